@@ -1,0 +1,33 @@
+# The two commands of the README: `make run` (the main job) and `make test` (the whole suite).
+# Both create .venv with the Python >= 3.10 on PATH and install what they need into it.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+JAVA_HINT := java not found: install a JDK >= 11 (Debian: apt-get install default-jdk-headless); the JVM tests skip without it
+
+.PHONY: run test bench java-check clean
+
+run: $(STAMP) java-check
+	$(BIN)/wekaeval demo arff_samples
+
+test: $(STAMP) java-check
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/python benchmarks/bench_kappa.py
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "wekaeval needs Python >= 3.10")'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[weka,test]'
+	touch $@
+
+java-check:
+	@command -v java >/dev/null 2>&1 || echo "$(JAVA_HINT)"
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,26 @@
+"""WEKA's evaluation statistics in pure Python, bit for bit.
+
+>>> import wekaeval
+>>> wekaeval.kappa([[10, 7], [5, 8]])
+0.19999999999999996
+
+Importing wekaeval never starts (or needs) a JVM; only :mod:`wekaeval.bridge` does.
+"""
+
+from .arff import Attribute, Dataset, load_arff
+from .confusion import ConfusionMatrix, kappa
+from .errors import ArffError, MatrixError, PredictionError, WekaevalError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "kappa",
+    "ConfusionMatrix",
+    "load_arff",
+    "Dataset",
+    "Attribute",
+    "WekaevalError",
+    "MatrixError",
+    "PredictionError",
+    "ArffError",
+]

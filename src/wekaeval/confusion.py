@@ -1,0 +1,514 @@
+"""WEKA's weighted confusion matrix and its kappa statistic, to the last bit.
+
+A port of ``weka.classifiers.evaluation.Evaluation`` (WEKA 3.9): ``kappa()``,
+and the part of ``updateStatsForClassifier`` that fills the confusion matrix,
+the unclassified weight and the missing-class weight.  Rows are actual
+classes, columns predicted ones.
+
+Floating-point sums are taken in WEKA's order (sequentially, in its loop
+order), because a different order changes the last bit.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .errors import MatrixError, PredictionError
+
+__all__ = ["kappa", "ConfusionMatrix"]
+
+#: Bins of WEKA's margin histogram (``Evaluation.k_MarginResolution``).
+MARGIN_RESOLUTION = 500
+
+
+def kappa(matrix: Any) -> float:
+    """Cohen's kappa of a confusion matrix, exactly as WEKA computes it.
+
+    Parameters
+    ----------
+    matrix : array-like of shape (k, k)
+        Weighted counts of finite doubles; rows are actual classes, columns
+        predicted classes.
+
+    Returns
+    -------
+    float
+        The same double as WEKA's ``Evaluation.kappa()``.  When chance
+        agreement is not below 1 WEKA returns exactly 1.0; that includes the
+        all-zero matrix, whose chance agreement is 0/0 (NaN).
+
+    Raises
+    ------
+    MatrixError
+        If the matrix is empty, not square, or holds a non-finite value.
+
+    Examples
+    --------
+    The cats-and-dogs table of the kappa literature:
+
+    >>> kappa([[10, 7], [5, 8]])
+    0.19999999999999996
+    >>> kappa([[0.0, 0.0], [0.0, 0.0]])
+    1.0
+    """
+    return _kappa(_validated_matrix(matrix).tolist())
+
+
+def _kappa(rows: list[list[float]]) -> float:
+    """WEKA's kappa over a validated list of rows: its loops, its order."""
+    k = len(rows)
+    sum_rows = [0.0] * k
+    sum_columns = [0.0] * k
+    sum_of_weights = 0.0
+    for i, row in enumerate(rows):
+        for j, count in enumerate(row):
+            sum_rows[i] += count
+            sum_columns[j] += count
+            sum_of_weights += count
+    correct = 0.0
+    chance_agreement = 0.0
+    for i in range(k):
+        chance_agreement += sum_rows[i] * sum_columns[i]
+        correct += rows[i][i]
+    chance_agreement = _ieee_divide(chance_agreement, sum_of_weights * sum_of_weights)
+    correct = _ieee_divide(correct, sum_of_weights)
+    if chance_agreement < 1:
+        # 1 - chance_agreement > 0 here, so this division cannot fail.
+        return (correct - chance_agreement) / (1 - chance_agreement)
+    return 1.0
+
+
+def _ieee_divide(numerator: float, denominator: float) -> float:
+    """Division as Java does it: x/0 is an infinity or NaN, never an exception."""
+    if denominator != 0:
+        return numerator / denominator
+    if numerator == 0 or math.isnan(numerator):
+        return math.nan
+    return math.copysign(math.inf, numerator) * math.copysign(1.0, denominator)
+
+
+def _validated_matrix(matrix: Any) -> np.ndarray:
+    try:
+        array = np.asarray(matrix)
+    except ValueError as error:  # ragged nested lists
+        raise MatrixError(f"matrix is not a rectangular array of numbers: {error}") from None
+    if array.dtype.kind not in "biuf":
+        raise MatrixError(f"matrix must hold numbers, not {array.dtype} values")
+    if array.ndim != 2:
+        raise MatrixError(f"matrix must be 2-D (rows x columns), got {array.ndim}-D")
+    rows, columns = array.shape
+    if rows == 0 or columns == 0:
+        raise MatrixError("matrix is empty")
+    if rows != columns:
+        raise MatrixError(f"matrix is not square: {rows} rows x {columns} columns")
+    array = array.astype(np.float64, copy=False)
+    finite = np.isfinite(array)
+    if not finite.all():
+        i, j = np.argwhere(~finite)[0]
+        raise MatrixError(f"matrix holds a non-finite value ({array[i, j]}) at row {i}, column {j}")
+    return array
+
+
+class ConfusionMatrix:
+    """WEKA's weighted confusion matrix, with its unclassified and missing-class weights.
+
+    Instances are accumulated as ``Evaluation.evaluateModelOnce(dist, instance)``
+    does:
+
+    * a missing actual class (None or NaN) adds the weight to
+      :attr:`missing_class`;
+    * otherwise the predicted class is the first index whose probability is
+      strictly greater than 0 and than every earlier one (ties go to the
+      lowest index, NaN never wins); a distribution with no positive entry is
+      *unclassified* and adds the weight to :attr:`unclassified`;
+    * otherwise the weight is added to ``matrix[actual, predicted]``.
+
+    Weights may be any finite double, zero and negative included, as WEKA
+    accepts them.  WEKA's Evaluation throws on a distribution whose margin
+    (the actual class's probability minus the best other one) falls outside
+    its margin histogram, which takes probabilities well outside [0, 1] or an
+    infinite one; those raise :class:`PredictionError` here.
+
+    Parameters
+    ----------
+    class_names : sequence of str
+        The class labels, in the order of the class attribute's values.
+
+    Examples
+    --------
+    >>> cm = ConfusionMatrix(["cat", "dog"])
+    >>> cm.add("cat", [0.9, 0.1])
+    >>> cm.add("dog", [0.6, 0.4], weight=2.0)
+    >>> cm.add(None, [0.5, 0.5])
+    >>> cm.add("dog", [0.0, 0.0])
+    >>> cm.matrix
+    array([[1., 0.],
+           [2., 0.]])
+    >>> cm.missing_class, cm.unclassified
+    (1.0, 1.0)
+    >>> cm.kappa()
+    0.0
+    """
+
+    def __init__(self, class_names: Sequence[str]):
+        self._class_names = _validated_class_names(class_names)
+        k = len(self._class_names)
+        self._index = {name: i for i, name in enumerate(self._class_names)}
+        self._matrix = np.zeros((k, k), dtype=np.float64)
+        self._unclassified = 0.0
+        self._missing_class = 0.0
+
+    # -- accumulation ---------------------------------------------------------
+
+    def add(self, actual: int | str | float | None, distribution: Sequence[float], weight: float = 1.0) -> None:
+        """Add one instance: its actual class, predicted distribution and weight.
+
+        ``actual`` is a class index, a class name, or None/NaN for a missing
+        class.
+        """
+        k = len(self._class_names)
+        probabilities = _distribution_row(distribution, k)
+        weight = _finite_weight(weight)
+        actual_index = self._class_code(actual, "actual")
+        if actual_index is None:
+            self._missing_class += weight
+            return
+        p_actual = probabilities[actual_index]
+        p_next = 0.0
+        for i, p in enumerate(probabilities):
+            if i != actual_index and p > p_next:
+                p_next = p
+        if not _margin_in_histogram(p_actual - p_next):
+            raise PredictionError(
+                f"distribution {list(probabilities)} for actual class {actual_index}: {_MARGIN_PROBLEM}"
+            )
+        predicted, best = -1, 0.0
+        for i, p in enumerate(probabilities):
+            if p > best:
+                predicted, best = i, p
+        if predicted < 0:
+            self._unclassified += weight
+        else:
+            self._matrix[actual_index, predicted] += weight
+
+    @classmethod
+    def from_predictions(
+        cls,
+        actual: Any,
+        distributions: Any = None,
+        *,
+        predicted: Any = None,
+        weights: Any = None,
+        class_names: Sequence[str] | None = None,
+    ) -> ConfusionMatrix:
+        """Accumulate many instances at once, bit-identical to :meth:`add` in order.
+
+        Parameters
+        ----------
+        actual : array-like of shape (n,)
+            Class indices (ints, or floats with NaN for a missing class), or
+            class names (with None for a missing class) when ``class_names``
+            is given.
+        distributions : array-like of shape (n, k), optional
+            Predicted class probabilities, one row per instance.
+        predicted : array-like of shape (n,), optional
+            Predicted classes instead of distributions, coded like ``actual``;
+            NaN or None marks an unclassified instance.  Exactly one of
+            ``distributions`` and ``predicted`` is given.
+        weights : array-like of shape (n,), optional
+            Finite instance weights; 1.0 each when omitted.
+        class_names : sequence of str, optional
+            The class labels.  Required with ``predicted``; with
+            ``distributions`` they default to "0", "1", ... .
+
+        Examples
+        --------
+        >>> cm = ConfusionMatrix.from_predictions(
+        ...     ["a", "a", "b", "b"], predicted=["a", "b", "b", None],
+        ...     weights=[1.0, 0.5, 2.0, 1.0], class_names=["a", "b"])
+        >>> cm.matrix
+        array([[1. , 0.5],
+               [0. , 2. ]])
+        >>> cm.unclassified
+        1.0
+        """
+        if (distributions is None) == (predicted is None):
+            raise PredictionError("give exactly one of distributions and predicted")
+        if distributions is not None:
+            probabilities = _distribution_array(distributions)
+            if class_names is None:
+                class_names = [str(i) for i in range(probabilities.shape[1])]
+        elif class_names is None:
+            raise PredictionError("class_names is required with predicted= (labels do not tell the number of classes)")
+        result = cls(class_names)
+        k = len(result._class_names)
+        actual_codes = result._class_codes(actual, "actual")
+        n = len(actual_codes)
+        weight_array = _weight_array(weights, n)
+        if distributions is not None:
+            if probabilities.shape != (n, k):
+                raise PredictionError(
+                    f"distributions must have shape ({n}, {k}) for {n} instances of {k} classes, "
+                    f"got {probabilities.shape}"
+                )
+            predicted_codes = _predicted_from_distributions(probabilities, actual_codes)
+        else:
+            predicted_codes = result._class_codes(predicted, "predicted")
+            if len(predicted_codes) != n:
+                raise PredictionError(f"predicted has {len(predicted_codes)} entries, actual has {n}")
+        result._accumulate(actual_codes, predicted_codes, weight_array)
+        return result
+
+    def _accumulate(self, actual: np.ndarray, predicted: np.ndarray, weights: np.ndarray) -> None:
+        """Add coded instances: one weighted bincount, summing in input order per bin.
+
+        Cell ``a*k + p`` is the matrix; bin k*k collects the unclassified and
+        bin k*k+1 the missing-class weight, each summed sequentially like
+        WEKA's ``+=``.
+        """
+        k = len(self._class_names)
+        cells = actual * k + predicted
+        if (actual < 0).any() or (predicted < 0).any():
+            cells = np.where(predicted < 0, k * k, cells)
+            cells = np.where(actual < 0, k * k + 1, cells)
+        sums = np.bincount(cells, weights=weights, minlength=k * k + 2)
+        self._matrix += sums[: k * k].reshape(k, k)
+        self._unclassified += float(sums[k * k])
+        self._missing_class += float(sums[k * k + 1])
+
+    # -- results --------------------------------------------------------------
+
+    @property
+    def class_names(self) -> tuple[str, ...]:
+        """The class labels, in class-index order."""
+        return self._class_names
+
+    @property
+    def matrix(self) -> np.ndarray:
+        """The k x k float64 matrix (a read-only view); rows actual, columns predicted."""
+        view = self._matrix.view()
+        view.flags.writeable = False
+        return view
+
+    @property
+    def unclassified(self) -> float:
+        """Total weight of instances with a class but no positive probability."""
+        return self._unclassified
+
+    @property
+    def missing_class(self) -> float:
+        """Total weight of instances whose actual class is missing."""
+        return self._missing_class
+
+    def kappa(self) -> float:
+        """WEKA's kappa of this matrix (see :func:`kappa`)."""
+        return _kappa(self._matrix.tolist())
+
+    def __add__(self, other: ConfusionMatrix) -> ConfusionMatrix:
+        """Merge two matrices over the same classes, as WEKA's AggregateableEvaluation."""
+        if not isinstance(other, ConfusionMatrix):
+            return NotImplemented
+        if other._class_names != self._class_names:
+            raise PredictionError(
+                f"cannot merge confusion matrices over different classes: "
+                f"{list(self._class_names)} and {list(other._class_names)}"
+            )
+        merged = ConfusionMatrix(self._class_names)
+        merged._matrix = self._matrix + other._matrix
+        merged._unclassified = self._unclassified + other._unclassified
+        merged._missing_class = self._missing_class + other._missing_class
+        return merged
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ConfusionMatrix):
+            return NotImplemented
+        return (
+            self._class_names == other._class_names
+            and np.array_equal(self._matrix, other._matrix)
+            and self._unclassified == other._unclassified
+            and self._missing_class == other._missing_class
+        )
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        return (
+            f"ConfusionMatrix(class_names={list(self._class_names)!r}, "
+            f"matrix={self._matrix.tolist()!r}, unclassified={self._unclassified!r}, "
+            f"missing_class={self._missing_class!r})"
+        )
+
+    # -- class coding ---------------------------------------------------------
+
+    def _class_code(self, value: Any, name: str) -> int | None:
+        """One class index from an index, a name, or None/NaN (missing)."""
+        if value is None:
+            return None
+        if isinstance(value, str):
+            if value not in self._index:
+                raise PredictionError(f"{name} class {value!r} is not one of {list(self._class_names)}")
+            return self._index[value]
+        if isinstance(value, (bool, np.bool_)):
+            raise PredictionError(f"{name} class must be an index or a name, not a bool")
+        if isinstance(value, (float, np.floating)):
+            if math.isnan(value):
+                return None
+            if not float(value).is_integer():
+                raise PredictionError(f"{name} class index {value!r} is not a whole number")
+        elif not isinstance(value, (int, np.integer)):
+            raise PredictionError(f"{name} class must be an index or a name, not {type(value).__name__}")
+        index = int(value)
+        if not 0 <= index < len(self._class_names):
+            raise PredictionError(f"{name} class index {index} is out of range for {len(self._class_names)} classes")
+        return index
+
+    def _class_codes(self, values: Any, name: str) -> np.ndarray:
+        """Class indices as int64, -1 where missing; validated, vectorized for numeric arrays."""
+        array = np.asarray(values)
+        if array.ndim != 1:
+            raise PredictionError(f"{name} must be 1-D, got shape {array.shape}")
+        k = len(self._class_names)
+        kind = array.dtype.kind
+        if kind in "iu":
+            codes = array.astype(np.int64, copy=False)
+            if codes.size and codes.view(np.uint64).max() >= k:  # negatives wrap to huge
+                bad = int(np.flatnonzero((codes < 0) | (codes >= k))[0])
+                raise PredictionError(
+                    f"{name}[{bad}] = {codes[bad]} is not a class index for {k} classes (0..{k - 1})"
+                )
+            return codes
+        if kind == "f":
+            missing = np.isnan(array)
+            filled = np.where(missing, 0.0, array) if missing.any() else array
+            bad_mask = (filled != np.floor(filled)) | (filled < 0) | (filled >= k)
+            if bad_mask.any():
+                bad = int(np.flatnonzero(bad_mask)[0])
+                raise PredictionError(
+                    f"{name}[{bad}] = {array[bad]} is not a class index for {k} classes (0..{k - 1})"
+                )
+            codes = filled.astype(np.int64)
+            codes[missing] = -1
+            return codes
+        if kind in "USO":
+            return np.fromiter((_or_missing(self._class_code(v, f"{name}[{i}]")) for i, v in enumerate(array.tolist())),
+                               dtype=np.int64, count=len(array))
+        raise PredictionError(f"{name} must hold class indices or names, not {array.dtype} values")
+
+
+def _or_missing(code: int | None) -> int:
+    return -1 if code is None else code
+
+
+_MARGIN_PROBLEM = (
+    "WEKA's Evaluation rejects it (its margin, the actual class's probability minus the best "
+    "other one, falls outside WEKA's margin histogram); give class probabilities in [0, 1]"
+)
+
+
+def _margin_in_histogram(margin: Any) -> Any:
+    """Whether WEKA's ``updateMargins`` finds a bin for this margin (works on arrays too).
+
+    WEKA indexes its 501-bin histogram with ``(int) ((margin + 1) / 2 * 500)``;
+    Java's cast truncates toward zero and maps NaN to 0, so the bin exists
+    exactly when the scaled margin is NaN or lies strictly between -1 and 501.
+    """
+    scaled = (margin + 1.0) / 2.0 * MARGIN_RESOLUTION
+    return (scaled != scaled) | ((scaled > -1) & (scaled < MARGIN_RESOLUTION + 1))
+
+
+def _predicted_from_distributions(probabilities: np.ndarray, actual: np.ndarray) -> np.ndarray:
+    """WEKA's predicted class per row (-1: unclassified), after checking its margins."""
+    n = len(probabilities)
+    rows = np.arange(n)
+    cleaned = np.nan_to_num(probabilities, nan=0.0)  # NaN never wins; infinities were rejected
+    known = actual >= 0
+    if known.any():
+        known_rows = rows[known]
+        p_actual = probabilities[known_rows, actual[known]]
+        others = cleaned[known_rows]
+        others[np.arange(len(known_rows)), actual[known]] = 0.0
+        p_next = np.maximum(others.max(axis=1), 0.0)
+        fits = _margin_in_histogram(p_actual - p_next)
+        if not fits.all():
+            bad = int(known_rows[np.flatnonzero(~fits)[0]])
+            raise PredictionError(
+                f"distributions[{bad}] = {probabilities[bad].tolist()} for actual class {actual[bad]}: "
+                f"{_MARGIN_PROBLEM}"
+            )
+    predicted = cleaned.argmax(axis=1)  # first index of the maximum: ties go low
+    unclassified = ~(cleaned[rows, predicted] > 0)
+    return np.where(unclassified, -1, predicted).astype(np.int64, copy=False)
+
+
+def _distribution_array(distributions: Any) -> np.ndarray:
+    try:
+        array = np.asarray(distributions, dtype=np.float64)
+    except (ValueError, TypeError) as error:
+        raise PredictionError(f"distributions must be an (n, k) array of numbers: {error}") from None
+    if array.ndim != 2 or array.shape[1] == 0:
+        raise PredictionError(f"distributions must be an (n, k) array with k >= 1, got shape {array.shape}")
+    infinite = np.isinf(array)
+    if infinite.any():
+        row, column = np.argwhere(infinite)[0]
+        raise PredictionError(
+            f"distributions[{row}, {column}] is {array[row, column]}: an infinite probability "
+            "(WEKA's Evaluation throws on it)"
+        )
+    return array
+
+
+def _distribution_row(distribution: Sequence[float], k: int) -> list[float]:
+    try:
+        probabilities = [float(p) for p in distribution]
+    except (TypeError, ValueError) as error:
+        raise PredictionError(f"distribution must be a sequence of numbers: {error}") from None
+    if len(probabilities) != k:
+        raise PredictionError(f"distribution has {len(probabilities)} entries for {k} classes")
+    for i, p in enumerate(probabilities):
+        if math.isinf(p):
+            raise PredictionError(f"distribution[{i}] is {p}: an infinite probability (WEKA's Evaluation throws on it)")
+    return probabilities
+
+
+def _finite_weight(weight: Any) -> float:
+    try:
+        value = float(weight)
+    except (TypeError, ValueError):
+        raise PredictionError(f"weight must be a number, got {weight!r}") from None
+    if not math.isfinite(value):
+        raise PredictionError(f"weight must be finite, got {value}")
+    return value
+
+
+def _weight_array(weights: Any, n: int) -> np.ndarray:
+    if weights is None:
+        return np.ones(n, dtype=np.float64)
+    try:
+        array = np.asarray(weights, dtype=np.float64)
+    except (ValueError, TypeError) as error:
+        raise PredictionError(f"weights must be numbers: {error}") from None
+    if array.shape != (n,):
+        raise PredictionError(f"weights must have shape ({n},) for {n} instances, got {array.shape}")
+    if not np.isfinite(array).all():
+        bad = int(np.flatnonzero(~np.isfinite(array))[0])
+        raise PredictionError(f"weights[{bad}] is {array[bad]}: weights must be finite")
+    return array
+
+
+def _validated_class_names(class_names: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(class_names, str):
+        raise PredictionError("class_names must be a sequence of names, not one string")
+    names = tuple(class_names)
+    if not names:
+        raise PredictionError("class_names is empty: a confusion matrix needs at least one class")
+    for name in names:
+        if not isinstance(name, str):
+            raise PredictionError(f"class names must be strings, got {name!r}")
+    if len(set(names)) != len(names):
+        duplicate = next(name for name in names if names.count(name) > 1)
+        raise PredictionError(f"class name {duplicate!r} appears twice")
+    return names

@@ -1,0 +1,41 @@
+"""The exceptions wekaeval raises for bad input.
+
+Every one is a :class:`ValueError`, so ``except ValueError`` catches them all;
+:class:`WekaevalError` catches exactly wekaeval's own.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "WekaevalError",
+    "MatrixError",
+    "PredictionError",
+    "ArffError",
+]
+
+
+class WekaevalError(ValueError):
+    """Base class of every error wekaeval raises for bad input."""
+
+
+class MatrixError(WekaevalError):
+    """A confusion matrix that is empty, not square, or holds a non-finite value."""
+
+
+class PredictionError(WekaevalError):
+    """Predictions WEKA's Evaluation cannot take: bad class, distribution or weight."""
+
+
+class ArffError(WekaevalError):
+    """A malformed ARFF file; the message names the file and the line.
+
+    Attributes ``source`` and ``line`` (1-based, or None when the problem is
+    not on one line) say where.
+    """
+
+    def __init__(self, message: str, *, source: str, line: int | None = None):
+        self.source = source
+        self.line = line
+        self.reason = message
+        where = f"{source}:{line}" if line is not None else source
+        super().__init__(f"{where}: {message}")

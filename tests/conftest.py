@@ -1,0 +1,89 @@
+"""Shared fixtures: the one JVM of the test session, and WEKA as the oracle."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from wekaeval import bridge
+
+PROJECT = Path(__file__).resolve().parent.parent
+ARFF_SAMPLES = PROJECT / "arff_samples"
+
+
+@pytest.fixture(scope="session")
+def weka_jvm():
+    """WEKA's JVM, started once per session; skips without Java, except under CI=true."""
+    try:
+        bridge.start_jvm()
+    except bridge.WekaUnavailable as error:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true needs WEKA: {error}")
+        pytest.skip(str(error))
+
+
+class WekaOracle:
+    """WEKA's own Evaluation, fed matrices or predictions through JPype."""
+
+    def __init__(self):
+        import jpype
+
+        self._jpype = jpype
+        self._Attribute = jpype.JClass("weka.core.Attribute")
+        self._Instances = jpype.JClass("weka.core.Instances")
+        self._DenseInstance = jpype.JClass("weka.core.DenseInstance")
+        self._Evaluation = jpype.JClass("weka.classifiers.evaluation.Evaluation")
+        self._ArrayList = jpype.JClass("java.util.ArrayList")
+        field = self._Evaluation.class_.getDeclaredField("m_ConfusionMatrix")
+        field.setAccessible(True)
+        self._matrix_field = field
+
+    def header(self, class_names):
+        """An empty dataset whose only attribute is a nominal class over class_names."""
+        values = self._ArrayList()
+        for name in class_names:
+            values.add(name)
+        attributes = self._ArrayList()
+        attributes.add(self._Attribute("class", values))
+        data = self._Instances("oracle", attributes, 0)
+        data.setClassIndex(0)
+        return data
+
+    def kappa_of_matrix(self, matrix) -> float:
+        """WEKA's Evaluation.kappa() over exactly this confusion matrix."""
+        matrix = np.asarray(matrix, dtype=np.float64)
+        evaluation = self._Evaluation(self.header([f"c{i}" for i in range(len(matrix))]))
+        java_matrix = self._jpype.JArray(self._jpype.JDouble, 2)(matrix.tolist())
+        self._matrix_field.set(evaluation, java_matrix)
+        return float(evaluation.kappa())
+
+    def evaluate(self, class_names, actual, distributions, weights):
+        """Feed instances to Evaluation.evaluateModelOnce(dist, instance), in order.
+
+        ``actual`` holds class indices with NaN for a missing class.  Returns
+        a dict of WEKA's results, or ``{"error": name}`` when WEKA throws.
+        """
+        header = self.header(class_names)
+        evaluation = self._Evaluation(header)
+        JDoubleArray = self._jpype.JArray(self._jpype.JDouble)
+        try:
+            for a, dist, w in zip(actual, distributions, weights):
+                instance = self._DenseInstance(float(w), JDoubleArray([float(a)]))
+                instance.setDataset(header)
+                evaluation.evaluateModelOnce(JDoubleArray(list(map(float, dist))), instance)
+        except self._jpype.JException as error:
+            return {"error": str(error.getClass().getSimpleName())}
+        return {
+            "matrix": np.array([list(row) for row in evaluation.confusionMatrix()], dtype=np.float64),
+            "unclassified": float(evaluation.unclassified()),
+            "missing_class": float(evaluation.missingClass()),
+            "kappa": float(evaluation.kappa()),
+        }
+
+
+@pytest.fixture(scope="session")
+def weka(weka_jvm) -> WekaOracle:
+    return WekaOracle()
