@@ -94,15 +94,15 @@ def _ieee_divide(numerator: float, denominator: float) -> float:
 def _validated_matrix(matrix: Any) -> np.ndarray:
     try:
         array = np.asarray(matrix)
-    except ValueError as error:  # ragged nested lists
-        raise MatrixError(f"matrix is not a rectangular array of numbers: {error}") from None
+    except ValueError:  # ragged nested lists
+        raise MatrixError("matrix is not rectangular: its rows differ in length") from None
     if array.dtype.kind not in "biuf":
         raise MatrixError(f"matrix must hold numbers, not {array.dtype} values")
+    if array.size == 0:
+        raise MatrixError("matrix is empty")
     if array.ndim != 2:
         raise MatrixError(f"matrix must be 2-D (rows x columns), got {array.ndim}-D")
     rows, columns = array.shape
-    if rows == 0 or columns == 0:
-        raise MatrixError("matrix is empty")
     if rows != columns:
         raise MatrixError(f"matrix is not square: {rows} rows x {columns} columns")
     array = array.astype(np.float64, copy=False)

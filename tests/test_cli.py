@@ -1,0 +1,122 @@
+"""The wekaeval command line: WEKA's kappa, one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import csv
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from wekaeval import load_arff
+from wekaeval.cli import main
+
+ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_matrix_kappa(capsys):
+    assert run(capsys, "kappa", "--matrix", "10,7;5,8") == (0, "0.19999999999999996\n", "")
+
+
+def test_installed_entry_point_runs():
+    script = Path(sys.executable).with_name("wekaeval")
+    done = subprocess.run([script, "kappa", "--matrix", " 1, 0 ; 0, 1 "], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "1.0\n", "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["kappa", "--matrix", "1,2;3"], "--matrix: row 2 has 1 values, row 1 has 2"),
+        (["kappa", "--matrix", "1,x"], "--matrix: row 1 ('1,x') is not a comma-separated list of numbers"),
+        (["kappa", "--matrix", "1,2"], "--matrix: matrix is not square: 1 rows x 2 columns"),
+        (["kappa", "--matrix", "nan"], "--matrix: matrix holds a non-finite value"),
+        (["kappa"], "kappa: give --matrix, or DATA.arff with --predictions FILE"),
+        (["kapa"], "invalid choice: 'kapa'"),
+        (["kappa", "nope.arff", "--predictions", "p.csv"], "nope.arff: cannot read"),
+        (["kappa", "--matrix", "1", "-c", "0"], "attribute indices start at 1"),
+    ],
+)
+def test_user_errors_print_one_line_and_exit_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("wekaeval: error: ")
+    assert message in err
+
+
+def write_csv(path, header, rows):
+    with path.open("w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        writer.writerows(rows)
+    return path
+
+
+@pytest.fixture
+def weather(tmp_path):
+    data = tmp_path / "weather.arff"
+    data.write_text((ARFF_SAMPLES / "weather.nominal.arff").read_text())
+    return data
+
+
+def test_predicted_labels_and_distributions_agree(capsys, tmp_path, weather):
+    dataset = load_arff(weather)
+    labels = ["yes" if i % 3 else "no" for i in range(dataset.num_instances)]
+    by_label = write_csv(tmp_path / "labels.csv", ["predicted"], [[label] for label in labels])
+    distribution = [[0.8, 0.2] if label == "yes" else [0.3, 0.7] for label in labels]
+    by_distribution = write_csv(tmp_path / "dist.csv", ["no", "yes"], [[d[1], d[0]] for d in distribution])
+    first = run(capsys, "kappa", str(weather), "--predictions", str(by_label))
+    second = run(capsys, "kappa", str(weather), "--predictions", str(by_distribution))
+    assert first == second and first[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("header", "rows", "message"),
+    [
+        (["predicted"], [["yes"]] * 13, "13 prediction rows for 14 instances"),
+        (["predicted"], [["yes"]] * 13 + [["maybe"]], "labels.csv:15: predicted label 'maybe' is not one of"),
+        (["guess"], [["yes"]] * 14, "labels.csv:1: unknown column 'guess'"),
+        (["yes"], [["1"]] * 14, "no distribution column for class 'no'"),
+        (["yes", "no"], [["1", "x"]] * 14, "labels.csv:2: probability of 'no' is not a number"),
+        (["yes", "no"], [["1", "inf"]] * 14, "labels.csv:2: probability of 'no' is infinite"),
+        (["predicted", "actual"], [["yes", "yes"]] * 14, "labels.csv:2: actual class 'yes' differs from the dataset's 'no'"),
+        (["predicted"], [["yes", "no"]] * 14, "labels.csv:2: 2 fields, the header has 1"),
+    ],
+)
+def test_bad_predictions_files_name_the_line(capsys, tmp_path, weather, header, rows, message):
+    path = write_csv(tmp_path / "labels.csv", header, rows)
+    status, out, err = run(capsys, "kappa", str(weather), "--predictions", str(path))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert message in err
+
+
+@pytest.mark.jvm
+@pytest.mark.parametrize("name", ["weighted.arff", "missing-class.arff", "iris.arff", "quoted-labels.arff"])
+def test_kappa_of_wekas_own_predictions_is_wekas_kappa(capsys, tmp_path, weka_jvm, name):
+    """J48's training-set predictions, written to CSV, give exactly the kappa WEKA reports."""
+    from weka.classifiers import Classifier, Evaluation
+    from weka.core.converters import Loader
+
+    path = ARFF_SAMPLES / name
+    data = Loader(classname="weka.core.converters.ArffLoader").load_file(str(path))
+    data.class_is_last()
+    j48 = Classifier(classname="weka.classifiers.trees.J48")
+    j48.build_classifier(data)
+    evaluation = Evaluation(data)
+    evaluation.test_model(j48, data)
+    labels = [data.class_attribute.value(i) for i in range(data.class_attribute.num_values)]
+    rows = [j48.distribution_for_instance(instance).tolist() for instance in data]
+    predictions = write_csv(tmp_path / "predictions.csv", labels, rows)
+    status, out, err = run(capsys, "kappa", str(path), "--predictions", str(predictions))
+    assert (status, err) == (0, "")
+    assert float(out).hex() == float(evaluation.kappa).hex()
+    assert not math.isnan(float(out)) and np.isfinite(float(out))
