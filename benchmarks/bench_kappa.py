@@ -23,7 +23,8 @@ Each method gets one warm-up call, then its median over ``--repeats`` calls
 * ``wekaeval / bincount <= 2x``.
 
 The script also checks that wekaeval's kappa is WEKA's: bit for bit the value
-of ``Evaluation.kappa()`` (transcribed below) over the bincount matrix, whose
+of ``Evaluation.kappa()`` (as ``wekaeval.kappa``, which the tests hold to
+WEKA's own) over the bincount matrix, whose
 cells ``np.bincount`` sums sequentially in input order, as WEKA's ``+=`` does.
 The scikit-learn and plain-numpy kappas sum in other orders and may differ in
 the last bit or so; the script shows them with ``float.hex`` and does not
@@ -118,30 +119,6 @@ def bincount_kappa(actual: np.ndarray, predicted: np.ndarray, weights: np.ndarra
     return numpy_kappa(bincount_matrix(actual, predicted, weights))
 
 
-def weka_rule_kappa(matrix: np.ndarray) -> float:
-    """``weka.classifiers.evaluation.Evaluation.kappa()`` line by line: its loops, its summation order."""
-    rows = matrix.tolist()
-    k = len(rows)
-    sum_rows = [0.0] * k
-    sum_columns = [0.0] * k
-    sum_of_weights = 0.0
-    for i in range(k):
-        for j in range(k):
-            sum_rows[i] += rows[i][j]
-            sum_columns[j] += rows[i][j]
-            sum_of_weights += rows[i][j]
-    correct = 0.0
-    chance_agreement = 0.0
-    for i in range(k):
-        chance_agreement += sum_rows[i] * sum_columns[i]
-        correct += rows[i][i]
-    chance_agreement /= sum_of_weights * sum_of_weights
-    correct /= sum_of_weights
-    if chance_agreement < 1:
-        return (correct - chance_agreement) / (1 - chance_agreement)
-    return 1.0
-
-
 # -- timing ---------------------------------------------------------------------
 
 
@@ -188,7 +165,9 @@ def ulps_apart(x: float, reference: float) -> float:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--n", type=int, default=10_000_000, help="number of weighted predictions (default: 10_000_000)")
+    parser.add_argument(
+        "--n", type=int, default=10_000_000, help="number of weighted predictions (default: 10_000_000)"
+    )
     parser.add_argument(
         "--repeats", type=int, default=7, help="timed calls for wekaeval and bincount, after one warm-up (default: 7)"
     )
@@ -233,16 +212,17 @@ def main(argv: list[str] | None = None) -> int:
           f"{'ok' if overhead_ok else 'MISSED'}")
     print()
 
-    # Correctness, outside the timings: WEKA's rule over the bincount matrix is the reference.
+    # Correctness, outside the timings: wekaeval.kappa (tested bit for bit against WEKA's own
+    # Evaluation.kappa() in tests/test_kappa.py) over the sequentially summed bincount matrix.
     reference_matrix = bincount_matrix(actual, predicted, weights)
-    reference = weka_rule_kappa(reference_matrix)
+    reference = wekaeval.kappa(reference_matrix)
     wekaeval_matrix = ConfusionMatrix.from_predictions(
         actual, predicted=predicted, weights=weights, class_names=CLASS_NAMES
     ).matrix
     same_matrix = np.array_equal(wekaeval_matrix, reference_matrix)
     is_weka = kappa["wekaeval"] == reference
-    print("kappa (reference: WEKA's Evaluation.kappa() rule over the bincount matrix)")
-    print(f"  {'WEKA rule':<10} {reference!r:<22} {reference.hex()}")
+    print("kappa (reference: WEKA's Evaluation.kappa(), as wekaeval.kappa, over the bincount matrix)")
+    print(f"  {'WEKA':<10} {reference!r:<22} {reference.hex()}")
     for name in ("wekaeval", "sklearn", "bincount"):
         value = kappa[name]
         print(f"  {name:<10} {value!r:<22} {value.hex():<24} {ulps_apart(value, reference):g} ulp from WEKA")

@@ -175,3 +175,19 @@ def test_matrix_is_read_only():
     cm = ConfusionMatrix(["a"])
     with pytest.raises(ValueError):
         cm.matrix[0, 0] = 3.0
+
+
+def test_weights_are_checked_in_every_chunk_and_overflow_is_not_an_error():
+    n = 400_000  # several accumulation chunks
+    actual = np.zeros(n, dtype=np.int64)
+    w = np.ones(n)
+    w[300_001] = np.nan
+    with pytest.raises(PredictionError, match=r"weights\[300001\] is nan"):
+        ConfusionMatrix.from_predictions(actual, predicted=actual, weights=w, class_names=["a"])
+    huge = np.full(n, 1e308)  # finite weights whose sum overflows, as it does in WEKA
+    cm = ConfusionMatrix.from_predictions(actual, predicted=actual, weights=huge, class_names=["a"])
+    assert cm.matrix[0, 0] == math.inf
+    bad_index = np.zeros(n, dtype=np.int64)
+    bad_index[350_000] = -1
+    with pytest.raises(PredictionError, match=r"predicted\[350000\] = -1"):
+        ConfusionMatrix.from_predictions(actual, predicted=bad_index, class_names=["a"])

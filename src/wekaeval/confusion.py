@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -255,7 +256,11 @@ class ConfusionMatrix:
                     f"distributions must have shape ({n}, {k}) for {n} instances of {k} classes, "
                     f"got {probabilities.shape}"
                 )
-            predicted_codes = _predicted_from_distributions(probabilities, actual_codes)
+            if n:
+                actual_codes.chunk(0, n, k)  # the margins index by the actual class: check it first
+            predicted_codes = _Codes(
+                "predicted", _predicted_from_distributions(probabilities, actual_codes.values), missing_allowed=True
+            )
         else:
             predicted_codes = result._class_codes(predicted, "predicted")
             if len(predicted_codes) != n:
@@ -263,22 +268,47 @@ class ConfusionMatrix:
         result._accumulate(actual_codes, predicted_codes, weight_array)
         return result
 
-    def _accumulate(self, actual: np.ndarray, predicted: np.ndarray, weights: np.ndarray) -> None:
-        """Add coded instances: one weighted bincount, summing in input order per bin.
+    def _accumulate(self, actual: _Codes, predicted: _Codes, weights: np.ndarray) -> None:
+        """Add coded instances, validating and summing them chunk by chunk.
 
-        Cell ``a*k + p`` is the matrix; bin k*k collects the unclassified and
-        bin k*k+1 the missing-class weight, each summed sequentially like
-        WEKA's ``+=``.
+        Cell ``a*k + p`` of a weighted bincount is the matrix; bin k*k collects
+        the unclassified and bin k*k+1 the missing-class weight.  ``np.bincount``
+        adds in input order, like WEKA's ``+=``; to carry those sequential sums
+        from one chunk to the next, each chunk's bincount starts with one entry
+        per bin holding its running total (``0.0 + total`` is exact, as a sum
+        started at 0.0 is never -0.0).  Chunks keep the work in cache.  A NaN
+        or infinite weight leaves its bin non-finite for good, so the weights
+        are checked one by one only in chunks after which some total is.
         """
         k = len(self._class_names)
-        cells = actual * k + predicted
-        if (actual < 0).any() or (predicted < 0).any():
-            cells = np.where(predicted < 0, k * k, cells)
-            cells = np.where(actual < 0, k * k + 1, cells)
-        sums = np.bincount(cells, weights=weights, minlength=k * k + 2)
-        self._matrix += sums[: k * k].reshape(k, k)
-        self._unclassified += float(sums[k * k])
-        self._missing_class += float(sums[k * k + 1])
+        bins = k * k + 2
+        n = len(weights)
+        if n == 0:
+            return
+        chunk = min(CHUNK_ROWS, n)
+        cells = np.empty(bins + chunk, dtype=np.intp)
+        cells[:bins] = np.arange(bins)
+        summands = np.zeros(bins + chunk, dtype=np.float64)
+        for start in range(0, n, chunk):
+            stop = min(start + chunk, n)
+            a, p, w = actual.chunk(start, stop, k), predicted.chunk(start, stop, k), weights[start:stop]
+            chunk_cells = cells[bins : bins + stop - start]
+            np.multiply(a, k, out=chunk_cells)
+            np.add(chunk_cells, p, out=chunk_cells)
+            if predicted.missing_allowed:
+                chunk_cells[p < 0] = k * k
+            if actual.missing_allowed:
+                chunk_cells[a < 0] = k * k + 1
+            summands[bins : bins + stop - start] = w
+            summands[:bins] = np.bincount(
+                cells[: bins + stop - start], weights=summands[: bins + stop - start], minlength=bins
+            )
+            if not np.isfinite(summands[:bins]).all():  # a bad weight, or only a sum that overflowed
+                _check_finite_weights(w, start)
+        totals = summands[:bins]
+        self._matrix += totals[: k * k].reshape(k, k)
+        self._unclassified += float(totals[k * k])
+        self._missing_class += float(totals[k * k + 1])
 
     # -- results --------------------------------------------------------------
 
@@ -366,21 +396,19 @@ class ConfusionMatrix:
             raise PredictionError(f"{name} class index {index} is out of range for {len(self._class_names)} classes")
         return index
 
-    def _class_codes(self, values: Any, name: str) -> np.ndarray:
-        """Class indices as int64, -1 where missing; validated, vectorized for numeric arrays."""
+    def _class_codes(self, values: Any, name: str) -> _Codes:
+        """Class indices as int64, -1 where missing.
+
+        Integer arrays pass through unchecked (they are range-checked chunk by
+        chunk as they are accumulated); floats and labels are checked here.
+        """
         array = np.asarray(values)
         if array.ndim != 1:
             raise PredictionError(f"{name} must be 1-D, got shape {array.shape}")
         k = len(self._class_names)
         kind = array.dtype.kind
         if kind in "iu":
-            codes = array.astype(np.int64, copy=False)
-            if codes.size and codes.view(np.uint64).max() >= k:  # negatives wrap to huge
-                bad = int(np.flatnonzero((codes < 0) | (codes >= k))[0])
-                raise PredictionError(
-                    f"{name}[{bad}] = {codes[bad]} is not a class index for {k} classes (0..{k - 1})"
-                )
-            return codes
+            return _Codes(name, array.astype(np.int64, copy=False), missing_allowed=False)
         if kind == "f":
             missing = np.isnan(array)
             filled = np.where(missing, 0.0, array) if missing.any() else array
@@ -392,11 +420,50 @@ class ConfusionMatrix:
                 )
             codes = filled.astype(np.int64)
             codes[missing] = -1
-            return codes
+            return _Codes(name, codes, missing_allowed=True)
         if kind in "USO":
-            return np.fromiter((_or_missing(self._class_code(v, f"{name}[{i}]")) for i, v in enumerate(array.tolist())),
-                               dtype=np.int64, count=len(array))
+            codes = np.fromiter(
+                (_or_missing(self._class_code(v, f"{name}[{i}]")) for i, v in enumerate(array.tolist())),
+                dtype=np.int64,
+                count=len(array),
+            )
+            return _Codes(name, codes, missing_allowed=True)
         raise PredictionError(f"{name} must hold class indices or names, not {array.dtype} values")
+
+
+#: Instances per pass of the accumulation: small enough to stay in cache.
+CHUNK_ROWS = 1 << 17
+
+
+@dataclass(frozen=True)
+class _Codes:
+    """Coded classes of n instances: int64 class indices, -1 for a missing one."""
+
+    name: str
+    values: np.ndarray
+    missing_allowed: bool  # False for raw integer input, where -1 is an error, not "missing"
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def chunk(self, start: int, stop: int, k: int) -> np.ndarray:
+        """values[start:stop], each checked to be a class index (or -1 where allowed)."""
+        codes = self.values[start:stop]
+        if codes.view(np.uint64).max() >= k:  # too large, or negative (wraps around)
+            bad = (codes >= k) | (codes < (-1 if self.missing_allowed else 0))
+            if bad.any():
+                i = int(np.flatnonzero(bad)[0])
+                raise PredictionError(
+                    f"{self.name}[{start + i}] = {codes[i]} is not a class index for {k} classes (0..{k - 1})"
+                )
+        return codes
+
+
+def _check_finite_weights(weights: np.ndarray, offset: int = 0) -> None:
+    finite = np.isfinite(weights)
+    if not finite.all():
+        bad = int(np.flatnonzero(~finite)[0])
+        raise PredictionError(f"weights[{offset + bad}] is {weights[bad]}: weights must be finite")
 
 
 def _or_missing(code: int | None) -> int:
@@ -493,10 +560,7 @@ def _weight_array(weights: Any, n: int) -> np.ndarray:
         raise PredictionError(f"weights must be numbers: {error}") from None
     if array.shape != (n,):
         raise PredictionError(f"weights must have shape ({n},) for {n} instances, got {array.shape}")
-    if not np.isfinite(array).all():
-        bad = int(np.flatnonzero(~np.isfinite(array))[0])
-        raise PredictionError(f"weights[{bad}] is {array[bad]}: weights must be finite")
-    return array
+    return array  # checked to be finite as they are accumulated
 
 
 def _validated_class_names(class_names: Sequence[str]) -> tuple[str, ...]:
