@@ -10,7 +10,7 @@ JAVA_HINT := java not found: install a JDK >= 11 (Debian: apt-get install defaul
 .PHONY: run test bench java-check clean
 
 run: $(STAMP) java-check
-	$(BIN)/wekaeval demo arff_samples
+	$(BIN)/wekaeval parity arff_samples --json parity.json
 
 test: $(STAMP) java-check
 	$(BIN)/python -m pytest

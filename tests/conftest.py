@@ -1,28 +1,12 @@
-"""Shared fixtures: the one JVM of the test session, and WEKA as the oracle."""
+"""Shared fixtures: WEKA as the oracle.
+
+The session's one JVM comes from wekaeval's own pytest plugin (``weka_jvm``).
+"""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import numpy as np
 import pytest
-
-from wekaeval import bridge
-
-PROJECT = Path(__file__).resolve().parent.parent
-ARFF_SAMPLES = PROJECT / "arff_samples"
-
-
-@pytest.fixture(scope="session")
-def weka_jvm():
-    """WEKA's JVM, started once per session; skips without Java, except under CI=true."""
-    try:
-        bridge.start_jvm()
-    except bridge.WekaUnavailable as error:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI=true needs WEKA: {error}")
-        pytest.skip(str(error))
 
 
 class WekaOracle:

@@ -6,10 +6,13 @@ A user error prints one line on stderr and exits 2; no traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from .arff import load_arff
+from .bridge import WekaError, WekaUnavailable
 from .confusion import kappa
 from .errors import MatrixError, WekaevalError
 from .predictions import read_predictions
@@ -17,6 +20,7 @@ from .predictions import read_predictions
 __all__ = ["main"]
 
 USAGE_ERROR = 2
+DEFAULT_SAMPLES = "arff_samples"
 
 
 class UsageError(Exception):
@@ -72,6 +76,63 @@ def _kappa_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arff_paths(arguments: Sequence[str]) -> list[Path]:
+    """ARFF files named, or found in the directories named (sorted); the project's samples by default."""
+    paths = []
+    for argument in arguments or [DEFAULT_SAMPLES]:
+        path = Path(argument)
+        if path.is_dir():
+            paths += sorted(path.glob("*.arff"))
+        elif path.is_file():
+            paths.append(path)
+        else:
+            raise UsageError(f"parity: no such ARFF file or directory: {argument}")
+    if not paths:
+        raise UsageError(f"parity: no .arff files in {', '.join(arguments or [DEFAULT_SAMPLES])}")
+    return paths
+
+
+def _format_kappa(value: float | None) -> str:
+    return "-" if value is None else repr(value)
+
+
+def _parity_command(args: argparse.Namespace) -> int:
+    from . import parity
+
+    paths = _arff_paths(args.data)
+    try:
+        classifiers = [parity.parse_classifier(text) for text in args.classifier] or None
+    except ValueError as error:
+        raise UsageError(f"--classifier: {error}") from None
+    if args.folds < 2:
+        raise UsageError("--folds must be at least 2")
+    line = "{:<26} {:<14} {:>9}  {:<22} {:<22} {}"
+    print(line.format("dataset", "classifier", "instances", "WEKA kappa", "Python kappa", "identical"), flush=True)
+
+    def progress(done: int, total: int, dataset: str, classifier: parity.ClassifierSpec) -> None:
+        if sys.stderr.isatty():
+            print(f"\r[{done + 1}/{total}] {dataset} {classifier} ...\033[K", end="", file=sys.stderr, flush=True)
+
+    rows = []
+    for row in parity.iter_parity(paths, classifiers, folds=args.folds, seed=args.seed, progress=progress):
+        rows.append(row)
+        if sys.stderr.isatty():
+            print("\r\033[K", end="", file=sys.stderr)
+        verdict = f"skipped: {row.skipped}" if row.skipped else ("yes" if row.identical else "NO")
+        instances = "-" if row.instances is None else str(row.instances)
+        print(line.format(row.dataset, row.classifier, instances, _format_kappa(row.weka_kappa),
+                          _format_kappa(row.python_kappa), verdict), flush=True)
+    differ = sum(1 for row in rows if row.identical is False)
+    skipped = sum(1 for row in rows if row.skipped)
+    print(f"\n{len(rows) - differ - skipped} identical, {skipped} skipped, {differ} differ "
+          f"({len(paths)} datasets x {len(rows) // len(paths)} classifiers, {args.folds}-fold CV, seed {args.seed})")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump([row.to_dict() for row in rows], handle, indent=2)
+            handle.write("\n")
+    return 1 if differ else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wekaeval", description="WEKA's evaluation statistics, bit for bit, in pure Python.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -99,6 +160,29 @@ def build_parser() -> argparse.ArgumentParser:
         help="the class attribute as in WEKA's -c (1-based, first, last) or by name; default last",
     )
     kappa_parser.set_defaults(run=_kappa_command)
+
+    parity_parser = commands.add_parser(
+        "parity",
+        help="run WEKA on ARFF datasets and check the port reproduces its numbers bit for bit",
+        description="For each dataset x classifier, let WEKA cross-validate, recompute kappa and the confusion "
+        "matrix from WEKA's predictions with the port, and print whether they are identical. Exit 1 on any "
+        "difference.",
+    )
+    parity_parser.add_argument(
+        "data", nargs="*", metavar="ARFF", help=f"ARFF files or directories of them (default: {DEFAULT_SAMPLES})"
+    )
+    parity_parser.add_argument(
+        "--classifier",
+        action="append",
+        default=[],
+        metavar='"NAME [OPTIONS]"',
+        help="a WEKA classifier with options; repeatable (default: ZeroR, OneR, NaiveBayes, J48, IBk, Logistic, "
+        "SMO, RandomForest)",
+    )
+    parity_parser.add_argument("--folds", type=int, default=10, help="cross-validation folds (default 10)")
+    parity_parser.add_argument("--seed", type=int, default=1, help="cross-validation seed (default 1)")
+    parity_parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON to FILE")
+    parity_parser.set_defaults(run=_parity_command)
     return parser
 
 
@@ -107,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         return args.run(args)
-    except (UsageError, WekaevalError) as error:
+    except (UsageError, WekaevalError, WekaUnavailable, WekaError, OSError) as error:
         print(f"wekaeval: error: {error}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:

@@ -1,0 +1,66 @@
+"""Helpers for people who write their own parity tests against WEKA.
+
+The pytest plugin (:mod:`wekaeval.pytest_plugin`, registered as ``pytest11``)
+gives every test session a ``weka_jvm`` fixture; with it::
+
+    from wekaeval.testing import assert_weka_parity
+
+    def test_my_dataset(weka_jvm):
+        assert_weka_parity("data/my.arff", "weka.classifiers.trees.J48", ["-C", "0.25"])
+
+``assert_weka_parity`` lets WEKA cross-validate, rebuilds kappa and the
+confusion matrix from WEKA's predictions with the port, and fails with every
+difference listed unless each number is the same double.  Pass your own
+``kappa=`` (say, from your Python pipeline's predictions) to hold it to
+WEKA's too.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from . import bridge
+from .parity import check
+
+__all__ = ["assert_weka_parity"]
+
+
+def assert_weka_parity(
+    data: str | os.PathLike | Any,
+    classifier: str = "weka.classifiers.trees.J48",
+    options: Sequence[str] | str = (),
+    *,
+    folds: int = 10,
+    seed: int = 1,
+    test: str | os.PathLike | Any | None = None,
+    kappa: float | None = None,
+) -> bridge.WekaEvaluation:
+    """Assert the port reproduces WEKA's evaluation bit for bit; returns WEKA's result.
+
+    Raises
+    ------
+    AssertionError
+        Listing each number that differs (as ``float.hex`` where it helps).
+    """
+    result = bridge.evaluate(data, classifier, options, folds=folds, seed=seed, test=test)
+    if result.class_names is None:
+        raise AssertionError(f"{result.dataset} has a numeric class: WEKA reports no kappa to compare")
+    port = check(result)
+    problems = []
+    if port.kappa().hex() != float(result.kappa).hex():
+        problems.append(f"kappa: WEKA {result.kappa!r} ({result.kappa.hex()}), port {port.kappa()!r}")
+    if not np.array_equal(port.matrix, result.confusion_matrix):
+        problems.append(f"confusion matrix: WEKA {result.confusion_matrix.tolist()}, port {port.matrix.tolist()}")
+    if port.unclassified != result.unclassified:
+        problems.append(f"unclassified: WEKA {result.unclassified!r}, port {port.unclassified!r}")
+    if port.missing_class != result.missing_class:
+        problems.append(f"missing class: WEKA {result.missing_class!r}, port {port.missing_class!r}")
+    if kappa is not None and float(kappa).hex() != float(result.kappa).hex():
+        problems.append(f"your kappa {kappa!r} ({float(kappa).hex()}) is not WEKA's {result.kappa!r}")
+    if problems:
+        raise AssertionError(f"{classifier} on {result.dataset} differs from WEKA:\n  " + "\n  ".join(problems))
+    return result

@@ -1,0 +1,117 @@
+"""The JVM bridge: lazy, started once, WEKA's own evaluation, predictions in bulk."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from wekaeval import bridge
+
+ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
+
+
+def python(code: str, **env) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**os.environ, **env})
+
+
+def test_importing_wekaeval_never_starts_or_needs_java():
+    done = python("import sys, wekaeval, wekaeval.bridge, wekaeval.cli, wekaeval.parity; print('jpype' in sys.modules)")
+    assert done.stdout.strip() == "False", done.stderr
+
+
+def test_without_java_the_error_says_what_to_install(tmp_path):
+    code = "from wekaeval import bridge\ntry:\n    bridge.start_jvm()\nexcept bridge.WekaUnavailable as e:\n    print(e)"
+    done = python(code, PATH=str(tmp_path), JAVA_HOME="")
+    assert "apt-get install default-jdk-headless" in done.stdout, done.stderr
+
+
+@pytest.mark.jvm
+def test_a_jvm_started_by_python_weka_wrapper3_is_reused(weka_jvm):
+    code = (
+        "import weka.core.jvm as jvm\njvm.start(packages=False)\n"
+        "from wekaeval import bridge\n"
+        "r = bridge.evaluate('arff_samples/iris.arff', 'weka.classifiers.rules.ZeroR')\nprint(r.kappa)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ARFF_SAMPLES.parent)
+    assert done.stdout.strip() == "0.0", done.stderr
+
+
+def per_object(classifier, path, folds=10, seed=1, test=None):
+    """WEKA's evaluation through python-weka-wrapper3's own objects, prediction by prediction."""
+    from weka.classifiers import Classifier, Evaluation
+    from weka.core.classes import Random
+    from weka.core.converters import Loader
+
+    loader = Loader(classname="weka.core.converters.ArffLoader")
+    data = loader.load_file(str(path))
+    data.class_is_last()
+    model = Classifier(classname=classifier)
+    evaluation = Evaluation(data)
+    if test is None:
+        evaluation.crossvalidate_model(model, data, folds, Random(seed))
+    else:
+        test_data = loader.load_file(str(test))
+        test_data.class_is_last()
+        model.build_classifier(data)
+        evaluation.test_model(model, test_data)
+    return evaluation
+
+
+@pytest.mark.jvm
+@pytest.mark.parametrize(
+    ("name", "classifier"),
+    [
+        ("missing-class.arff", "weka.classifiers.trees.J48"),
+        ("weighted-sparse.arff", "weka.classifiers.bayes.NaiveBayes"),
+        ("many-classes.arff", "weka.classifiers.lazy.IBk"),
+        ("soybean.arff", "weka.classifiers.functions.SMO"),
+    ],
+)
+def test_bulk_predictions_equal_python_weka_wrapper3s_per_object_ones(weka_jvm, name, classifier):
+    ours = bridge.evaluate(ARFF_SAMPLES / name, classifier)
+    theirs = per_object(classifier, ARFF_SAMPLES / name)
+    predictions = theirs.predictions
+    assert ours.num_instances == len(predictions)
+    assert np.array_equal(ours.actual, [p.actual for p in predictions], equal_nan=True)
+    assert np.array_equal(ours.weights, [p.weight for p in predictions])
+    assert np.array_equal(ours.distributions, [list(p.distribution) for p in predictions], equal_nan=True)
+    assert ours.kappa.hex() == theirs.kappa.hex()
+    assert np.array_equal(ours.confusion_matrix, theirs.confusion_matrix)
+    assert ours.unclassified == theirs.unclassified
+    assert ours.summary_text == theirs.summary()
+    assert ours.fold.tolist() == sorted(ours.fold.tolist()) and set(ours.fold.tolist()) == set(range(10))
+
+
+@pytest.mark.jvm
+def test_train_test_split_as_wekas_dash_T(weka_jvm):
+    train, test = ARFF_SAMPLES / "segment-challenge.arff", ARFF_SAMPLES / "segment-test.arff"
+    ours = bridge.evaluate(train, "weka.classifiers.trees.J48", test=test)
+    theirs = per_object("weka.classifiers.trees.J48", train, test=test)
+    assert ours.folds is None and ours.num_instances == 810 and not ours.fold.any()
+    assert ours.kappa.hex() == theirs.kappa.hex()
+    assert np.array_equal(ours.confusion_matrix, theirs.confusion_matrix)
+
+
+@pytest.mark.jvm
+def test_numeric_class_gives_predicted_values_and_no_kappa(weka_jvm):
+    result = bridge.evaluate(ARFF_SAMPLES / "cpu.arff", "weka.classifiers.rules.ZeroR")
+    assert result.kappa is None and result.confusion_matrix is None and result.class_names is None
+    assert result.distributions.shape == (209, 1)
+
+
+@pytest.mark.jvm
+def test_options_and_wekas_refusals(weka_jvm):
+    pruned = bridge.evaluate(ARFF_SAMPLES / "iris.arff", "weka.classifiers.trees.J48", "-C 0.1 -M 5")
+    assert pruned.options == ("-C", "0.1", "-M", "5")
+    with pytest.raises(bridge.WekaError, match="Cannot handle string attributes") as caught:
+        bridge.evaluate(ARFF_SAMPLES / "ReutersCorn-test.arff", "weka.classifiers.trees.J48")
+    assert caught.value.reason == "weka.classifiers.trees.J48: Cannot handle string attributes!"
+    with pytest.raises(bridge.WekaError, match="no.such.Classifier"):
+        bridge.evaluate(ARFF_SAMPLES / "iris.arff", "no.such.Classifier")
+    with pytest.raises(bridge.WekaError, match="nope.arff"):
+        bridge.evaluate(ARFF_SAMPLES / "nope.arff")
