@@ -18,6 +18,7 @@ test: $(STAMP) java-check
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/bench_kappa.py
+	$(BIN)/python benchmarks/bench_bridge.py
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "wekaeval needs Python >= 3.10")'

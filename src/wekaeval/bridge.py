@@ -21,8 +21,10 @@ import importlib.util
 import logging
 import os
 import shutil
+import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -104,9 +106,36 @@ def start_jvm() -> None:
     import weka.core.jvm as jvm
 
     try:
-        jvm.start(packages=False, logging_level=logging.WARNING)
+        with _netlib_warnings_dropped():
+            jvm.start(packages=False, logging_level=logging.WARNING)
     except Exception as error:  # JPype reports a broken JVM installation in many ways
         raise WekaUnavailable(f"the JVM did not start ({error}): {JAVA_HINT}") from error
+
+
+@contextmanager
+def _netlib_warnings_dropped() -> Iterator[None]:
+    """Drop the four lines netlib-java logs at JVM start (no native ARPACK); pass on all else.
+
+    They go to file descriptor 2 straight from the JVM, so the descriptor is
+    captured while the JVM starts and everything else is written back.
+    """
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr to capture
+        yield
+        return
+    with tempfile.TemporaryFile() as captured:
+        os.dup2(captured.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            captured.seek(0)
+            lines = captured.read().decode("utf-8", "replace").splitlines(keepends=True)
+            kept = [line for line in lines if "com.github.fommil.netlib" not in line]
+            if kept:
+                sys.stderr.write("".join(kept))
 
 
 def java_class(name: str) -> Any:
