@@ -169,10 +169,8 @@ _NAME = r"""(?:'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|[^\s{]+)"""
 _ATTRIBUTE_TYPE = re.compile(rf"^({_NAME})\s+(.*)$", re.S)
 
 
-def _strip_comment(line: str) -> str:
-    """The line without its ``%`` comment; quotes (with backslash escapes) protect a ``%``."""
-    if "%" not in line:
-        return line
+def _outside_quotes(line: str) -> Iterator[tuple[int, str]]:
+    """(index, char) of each character outside quotes; quotes take backslash escapes, as WEKA's tokenizer."""
     quote = None
     escaped = False
     for i, char in enumerate(line):
@@ -185,7 +183,16 @@ def _strip_comment(line: str) -> str:
                 quote = None
         elif char in "'\"":
             quote = char
-        elif char == "%":
+        else:
+            yield i, char
+
+
+def _strip_comment(line: str) -> str:
+    """The line without its ``%`` comment (a ``%`` inside quotes is text)."""
+    if "%" not in line:
+        return line
+    for i, char in _outside_quotes(line):
+        if char == "%":
             return line[:i]
     return line
 
@@ -246,6 +253,8 @@ def _translate_data(lines: list[str], offset: int, name: str) -> tuple[list[str]
 
 def _split_weight(line: str, name: str, number: int) -> tuple[str, float]:
     """A data row and its instance weight (1.0 when the row gives none)."""
+    if "{" not in line:
+        return line, 1.0
     braces = _top_level_braces(line)
     if line.startswith("{"):  # sparse: {index value, ...} then maybe {weight}
         if not braces:
@@ -269,20 +278,9 @@ def _split_weight(line: str, name: str, number: int) -> tuple[str, float]:
 def _top_level_braces(line: str) -> list[tuple[int, int]]:
     """(start, end) of each ``{...}`` group outside quotes."""
     groups = []
-    quote = None
-    escaped = False
     start = None
-    for i, char in enumerate(line):
-        if escaped:
-            escaped = False
-        elif quote:
-            if char == "\\":
-                escaped = True
-            elif char == quote:
-                quote = None
-        elif char in "'\"":
-            quote = char
-        elif char == "{" and start is None:
+    for i, char in _outside_quotes(line):
+        if char == "{" and start is None:
             start = i
         elif char == "}" and start is not None:
             groups.append((start, i))
