@@ -1,0 +1,689 @@
+/*
+ * WekaReference: WEKA's own kappa and confusion matrix as one JSON object.
+ *
+ * Part of wekaeval (GPL-3.0-or-later).  The second oracle of the project,
+ * independent of Python and JPype: it runs WEKA's Evaluation exactly as WEKA's
+ * command line does and prints the numbers with Double.toString, so that they
+ * read back bit for bit.  Depends on weka.jar only; Java 11 or newer.
+ *
+ * Usage: see usage() below, or java_reference/README.md.
+ */
+
+import java.io.File;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.regex.Pattern;
+
+import weka.classifiers.AbstractClassifier;
+import weka.classifiers.Classifier;
+import weka.classifiers.evaluation.Evaluation;
+import weka.core.Attribute;
+import weka.core.Instance;
+import weka.core.Instances;
+import weka.core.Utils;
+import weka.core.Version;
+import weka.core.WekaException;
+import weka.core.converters.ConverterUtils.DataSource;
+
+public final class WekaReference {
+
+  private static final String PROGRAM = "java_reference";
+
+  private static final String USAGE = String.join("\n",
+      "usage: run.sh --data D.arff --classifier NAME [--options \"...\"] [--folds 10] [--seed 1] [--class INDEX]",
+      "       run.sh --data D.arff --classifier NAME [--options \"...\"] --test T.arff [--class INDEX]",
+      "       run.sh --data D.arff --predictions P.csv [--class INDEX]",
+      "",
+      "Prints WEKA's kappa, confusion matrix, unclassified and missing-class weights as one JSON object.",
+      "  --data D.arff        the dataset (training set with --test)",
+      "  --classifier NAME    a WEKA classifier, e.g. weka.classifiers.trees.J48 (or J48)",
+      "  --options \"...\"      the classifier's options, as on WEKA's command line",
+      "  --folds N, --seed S  cross-validation as WEKA's -x N -s S (default 10 and 1)",
+      "  --test T.arff        build on D.arff, evaluate on T.arff (WEKA's -T)",
+      "  --predictions P.csv  evaluate given predictions of D.arff's instances instead of a classifier",
+      "  --class INDEX        the class attribute: 1-based index, first or last (default last)",
+      "  --verbose            let WEKA's own messages through to stderr",
+      "");
+
+  /** A problem worth one line on stderr: bad input, or WEKA refusing it. */
+  static final class Failure extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Failure(String message) {
+      super(message);
+    }
+  }
+
+  /** The parsed command line. */
+  static final class Arguments {
+    String data;
+    String classifier;
+    String options;
+    Integer folds;
+    Integer seed;
+    String classIndex;
+    String test;
+    String predictions;
+    boolean verbose;
+    boolean help;
+
+    static Arguments parse(String[] argv) throws Failure {
+      Arguments a = new Arguments();
+      for (int i = 0; i < argv.length; i++) {
+        String name = argv[i];
+        String value = null;
+        int equals = name.indexOf('=');
+        if (name.startsWith("--") && equals > 0) {
+          value = name.substring(equals + 1);
+          name = name.substring(0, equals);
+        }
+        if (name.equals("--help") || name.equals("-h")) {
+          a.help = true;
+          continue;
+        }
+        if (name.equals("--verbose")) {
+          a.verbose = true;
+          continue;
+        }
+        if (!name.equals("--data") && !name.equals("--classifier") && !name.equals("--options")
+            && !name.equals("--folds") && !name.equals("--seed") && !name.equals("--class")
+            && !name.equals("--test") && !name.equals("--predictions")) {
+          throw new Failure("unknown argument " + quote(argv[i]) + " (see --help)");
+        }
+        if (value == null) {
+          if (i + 1 >= argv.length) {
+            throw new Failure(name + " needs a value");
+          }
+          value = argv[++i];
+        }
+        switch (name) {
+          case "--data": a.data = value; break;
+          case "--classifier": a.classifier = value; break;
+          case "--options": a.options = value; break;
+          case "--folds": a.folds = integer(name, value); break;
+          case "--seed": a.seed = integer(name, value); break;
+          case "--class": a.classIndex = value; break;
+          case "--test": a.test = value; break;
+          default: a.predictions = value; break;
+        }
+      }
+      if (a.help) {
+        return a;
+      }
+      if (a.data == null) {
+        throw new Failure("--data D.arff is required (see --help)");
+      }
+      if ((a.classifier == null) == (a.predictions == null)) {
+        throw new Failure("give exactly one of --classifier NAME and --predictions FILE");
+      }
+      if (a.predictions != null && (a.options != null || a.test != null || a.folds != null || a.seed != null)) {
+        throw new Failure("--predictions takes no --options, --test, --folds or --seed");
+      }
+      if (a.test != null && (a.folds != null || a.seed != null)) {
+        throw new Failure("--folds and --seed are for cross-validation, not for --test");
+      }
+      if (a.folds != null && a.folds < 2) {
+        throw new Failure("--folds must be at least 2, got " + a.folds);
+      }
+      return a;
+    }
+
+    private static int integer(String name, String value) throws Failure {
+      try {
+        return Integer.parseInt(value.trim());
+      } catch (NumberFormatException e) {
+        throw new Failure(name + " must be an integer, got " + quote(value));
+      }
+    }
+  }
+
+  public static void main(String[] argv) {
+    PrintStream out = utf8(new FileOutputStream(FileDescriptor.out));
+    PrintStream err = utf8(new FileOutputStream(FileDescriptor.err));
+    Arguments arguments;
+    try {
+      arguments = Arguments.parse(argv);
+    } catch (Failure failure) {
+      fail(err, failure.getMessage());
+      return;
+    }
+    if (arguments.help) {
+      out.print(USAGE);
+      out.flush();
+      System.exit(0);
+    }
+    // No WEKA packages, no GUI; and nothing WEKA prints may reach our stdout.
+    System.setProperty("weka.packageManager.loadPackages", "false");
+    System.setProperty("java.awt.headless", "true");
+    PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+    System.setOut(arguments.verbose ? err : quiet);
+    System.setErr(arguments.verbose ? err : quiet);
+    String json;
+    try {
+      json = run(arguments);
+    } catch (Failure failure) {
+      fail(err, failure.getMessage());
+      return;
+    } catch (Throwable throwable) { // WEKA's exceptions, and the JVM's: one line, no stack trace
+      fail(err, describe(throwable));
+      return;
+    }
+    out.print(json);
+    out.print('\n');
+    out.flush();
+    System.exit(0);
+  }
+
+  private static void fail(PrintStream err, String message) {
+    err.println(PROGRAM + ": error: " + oneLine(message));
+    err.flush();
+    System.exit(2);
+  }
+
+  private static PrintStream utf8(OutputStream stream) {
+    return new PrintStream(stream, false, StandardCharsets.UTF_8);
+  }
+
+  /** An exception as one readable line: WEKA's plain messages as they are, others with their type. */
+  static String describe(Throwable throwable) {
+    String message = throwable.getMessage();
+    String type = throwable.getClass().getSimpleName();
+    boolean plain = throwable.getClass() == Exception.class || throwable instanceof WekaException;
+    if (message == null || message.trim().isEmpty()) {
+      return type;
+    }
+    return plain ? message : type + ": " + message;
+  }
+
+  static String oneLine(String message) {
+    return message.strip().replaceAll("\\s*\\R\\s*", " ");
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The evaluation
+
+  static String run(Arguments a) throws Exception {
+    Instances data = load(a.data, "--data");
+    int classIndex = classIndex(a.classIndex, data);
+    data.setClassIndex(classIndex);
+    Attribute classAttribute = data.classAttribute();
+    if (!classAttribute.isNominal() && !classAttribute.isNumeric()) {
+      throw new Failure(a.data + ": the class attribute " + quote(classAttribute.name()) + " is a "
+          + Attribute.typeToString(classAttribute) + " attribute; it must be nominal or numeric");
+    }
+
+    Evaluation evaluation;
+    int instances;
+    if (a.predictions != null) {
+      evaluation = new Evaluation(data);
+      instances = evaluatePredictions(evaluation, data, a.predictions, a.data);
+    } else {
+      Classifier classifier = classifier(a.classifier, a.options == null ? "" : a.options);
+      if (a.test != null) {
+        Instances test = load(a.test, "--test");
+        String difference = classIndex < test.numAttributes() ? null
+            : "the test set has " + test.numAttributes() + " attributes, the class is attribute " + (classIndex + 1);
+        if (difference == null) {
+          test.setClassIndex(classIndex);
+          difference = data.equalHeadersMsg(test);
+        }
+        if (difference != null) {
+          throw new Failure("train and test file not compatible: " + difference);
+        }
+        classifier.buildClassifier(data);
+        evaluation = new Evaluation(data);
+        evaluation.evaluateModel(classifier, test);
+        instances = test.numInstances();
+      } else {
+        int folds = a.folds == null ? 10 : a.folds;
+        int seed = a.seed == null ? 1 : a.seed;
+        evaluation = new Evaluation(data);
+        evaluation.crossValidateModel(classifier, data, folds, new Random(seed));
+        instances = data.numInstances();
+      }
+    }
+
+    boolean nominal = classAttribute.isNominal();
+    boolean crossValidation = a.classifier != null && a.test == null;
+    Json json = new Json();
+    json.field("weka_version", Version.VERSION);
+    json.field("mode", a.predictions != null ? "predictions" : a.test != null ? "test-set" : "cross-validation");
+    json.field("dataset", a.data);
+    json.field("test", a.test);
+    json.field("predictions", a.predictions);
+    json.field("classifier", a.classifier);
+    json.field("options", a.classifier == null ? null : (a.options == null ? "" : a.options));
+    json.field("folds", crossValidation ? (Integer) (a.folds == null ? 10 : a.folds) : null);
+    json.field("seed", crossValidation ? (Integer) (a.seed == null ? 1 : a.seed) : null);
+    json.field("class_attribute", classAttribute.name());
+    json.field("instances", instances);
+    if (nominal) {
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < classAttribute.numValues(); i++) {
+        names.add(classAttribute.value(i));
+      }
+      json.field("class_names", names);
+      json.field("kappa", evaluation.kappa());
+      json.field("confusion_matrix", evaluation.confusionMatrix());
+    } else {
+      json.field("class_names", null);
+      json.field("kappa", null);
+      json.field("confusion_matrix", null);
+    }
+    json.field("unclassified", evaluation.unclassified());
+    json.field("missing_class", evaluation.missingClass());
+    json.field("pct_correct", nominal ? (Double) evaluation.pctCorrect() : null);
+    json.field("correlation", nominal ? null : (Double) evaluation.correlationCoefficient());
+    return json.close();
+  }
+
+  /** The classifier as WEKA's command line makes it: forName with the split options, none left over. */
+  static Classifier classifier(String name, String optionString) throws Failure {
+    String[] options;
+    try {
+      options = Utils.splitOptions(optionString);
+    } catch (Exception e) {
+      throw new Failure("--options " + quote(optionString) + ": " + describe(e));
+    }
+    try {
+      Classifier classifier = AbstractClassifier.forName(name, options);
+      Utils.checkForRemainingOptions(options);
+      return classifier;
+    } catch (ClassNotFoundException e) {
+      throw new Failure("--classifier " + quote(name) + ": no such classifier in WEKA (" + describe(e) + ")");
+    } catch (Exception e) {
+      String what = optionString.isEmpty() ? "" : " with --options " + quote(optionString);
+      throw new Failure("--classifier " + quote(name) + what + ": " + describe(e));
+    }
+  }
+
+  static Instances load(String path, String argument) throws Exception {
+    if (!path.contains("://")) {
+      File file = new File(path);
+      if (!file.exists()) {
+        throw new Failure(argument + " " + path + ": no such file");
+      }
+      if (!file.isFile() || !file.canRead()) {
+        throw new Failure(argument + " " + path + ": not a readable file");
+      }
+    }
+    Instances data;
+    try {
+      // DataSource.getDataSet() prints an incremental loader's exception and returns null: ask the
+      // loader itself (ArffLoader for .arff), whose exception names the line.
+      DataSource source = new DataSource(path);
+      data = source.isIncremental() ? source.getLoader().getDataSet() : source.getDataSet();
+    } catch (Exception e) {
+      throw new Failure(argument + " " + path + ": WEKA cannot read it: " + describe(e));
+    }
+    if (data == null || data.numAttributes() == 0) {
+      throw new Failure(argument + " " + path + ": WEKA read no attributes from it");
+    }
+    return data;
+  }
+
+  /** WEKA's class index option: 1-based, or first/last; default last. Returns a 0-based index. */
+  static int classIndex(String given, Instances data) throws Failure {
+    int count = data.numAttributes();
+    if (given == null || given.trim().equalsIgnoreCase("last")) {
+      return count - 1;
+    }
+    if (given.trim().equalsIgnoreCase("first")) {
+      return 0;
+    }
+    int index;
+    try {
+      index = Integer.parseInt(given.trim());
+    } catch (NumberFormatException e) {
+      throw new Failure("--class must be a 1-based attribute index, first or last, got " + quote(given));
+    }
+    if (index < 1 || index > count) {
+      throw new Failure("--class " + index + " is out of range: the data has " + count + " attributes (1.." + count + ")");
+    }
+    return index - 1;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Predictions files
+
+  private static final Pattern DECIMAL = Pattern.compile("[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?");
+
+  /** Feeds every row of the predictions file to evaluateModelOnce; returns the number of rows. */
+  static int evaluatePredictions(Evaluation evaluation, Instances data, String path, String dataPath) throws Exception {
+    List<Record> records = Csv.read(path);
+    if (records.isEmpty()) {
+      throw new Failure(path + ": empty file, expected a header row");
+    }
+    Record headerRecord = records.get(0);
+    List<Record> body = records.subList(1, records.size());
+    Attribute classAttribute = data.classAttribute();
+    boolean nominal = classAttribute.isNominal();
+
+    Map<String, Integer> columns = new LinkedHashMap<>();
+    for (int j = 0; j < headerRecord.cells.size(); j++) {
+      String column = headerRecord.cells.get(j).strip();
+      boolean known = column.equals("predicted") || column.equals("actual")
+          || (nominal && classAttribute.indexOfValue(column) >= 0);
+      if (!known) {
+        throw new Failure(path + ":" + headerRecord.line + ": unknown column " + quote(column) + "; expected "
+            + (nominal ? "'predicted' or the class labels " + labels(classAttribute) : "'predicted' (the class is numeric)")
+            + ", and optionally 'actual'");
+      }
+      if (columns.put(column, j) != null) {
+        throw new Failure(path + ":" + headerRecord.line + ": column " + quote(column) + " appears twice in the header");
+      }
+    }
+    Integer predictedColumn = columns.get("predicted");
+    int[] probabilityColumns = null;
+    if (predictedColumn != null) {
+      if (columns.size() > (columns.containsKey("actual") ? 2 : 1)) {
+        throw new Failure(path + ":" + headerRecord.line
+            + ": give either a 'predicted' column or distribution columns, not both");
+      }
+    } else {
+      if (!nominal) {
+        throw new Failure(path + ":" + headerRecord.line + ": no 'predicted' column (the class is numeric)");
+      }
+      probabilityColumns = new int[classAttribute.numValues()];
+      for (int k = 0; k < probabilityColumns.length; k++) {
+        Integer column = columns.get(classAttribute.value(k));
+        if (column == null) {
+          throw new Failure(path + ":" + headerRecord.line + ": no 'predicted' column, and no distribution column for class "
+              + quote(classAttribute.value(k)));
+        }
+        probabilityColumns[k] = column;
+      }
+    }
+    if (body.size() != data.numInstances()) {
+      throw new Failure(path + ": " + body.size() + " prediction rows for " + data.numInstances() + " instances in "
+          + dataPath);
+    }
+
+    int width = headerRecord.cells.size();
+    for (int i = 0; i < body.size(); i++) {
+      Record record = body.get(i);
+      String where = path + ":" + record.line;
+      if (record.cells.size() != width) {
+        throw new Failure(where + ": " + record.cells.size() + " fields, the header has " + width);
+      }
+      double[] distribution;
+      if (predictedColumn != null) {
+        String label = record.cells.get(predictedColumn).strip();
+        if (nominal) {
+          distribution = new double[classAttribute.numValues()];
+          if (!label.equals("?") && !label.isEmpty()) {
+            int index = classAttribute.indexOfValue(label);
+            if (index < 0) {
+              throw new Failure(where + ": predicted label " + quote(label) + " is not one of " + labels(classAttribute));
+            }
+            distribution[index] = 1.0;
+          }
+        } else {
+          double value = label.equals("?") || label.isEmpty() ? Utils.missingValue() : number(label, where, "predicted value");
+          distribution = new double[] {value};
+        }
+      } else {
+        distribution = new double[probabilityColumns.length];
+        for (int k = 0; k < distribution.length; k++) {
+          distribution[k] = number(record.cells.get(probabilityColumns[k]), where,
+              "probability of " + quote(classAttribute.value(k)));
+        }
+      }
+      Instance instance = data.instance(i);
+      try {
+        evaluation.evaluateModelOnce(distribution, instance);
+      } catch (Exception | Error e) {
+        throw new Failure(where + ": WEKA's Evaluation threw " + e.getClass().getSimpleName()
+            + (e.getMessage() == null ? "" : ": " + e.getMessage()) + " on instance " + (i + 1));
+      }
+    }
+    return body.size();
+  }
+
+  /** A decimal number, or Python's spellings nan, inf, -inf (any case); Java's suffixes d/f are refused. */
+  static double number(String cell, String where, String what) throws Failure {
+    String text = cell.strip();
+    if (DECIMAL.matcher(text).matches()) {
+      return Double.parseDouble(text);
+    }
+    String lower = text.toLowerCase(Locale.ROOT);
+    String unsigned = lower.startsWith("+") || lower.startsWith("-") ? lower.substring(1) : lower;
+    if (unsigned.equals("nan")) {
+      return Double.NaN;
+    }
+    if (unsigned.equals("inf") || unsigned.equals("infinity")) {
+      return lower.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    }
+    throw new Failure(where + ": " + what + " is not a number: " + quote(cell));
+  }
+
+  private static String labels(Attribute attribute) {
+    StringBuilder text = new StringBuilder("[");
+    for (int i = 0; i < attribute.numValues(); i++) {
+      text.append(i == 0 ? "" : ", ").append(quote(attribute.value(i)));
+    }
+    return text.append(']').toString();
+  }
+
+  static String quote(String text) {
+    return "'" + text + "'";
+  }
+
+  /** One CSV record: its cells and the line it starts on. */
+  static final class Record {
+    final int line;
+    final List<String> cells;
+
+    Record(int line, List<String> cells) {
+      this.line = line;
+      this.cells = cells;
+    }
+  }
+
+  /** RFC 4180 CSV: comma-separated cells, double-quoted cells with "" for a quote; blank lines skipped. */
+  static final class Csv {
+    static List<Record> read(String path) throws Failure {
+      File file = new File(path);
+      if (!file.exists()) {
+        throw new Failure("--predictions " + path + ": no such file");
+      }
+      String text;
+      try {
+        byte[] bytes = Files.readAllBytes(file.toPath());
+        text = StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT)
+            .decode(ByteBuffer.wrap(bytes)).toString();
+      } catch (CharacterCodingException e) {
+        throw new Failure(path + ": not UTF-8 text");
+      } catch (IOException e) {
+        throw new Failure("--predictions " + path + ": cannot read: " + describe(e));
+      }
+      if (text.startsWith("\uFEFF")) {
+        text = text.substring(1);
+      }
+      return parse(text, path);
+    }
+
+    static List<Record> parse(String text, String path) throws Failure {
+      List<Record> records = new ArrayList<>();
+      int n = text.length();
+      int i = 0;
+      int line = 1;
+      while (i < n) {
+        int recordLine = line;
+        List<String> cells = new ArrayList<>();
+        boolean quoted = false;
+        while (true) {
+          StringBuilder cell = new StringBuilder();
+          if (i < n && text.charAt(i) == '"') {
+            quoted = true;
+            int quoteLine = line;
+            i++;
+            while (true) {
+              if (i >= n) {
+                throw new Failure(path + ":" + quoteLine + ": a quoted cell is never closed");
+              }
+              char c = text.charAt(i);
+              if (c == '"') {
+                if (i + 1 < n && text.charAt(i + 1) == '"') {
+                  cell.append('"');
+                  i += 2;
+                  continue;
+                }
+                i++;
+                break;
+              }
+              if (c == '\n' || (c == '\r' && (i + 1 >= n || text.charAt(i + 1) != '\n'))) {
+                line++;
+              }
+              cell.append(c);
+              i++;
+            }
+            if (i < n && text.charAt(i) != ',' && text.charAt(i) != '\r' && text.charAt(i) != '\n') {
+              throw new Failure(path + ":" + line + ": text after the closing quote of a cell");
+            }
+          } else {
+            while (i < n) {
+              char c = text.charAt(i);
+              if (c == ',' || c == '\r' || c == '\n') {
+                break;
+              }
+              if (c == '"') {
+                throw new Failure(path + ":" + line + ": a quote inside an unquoted cell (quote the whole cell, "
+                    + "doubling the quotes inside it)");
+              }
+              cell.append(c);
+              i++;
+            }
+          }
+          cells.add(cell.toString());
+          if (i < n && text.charAt(i) == ',') {
+            i++;
+            continue;
+          }
+          if (i < n) { // end of line: \n, \r\n or \r
+            if (text.charAt(i) == '\r' && i + 1 < n && text.charAt(i + 1) == '\n') {
+              i++;
+            }
+            i++;
+            line++;
+          }
+          break;
+        }
+        boolean blank = !quoted && cells.size() == 1 && cells.get(0).isEmpty();
+        if (!blank) {
+          records.add(new Record(recordLine, cells));
+        }
+      }
+      return records;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // JSON output, by hand
+
+  /** One JSON object, its fields in order; doubles through Double.toString (NaN, Infinity bare). */
+  static final class Json {
+    private final StringBuilder text = new StringBuilder("{");
+    private boolean first = true;
+
+    void field(String name, Object value) {
+      text.append(first ? "\n  " : ",\n  ");
+      first = false;
+      string(name);
+      text.append(": ");
+      value(value);
+    }
+
+    String close() {
+      return text.append("\n}").toString();
+    }
+
+    private void value(Object value) {
+      if (value == null) {
+        text.append("null");
+      } else if (value instanceof String) {
+        string((String) value);
+      } else if (value instanceof Double) {
+        text.append(Double.toString((Double) value));
+      } else if (value instanceof Integer || value instanceof Long) {
+        text.append(value.toString());
+      } else if (value instanceof double[][]) {
+        double[][] rows = (double[][]) value;
+        text.append('[');
+        for (int i = 0; i < rows.length; i++) {
+          text.append(i == 0 ? "[" : ",\n    [");
+          for (int j = 0; j < rows[i].length; j++) {
+            text.append(j == 0 ? "" : ", ").append(Double.toString(rows[i][j]));
+          }
+          text.append(']');
+        }
+        text.append(']');
+      } else if (value instanceof List) {
+        text.append('[');
+        boolean firstItem = true;
+        for (Object item : (List<?>) value) {
+          text.append(firstItem ? "" : ", ");
+          firstItem = false;
+          value(item);
+        }
+        text.append(']');
+      } else {
+        throw new IllegalArgumentException("no JSON for " + value.getClass());
+      }
+    }
+
+    private static final Map<Character, String> ESCAPES = new HashMap<>();
+
+    static {
+      ESCAPES.put('"', "\\\"");
+      ESCAPES.put('\\', "\\\\");
+      ESCAPES.put('\b', "\\b");
+      ESCAPES.put('\f', "\\f");
+      ESCAPES.put('\n', "\\n");
+      ESCAPES.put('\r', "\\r");
+      ESCAPES.put('\t', "\\t");
+    }
+
+    private void string(String value) {
+      text.append('"');
+      for (int i = 0; i < value.length(); i++) {
+        char c = value.charAt(i);
+        String escape = ESCAPES.get(c);
+        if (escape != null) {
+          text.append(escape);
+        } else if (c < 0x20 || c == 0x7f || c == '\u2028' || c == '\u2029'
+            || (Character.isSurrogate(c) && !pairedSurrogate(value, i))) {
+          text.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+        } else {
+          text.append(c);
+        }
+      }
+      text.append('"');
+    }
+
+    private static boolean pairedSurrogate(String value, int i) {
+      char c = value.charAt(i);
+      if (Character.isHighSurrogate(c)) {
+        return i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1));
+      }
+      return i > 0 && Character.isHighSurrogate(value.charAt(i - 1));
+    }
+  }
+}
