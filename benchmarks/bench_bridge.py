@@ -52,7 +52,7 @@ def evaluation_with(n: int):
 
 
 def bulk(evaluation, k):
-    rows = bridge._prediction_rows(evaluation.jobject.predictions(), k)
+    rows = bridge.prediction_rows(evaluation.jobject.predictions(), k)
     return rows[:, 0], rows[:, 1], rows[:, 2:]
 
 

@@ -90,6 +90,7 @@ def test_predicted_labels_and_distributions_agree(capsys, tmp_path, weather):
         (["yes", "no"], [["1", "inf"]] * 14, "labels.csv:2: probability of 'no' is infinite"),
         (["predicted", "actual"], [["yes", "yes"]] * 14, "labels.csv:2: actual class 'yes' differs from the dataset's 'no'"),
         (["predicted"], [["yes", "no"]] * 14, "labels.csv:2: 2 fields, the header has 1"),
+        (["yes", "no"], [["0.5", "0.5"]] * 13 + [["2.5", "0"]], "labels.csv:15: distributions[13]"),
     ],
 )
 def test_bad_predictions_files_name_the_line(capsys, tmp_path, weather, header, rows, message):

@@ -38,6 +38,8 @@ __all__ = [
     "WekaEvaluation",
     "evaluate",
     "load_instances",
+    "prediction_rows",
+    "split_options",
     "start_jvm",
     "java_class",
     "weka_jar",
@@ -273,7 +275,7 @@ def evaluate(
 
     nominal = bool(train.classAttribute().isNominal())
     width = train.numClasses() if nominal else 1
-    rows = _prediction_rows(evaluation.predictions(), width)
+    rows = prediction_rows(evaluation.predictions(), width)
     class_names = tuple(str(train.classAttribute().value(i)) for i in range(width)) if nominal else None
     return WekaEvaluation(
         dataset=dataset_name,
@@ -314,8 +316,11 @@ def _fold_of_each_prediction(n: int, folds: int) -> np.ndarray:
     return np.repeat(np.arange(folds, dtype=np.int64), sizes)
 
 
-def _prediction_rows(predictions: Any, width: int) -> np.ndarray:
-    """WEKA's predictions as an (n, 2 + width) array: actual, weight, distribution/predicted value."""
+def prediction_rows(predictions: Any, width: int) -> np.ndarray:
+    """WEKA's predictions (a Java list) as an (n, 2 + width) array: actual, weight, distribution/value.
+
+    One Java call builds a ``double[]`` that numpy reads through JPype's buffer protocol.
+    """
     if predictions is None:
         return np.empty((0, 2 + width))
     flat = bulk_class().rows(predictions, width)

@@ -504,7 +504,8 @@ def _predicted_from_distributions(probabilities: np.ndarray, actual: np.ndarray)
             bad = int(known_rows[np.flatnonzero(~fits)[0]])
             raise PredictionError(
                 f"distributions[{bad}] = {probabilities[bad].tolist()} for actual class {actual[bad]}: "
-                f"{_MARGIN_PROBLEM}"
+                f"{_MARGIN_PROBLEM}",
+                instance=bad,
             )
     predicted = cleaned.argmax(axis=1)  # first index of the maximum: ties go low
     unclassified = ~(cleaned[rows, predicted] > 0)

@@ -23,7 +23,14 @@ class MatrixError(WekaevalError):
 
 
 class PredictionError(WekaevalError):
-    """Predictions WEKA's Evaluation cannot take: bad class, distribution or weight."""
+    """Predictions WEKA's Evaluation cannot take: bad class, distribution or weight.
+
+    ``instance`` is the 0-based index of the offending instance, when one is to blame.
+    """
+
+    def __init__(self, message: str, *, instance: int | None = None):
+        super().__init__(message)
+        self.instance = instance
 
 
 class ArffError(WekaevalError):

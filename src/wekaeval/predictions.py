@@ -91,7 +91,8 @@ def read_predictions(path: str | os.PathLike, dataset: Dataset) -> ConfusionMatr
             dataset.class_values, distributions, weights=dataset.weights, class_names=classes
         )
     except PredictionError as error:  # name the line of the rejected distribution
-        raise PredictionError(f"{name}: {error}") from None
+        line = f":{error.instance + 2}" if error.instance is not None else ""
+        raise PredictionError(f"{name}{line}: {error}") from None
 
 
 def _predicted_codes(name: str, labels: list[str], classes: tuple[str, ...]) -> np.ndarray:
