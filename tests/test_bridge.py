@@ -31,14 +31,16 @@ def test_without_java_the_error_says_what_to_install(tmp_path):
 
 
 @pytest.mark.jvm
-def test_a_jvm_started_by_python_weka_wrapper3_is_reused(weka_jvm):
+def test_a_jvm_started_by_python_weka_wrapper3_is_reused_and_the_helper_compiles_afresh(weka_jvm, tmp_path):
     code = (
         "import weka.core.jvm as jvm\njvm.start(packages=False)\n"
         "from wekaeval import bridge\n"
         "r = bridge.evaluate('arff_samples/iris.arff', 'weka.classifiers.rules.ZeroR')\nprint(r.kappa)"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ARFF_SAMPLES.parent)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}  # an empty cache: Bulk.java is compiled in the JVM
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ARFF_SAMPLES.parent, env=env)
     assert done.stdout.strip() == "0.0", done.stderr
+    assert list(tmp_path.glob("wekaeval/bulk-*/wekaeval/bridge/Bulk.class"))
 
 
 def per_object(classifier, path, folds=10, seed=1, test=None):
