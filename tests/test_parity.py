@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from wekaeval import parity
@@ -86,3 +87,29 @@ def test_parity_usage_errors(capsys):
     assert "no such ARFF file or directory: nowhere.arff" in capsys.readouterr().err
     assert main(["parity", str(ARFF_SAMPLES), "--folds", "1"]) == 2
     assert "--folds must be at least 2" in capsys.readouterr().err
+
+
+@pytest.mark.jvm
+def test_assert_weka_parity_for_users_own_tests(weka_jvm):
+    from wekaeval.testing import assert_weka_parity
+
+    result = assert_weka_parity(ARFF_SAMPLES / "missing-class.arff", "weka.classifiers.trees.J48", "-C 0.25")
+    assert result.missing_class == 37.5
+    assert_weka_parity(ARFF_SAMPLES / "iris.arff", "weka.classifiers.rules.ZeroR", kappa=0.0)
+    with pytest.raises(AssertionError, match=r"your kappa 0\.1 \(0x1\.999999999999ap-4\) is not WEKA's 0\.0"):
+        assert_weka_parity(ARFF_SAMPLES / "iris.arff", "weka.classifiers.rules.ZeroR", kappa=0.1)
+    with pytest.raises(AssertionError, match="numeric class"):
+        assert_weka_parity(ARFF_SAMPLES / "cpu.arff", "weka.classifiers.rules.ZeroR")
+
+
+@pytest.mark.jvm
+def test_differences_name_each_number(weka_jvm):
+    from wekaeval import bridge
+
+    result = bridge.evaluate(ARFF_SAMPLES / "iris.arff", "weka.classifiers.rules.ZeroR")
+    port = parity.check(result) + parity.ConfusionMatrix.from_predictions(
+        [np.nan, 0, 1], predicted=[0, np.nan, 1], weights=[1.0, 2.0, 1.0], class_names=result.class_names
+    )
+    found = parity.differences(result, port)
+    assert [line.split(":", 1)[0] for line in found] == ["kappa", "confusion matrix", "unclassified", "missing class"]
+    assert parity.differences(result, parity.check(result)) == []

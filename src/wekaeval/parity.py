@@ -20,7 +20,17 @@ import numpy as np
 from . import bridge
 from .confusion import ConfusionMatrix
 
-__all__ = ["DEFAULT_CLASSIFIERS", "ParityRow", "ClassifierSpec", "check", "run_parity", "iter_parity", "parse_classifier"]
+__all__ = [
+    "DEFAULT_CLASSIFIERS",
+    "ClassifierSpec",
+    "ParityRow",
+    "check",
+    "differences",
+    "identical",
+    "iter_parity",
+    "parse_classifier",
+    "run_parity",
+]
 
 DEFAULT_CLASSIFIERS = (
     "weka.classifiers.rules.ZeroR",
@@ -90,14 +100,23 @@ def check(result: bridge.WekaEvaluation) -> ConfusionMatrix:
     )
 
 
+def differences(result: bridge.WekaEvaluation, port: ConfusionMatrix) -> list[str]:
+    """Each number of WEKA's evaluation that is not the same double in the port; empty when identical."""
+    found = []
+    if port.kappa().hex() != float(result.kappa).hex():
+        found.append(f"kappa: WEKA {result.kappa!r} ({float(result.kappa).hex()}), port {port.kappa()!r}")
+    if not np.array_equal(port.matrix, result.confusion_matrix):
+        found.append(f"confusion matrix: WEKA {result.confusion_matrix.tolist()}, port {port.matrix.tolist()}")
+    if port.unclassified.hex() != result.unclassified.hex():
+        found.append(f"unclassified: WEKA {result.unclassified!r}, port {port.unclassified!r}")
+    if port.missing_class.hex() != result.missing_class.hex():
+        found.append(f"missing class: WEKA {result.missing_class!r}, port {port.missing_class!r}")
+    return found
+
+
 def identical(result: bridge.WekaEvaluation, port: ConfusionMatrix) -> bool:
     """Whether every number of WEKA's evaluation is the same double in the port."""
-    return (
-        port.kappa().hex() == float(result.kappa).hex()
-        and np.array_equal(port.matrix, result.confusion_matrix)
-        and port.unclassified.hex() == result.unclassified.hex()
-        and port.missing_class.hex() == result.missing_class.hex()
-    )
+    return not differences(result, port)
 
 
 def run_parity(

@@ -21,10 +21,8 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from . import bridge
-from .parity import check
+from .parity import check, differences
 
 __all__ = ["assert_weka_parity"]
 
@@ -49,16 +47,7 @@ def assert_weka_parity(
     result = bridge.evaluate(data, classifier, options, folds=folds, seed=seed, test=test)
     if result.class_names is None:
         raise AssertionError(f"{result.dataset} has a numeric class: WEKA reports no kappa to compare")
-    port = check(result)
-    problems = []
-    if port.kappa().hex() != float(result.kappa).hex():
-        problems.append(f"kappa: WEKA {result.kappa!r} ({result.kappa.hex()}), port {port.kappa()!r}")
-    if not np.array_equal(port.matrix, result.confusion_matrix):
-        problems.append(f"confusion matrix: WEKA {result.confusion_matrix.tolist()}, port {port.matrix.tolist()}")
-    if port.unclassified != result.unclassified:
-        problems.append(f"unclassified: WEKA {result.unclassified!r}, port {port.unclassified!r}")
-    if port.missing_class != result.missing_class:
-        problems.append(f"missing class: WEKA {result.missing_class!r}, port {port.missing_class!r}")
+    problems = differences(result, check(result))
     if kappa is not None and float(kappa).hex() != float(result.kappa).hex():
         problems.append(f"your kappa {kappa!r} ({float(kappa).hex()}) is not WEKA's {result.kappa!r}")
     if problems:
