@@ -16,7 +16,7 @@ Line numbers in errors are the file's own.
 
 from __future__ import annotations
 
-import io
+import io  # noqa: F401  (load_arff's doctest reads from io.StringIO)
 import math
 import os
 import re
