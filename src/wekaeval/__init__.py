@@ -9,7 +9,8 @@ Importing wekaeval never starts (or needs) a JVM; only :mod:`wekaeval.bridge` do
 
 from .arff import Attribute, Dataset, load_arff
 from .confusion import ConfusionMatrix, kappa
-from .errors import ArffError, MatrixError, PredictionError, WekaevalError
+from .errors import ArffError, MatrixError, PredictionError, WekaevalError, WekaOutputError
+from .report import WekaReport, read_weka_output
 
 __version__ = "0.1.0"
 
@@ -23,4 +24,7 @@ __all__ = [
     "MatrixError",
     "PredictionError",
     "ArffError",
+    "WekaOutputError",
+    "read_weka_output",
+    "WekaReport",
 ]

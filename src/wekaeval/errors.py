@@ -11,6 +11,7 @@ __all__ = [
     "MatrixError",
     "PredictionError",
     "ArffError",
+    "WekaOutputError",
 ]
 
 
@@ -46,3 +47,17 @@ class ArffError(WekaevalError):
         self.reason = message
         where = f"{source}:{line}" if line is not None else source
         super().__init__(f"{where}: {message}")
+
+
+class WekaOutputError(WekaevalError):
+    """WEKA output text that is malformed or truncated; the message names the line.
+
+    Attributes ``source`` (a file name, or ``"<text>"``) and ``line`` (1-based)
+    say where; ``reason`` is the message without them.
+    """
+
+    def __init__(self, message: str, *, source: str, line: int):
+        self.source = source
+        self.line = line
+        self.reason = message
+        super().__init__(f"{source}:{line}: {message}")

@@ -1,4 +1,7 @@
-"""WEKA's number formatting, character for character: ``weka.core.Utils.doubleToString``.
+"""WEKA's number formatting and text blocks, character for character.
+
+``weka.core.Utils.doubleToString``, Java's ``%.3f`` and the confusion matrix
+of ``Evaluation.toMatrixString``.
 
 WEKA prints its statistics with a ``java.text.DecimalFormat`` (no grouping,
 at most N fraction digits, trailing zeros dropped, HALF_UP rounding) and then
@@ -19,9 +22,17 @@ shortest decimal (JDK-4511638), and this port uses the shortest.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
-__all__ = ["double_to_string", "decimal_format"]
+__all__ = [
+    "double_to_string",
+    "decimal_format",
+    "java_fixed",
+    "short_id",
+    "matrix_layout",
+    "confusion_matrix_text",
+]
 
 
 def decimal_format(value: float, max_fraction_digits: int) -> str:
@@ -75,3 +86,129 @@ def double_to_string(value: float, width: int, after_decimal_point: int | None =
     for i in range(dot + 1, len(text)):
         result[offset + i] = text[i]
     return "".join(result)
+
+
+def java_fixed(value: float, decimals: int) -> str:
+    """Java's ``String.format("%.Nf", value)``: the shortest decimal rounded half up.
+
+    Java rounds the digits of ``Double.toString`` (the shortest decimal that
+    reads back as the double), not the double's exact binary value as C and
+    Python do:
+
+    >>> java_fixed(0.1235, 3), f"{0.1235:.3f}"
+    ('0.124', '0.123')
+    >>> java_fixed(-0.0001, 3)
+    '-0.000'
+    """
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "Infinity" if value > 0 else "-Infinity"
+    number = Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
+    text = f"{abs(number):f}"
+    return ("-" if math.copysign(1.0, value) < 0 else "") + text
+
+
+def short_id(index: int, width: int) -> str:
+    """The confusion matrix's letter id of class ``index``, right-aligned in ``width``.
+
+    WEKA's ``num2ShortID``: ``a`` ... ``z``, then ``aa``, ``ab`` ...
+
+    >>> short_id(0, 3), short_id(25, 1), short_id(26, 2), short_id(29, 3)
+    ('  a', 'z', 'aa', ' ad')
+    """
+    if width <= 0:
+        return ""
+    letters = []
+    while True:
+        letters.append(_ID_LETTERS[index % 26])
+        index = index // 26 - 1
+        if index < 0 or len(letters) == width:
+            break
+    return "".join(reversed(letters)).rjust(width)
+
+
+_ID_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def matrix_layout(matrix: Sequence[Sequence[float]]) -> tuple[int, bool]:
+    """``(id_width, fractional)``: how WEKA's ``toMatrixString`` lays out ``matrix``.
+
+    Entries print with two decimals when some entry's fractional part (its
+    distance above the nearest integer) is at least 0.01; negative entries
+    count ten times their size when finding the widest.
+
+    >>> matrix_layout([[50, 0], [2, 48]])
+    (2, False)
+    >>> matrix_layout([[57.13, 0], [2, 40.92]])
+    (5, True)
+    """
+    maxval = 0.0
+    fractional = False
+    for row in matrix:
+        for value in row:
+            current = float(value)
+            if current < 0:
+                current *= -10
+            if current > maxval:
+                maxval = current
+            fraction = current - _java_rint(current)
+            if not fractional and fraction > 0 and math.log(fraction) / math.log(10) >= -2:
+                fractional = True
+    digits = _java_int(_java_log(maxval) / math.log(10) + (3 if fractional else 0))
+    id_digits = _java_int(math.log(len(matrix)) / math.log(26))
+    return 1 + max(digits, id_digits), fractional
+
+
+def confusion_matrix_text(
+    matrix: Sequence[Sequence[float]],
+    class_names: Sequence[str],
+    *,
+    layout: tuple[int, bool] | None = None,
+) -> str:
+    """The body of WEKA's ``Evaluation.toMatrixString()``: header line and one row per class.
+
+    ``layout`` is ``(id_width, fractional)``; by default :func:`matrix_layout`
+    decides it as WEKA does.
+
+    >>> print(confusion_matrix_text([[49, 1], [2, 48]], ["yes", "no"]), end="")
+      a  b   <-- classified as
+     49  1 |  a = yes
+      2 48 |  b = no
+    """
+    id_width, fractional = layout if layout is not None else matrix_layout(matrix)
+    decimals = 2 if fractional else 0
+    if fractional:
+        header = "".join(f" {short_id(i, id_width - 3)}   " for i in range(len(class_names)))
+    else:
+        header = "".join(f" {short_id(i, id_width)}" for i in range(len(class_names)))
+    lines = [header + "   <-- classified as\n"]
+    for i, (row, name) in enumerate(zip(matrix, class_names)):
+        cells = "".join(" " + double_to_string(float(value), id_width, decimals) for value in row)
+        lines.append(f"{cells} | {short_id(i, id_width)} = {name}\n")
+    return "".join(lines)
+
+
+def _java_rint(value: float) -> float:
+    """``Math.rint``: the nearest integer, ties to even (Python's ``round``)."""
+    return float(round(value)) if math.isfinite(value) else value
+
+
+def _java_log(value: float) -> float:
+    """``Math.log``: -Infinity at 0, NaN below."""
+    if value == 0:
+        return -math.inf
+    if value < 0 or math.isnan(value):
+        return math.nan
+    return math.log(value)
+
+
+def _java_int(value: float) -> int:
+    """Java's ``(int)`` cast: NaN is 0, out-of-range values saturate."""
+    if math.isnan(value):
+        return 0
+    if value >= 2**31 - 1:
+        return 2**31 - 1
+    if value <= -(2**31):
+        return -(2**31)
+    return int(value)

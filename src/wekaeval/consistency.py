@@ -1,0 +1,194 @@
+"""Does a WEKA report agree with itself?  Recompute each summary from its confusion matrix.
+
+WEKA prints the counts, percentages and kappa of an evaluation, then its
+confusion matrix.  The matrix fixes the others: the diagonal is the correct
+weight, the rest the incorrect weight, and kappa follows from the row and
+column sums.  :func:`check_section` recomputes them with wekaeval's port and
+reports every printed value that the matrix contradicts -- a hand-edited or
+damaged log shows up here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .confusion import kappa
+from .wekatext import decimal_format
+
+if TYPE_CHECKING:
+    from .report import Section, Summary
+
+__all__ = ["Inconsistency", "check_section"]
+
+#: Half a unit in the last place of WEKA's four-decimal summary values.
+_SUMMARY_ROUNDING = 0.00005
+
+
+@dataclass(frozen=True)
+class Inconsistency:
+    """A printed value that its section's confusion matrix contradicts."""
+
+    section: str
+    line: int
+    field: str
+    printed: float | str | None
+    expected: str
+
+    def __str__(self) -> str:
+        return f"line {self.line} ({self.section}): {self.field} is {self.printed}, the confusion matrix gives {self.expected}"
+
+
+def check_section(section: Section) -> list[Inconsistency]:
+    """The printed values of ``section`` that its confusion matrix contradicts.
+
+    A matrix of whole counts (whole entries, and whole correct, incorrect and
+    total counts in the summary) is taken as exact: kappa, the counts and the
+    percentages are recomputed with WEKA's arithmetic and must print as WEKA
+    printed them, digit for digit.  Otherwise the entries are rounded
+    weighted sums, known only to within their rounding (0.005 with two
+    decimals, 0.5 as integers); then a printed value is reported only when no
+    matrix within those bounds could give it.
+    """
+    summary, printed = section.summary, section.confusion_matrix
+    if summary is None or printed is None:
+        return []
+    found = _class_detail_names(section)
+    matrix = printed.matrix
+    unclassified = summary.unclassified or 0.0
+    whole = [summary.correct, summary.incorrect, summary.total_instances, unclassified]
+    exact = not printed.fractional and all(v is not None and float(v).is_integer() for v in whole)
+    if exact:
+        expected = _exact_values(matrix, unclassified)
+        for name, value in expected.items():
+            shown = getattr(summary, name)
+            if shown is not None and shown != float(decimal_format(value, 4)):
+                found.append(_inconsistency(section, name, shown, decimal_format(value, 4)))
+    else:
+        half_width = 0.005 if printed.fractional else 0.5
+        for name, (low, high) in _bounded_values(summary, matrix, half_width, unclassified).items():
+            shown = getattr(summary, name)
+            if shown is None or low is None:
+                continue
+            if shown + _SUMMARY_ROUNDING < low or shown - _SUMMARY_ROUNDING > high:
+                found.append(_inconsistency(section, name, shown, f"between {low:.4f} and {high:.4f}"))
+    return sorted(found, key=lambda inconsistency: inconsistency.line)
+
+
+def _exact_values(matrix: np.ndarray, unclassified: float) -> dict[str, float]:
+    """WEKA's summary values of a matrix of whole counts (exact in any summation order)."""
+    total = float(matrix.sum()) + unclassified
+    correct = float(np.trace(matrix))
+    incorrect = float(matrix.sum()) - correct
+    values = {
+        "correct": correct,
+        "incorrect": incorrect,
+        "kappa": kappa(matrix),
+        "total_instances": total,
+    }
+    if total > 0:
+        values["pct_correct"] = 100 * correct / total
+        values["pct_incorrect"] = 100 * incorrect / total
+        if unclassified:
+            values["pct_unclassified"] = 100 * unclassified / total
+    return values
+
+
+_Interval = tuple[float, float]
+
+
+def _bounded_values(
+    summary: Summary, matrix: np.ndarray, half_width: float, unclassified: float
+) -> dict[str, tuple[float | None, float | None]]:
+    """Lowest and highest value of each statistic over every matrix within ``half_width`` of the printed one."""
+    k = len(matrix)
+    total_matrix = _widen(float(matrix.sum()), k * k * half_width)
+    correct = _widen(float(np.trace(matrix)), k * half_width)
+    incorrect = _sub(total_matrix, correct)
+    total = (total_matrix[0] + unclassified, total_matrix[1] + unclassified)
+    values: dict[str, tuple[float | None, float | None]] = {
+        "correct": correct,
+        "incorrect": incorrect,
+        "total_instances": total,
+        "kappa": _kappa_bounds(matrix, half_width),
+    }
+    printed_total = summary.total_instances
+    if printed_total is not None and printed_total - _SUMMARY_ROUNDING > 0:
+        shown_total = _widen(printed_total, _SUMMARY_ROUNDING)
+        for name, count in (("pct_correct", "correct"), ("pct_incorrect", "incorrect")):
+            shown = getattr(summary, count)
+            if shown is not None:
+                values[name] = _scale(_div(_widen(shown, _SUMMARY_ROUNDING), shown_total), 100)
+    return values
+
+
+def _kappa_bounds(matrix: np.ndarray, half_width: float) -> tuple[float | None, float | None]:
+    """Bounds of kappa = (N*D - S) / (N*N - S) by interval arithmetic; None when unbounded."""
+    k = len(matrix)
+    rows = [_widen(float(v), k * half_width) for v in matrix.sum(axis=1)]
+    columns = [_widen(float(v), k * half_width) for v in matrix.sum(axis=0)]
+    n = _widen(float(matrix.sum()), k * k * half_width)
+    d = _widen(float(np.trace(matrix)), k * half_width)
+    s = (0.0, 0.0)
+    for row, column in zip(rows, columns):
+        s = _add(s, _mul(row, column))
+    denominator = _sub(_mul(n, n), s)
+    if denominator[0] <= 0:  # chance agreement may reach 1, where WEKA's kappa is 1 by rule
+        return None, None
+    return _div(_sub(_mul(n, d), s), denominator)
+
+
+def _widen(value: float, half_width: float) -> _Interval:
+    return value - half_width, value + half_width
+
+
+def _add(a: _Interval, b: _Interval) -> _Interval:
+    return a[0] + b[0], a[1] + b[1]
+
+
+def _sub(a: _Interval, b: _Interval) -> _Interval:
+    return a[0] - b[1], a[1] - b[0]
+
+
+def _mul(a: _Interval, b: _Interval) -> _Interval:
+    products = (a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1])
+    return min(products), max(products)
+
+
+def _div(a: _Interval, b: _Interval) -> _Interval:
+    if b[0] <= 0 <= b[1]:
+        return -np.inf, np.inf
+    return _mul(a, (1 / b[1], 1 / b[0]))
+
+
+def _scale(a: _Interval, factor: float) -> _Interval:
+    return a[0] * factor, a[1] * factor
+
+
+def _class_detail_names(section: Section) -> list[Inconsistency]:
+    details, printed = section.class_details, section.confusion_matrix
+    if details is None or printed is None or details.class_names == printed.class_names:
+        return []
+    return [
+        Inconsistency(
+            section.title,
+            section.line,
+            "class_details",
+            ", ".join(details.class_names),
+            "the classes " + ", ".join(printed.class_names),
+        )
+    ]
+
+
+def _inconsistency(section: Section, name: str, shown: float, expected: str) -> Inconsistency:
+    summary = section.summary
+    first_names = {  # the line that prints a field is named after its first field
+        "pct_correct": "correct",
+        "pct_incorrect": "incorrect",
+        "pct_unclassified": "unclassified",
+    }
+    line_name = first_names.get(name, name)
+    offset = summary.lines.index(line_name) if summary and line_name in summary.lines else 0
+    return Inconsistency(section.title, section.line + 2 + offset, name, shown, expected)
