@@ -31,7 +31,7 @@ import numpy as np
 
 from .errors import ArffError
 
-__all__ = ["Attribute", "Dataset", "load_arff"]
+__all__ = ["Attribute", "Dataset", "load_arff", "read_arff_rows"]
 
 
 @dataclass(frozen=True)
@@ -134,6 +134,37 @@ def load_arff(source: str | os.PathLike | IO, class_attribute: str | int | None 
         class_values=class_values,
         weights=np.asarray(weights, dtype=np.float64),
     )
+
+
+def read_arff_rows(source: str | os.PathLike | IO) -> tuple[str, tuple[Attribute, ...], list[list[Any]]]:
+    """The relation, attributes and every row of an ARFF file, in WEKA's dialect.
+
+    Values come as WEKA reads them: nominal and string values as ``str``,
+    numbers as ``float``, missing values as None; instance weights are dropped.
+
+    Raises
+    ------
+    ArffError
+        For a malformed file; the message names the file and line.
+
+    Examples
+    --------
+    >>> read_arff_rows(io.StringIO("@relation r\\n@attribute a {x,y}\\n@attribute b numeric\\n@data\\nx,1\\ny,?\\n"))
+    ('r', (Attribute(name='a', type='nominal', values=('x', 'y')), Attribute(name='b', type='numeric', values=None)), [['x', 1.0], ['y', None]])
+    """
+    name, text = _read_text(source)
+    lines = re.split(r"\r\n|\r|\n", text)
+    header_lines, data_start, dates = _translate_header(lines, name)
+    data_lines, _ = _translate_data(lines[data_start:], data_start, name)
+    decoder = liac_arff.ArffDecoder()
+    with _reported_as_arff_error(decoder, name):
+        decoded = decoder.decode(header_lines + data_lines, return_type=liac_arff.DENSE_GEN)
+        attributes = tuple(
+            _attribute(attr_name, "DATE" if i in dates else attr_type)
+            for i, (attr_name, attr_type) in enumerate(decoded["attributes"])
+        )
+        rows = [[float(v) if isinstance(v, (int, float)) else v for v in row] for row in decoded["data"]]
+    return decoded["relation"], attributes, rows
 
 
 # -- reading ------------------------------------------------------------------
