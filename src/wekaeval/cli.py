@@ -16,6 +16,7 @@ from .bridge import WekaError, WekaUnavailable
 from .confusion import kappa
 from .errors import MatrixError, WekaevalError
 from .predictions import read_predictions
+from .report import Section, WekaReport, read_weka_output
 
 __all__ = ["main"]
 
@@ -133,6 +134,84 @@ def _parity_command(args: argparse.Namespace) -> int:
     return 1 if differ else 0
 
 
+def _parse_command(args: argparse.Namespace) -> int:
+    report = read_weka_output(Path(args.file))
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2, allow_nan=False))
+    else:
+        print(_digest(report), end="")
+    return 0
+
+
+def _digest(report: WekaReport) -> str:
+    """A readable account of what was read: run information, then each section's numbers and tables."""
+    out = [f"{report.source}: {len(report.sections)} section{'s' if len(report.sections) != 1 else ''}\n"]
+    if report.run_info is not None:
+        info = report.run_info
+        out.append(f"scheme: {info.scheme}\nrelation: {info.relation} ({info.instances} instances, "
+                   f"{info.num_attributes} attributes)\ntest mode: {info.test_mode}\n")
+    if report.options is not None:
+        out.append(f"options: {report.options}\n")
+    for phrase, seconds in report.times.items():
+        out.append(f"time to {phrase}: {seconds} s\n")
+    for section in report.sections:
+        out.append(_section_digest(section))
+    return "".join(out)
+
+
+def _section_digest(section: Section) -> str:
+    title = section.title if section.evaluation == section.title else f"{section.evaluation} / {section.title}"
+    out = [f"\n== {title} (line {section.line}) ==\n"]
+    if section.summary is not None:
+        out += [f"  {name:<38} {value}\n" for name, value in section.summary.to_dict().items()]
+    if section.class_details is not None:
+        out.append("  detailed accuracy by class:\n")
+        out += [f"    {line}\n" for line in section.class_details.to_text().splitlines()]
+    if section.confusion_matrix is not None:
+        out.append("  confusion matrix:\n")
+        out += [f"    {line}\n" for line in section.confusion_matrix.to_text().splitlines()]
+    if section.predictions is not None:
+        rows = section.predictions.rows
+        kind = "nominal" if section.predictions.nominal else "numeric"
+        out.append(f"  {len(rows)} predictions ({kind} class)")
+        if section.predictions.nominal:
+            out.append(f", {sum(1 for row in rows if row.error)} marked as errors")
+        out.append("\n")
+    return "".join(out)
+
+
+def _check_command(args: argparse.Namespace) -> int:
+    report = read_weka_output(Path(args.file))
+    found = report.check()
+    for inconsistency in found:
+        print(f"{report.source}:{inconsistency}")
+    checked = sum(1 for section in report.sections if section.summary and section.confusion_matrix)
+    if found:
+        print(f"{len(found)} inconsistencies in {checked} checked sections")
+        return 1
+    print(f"{report.source}: consistent ({checked} of {len(report.sections)} sections have a confusion matrix to check)")
+    return 0
+
+
+def _summarise_command(args: argparse.Namespace) -> int:
+    from .experiment import read_experiment_results, summarise
+
+    summaries = summarise(read_experiment_results(Path(args.file)), args.measure)
+    if args.json:
+        rows = [{**vars(s), "mean": _json_float(s.mean), "std_dev": _json_float(s.std_dev)} for s in summaries]
+        print(json.dumps(rows, indent=2, allow_nan=False))
+        return 0
+    print(f"{'dataset':<24} {'scheme':<40} {'n':>4} {'mean':>22} {'std dev':>22}")
+    for s in summaries:
+        scheme = " ".join(part for part in (s.scheme, s.scheme_options) if part)
+        print(f"{s.dataset:<24} {scheme:<40} {s.count:>4} {s.mean!r:>22} {s.std_dev!r:>22}")
+    return 0
+
+
+def _json_float(value: float) -> float | str:
+    return value if value == value and abs(value) != float("inf") else repr(value)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wekaeval", description="WEKA's evaluation statistics, bit for bit, in pure Python.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -183,6 +262,33 @@ def build_parser() -> argparse.ArgumentParser:
     parity_parser.add_argument("--seed", type=int, default=1, help="cross-validation seed (default 1)")
     parity_parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON to FILE")
     parity_parser.set_defaults(run=_parity_command)
+
+    parse_parser = commands.add_parser(
+        "parse",
+        help="read a saved WEKA output (command-line log or Explorer buffer) and print what it holds",
+        description="Read WEKA's evaluation output and print a digest of every section, or JSON.",
+    )
+    parse_parser.add_argument("file", metavar="FILE", help="WEKA's output, saved as text")
+    parse_parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parse_parser.set_defaults(run=_parse_command)
+
+    check_parser = commands.add_parser(
+        "check",
+        help="recompute kappa, counts and percentages from a WEKA output's confusion matrices",
+        description="Print every printed value its section's confusion matrix contradicts; exit 1 if any.",
+    )
+    check_parser.add_argument("file", metavar="FILE", help="WEKA's output, saved as text")
+    check_parser.set_defaults(run=_check_command)
+
+    summarise_parser = commands.add_parser(
+        "summarise",
+        help="mean and standard deviation of a measure in an Experimenter result file, per dataset x scheme",
+        description="Read an Experimenter result file (ARFF or CSV) and summarise one measure as WEKA's analysis.",
+    )
+    summarise_parser.add_argument("file", metavar="FILE", help="the Experimenter's .arff or .csv results")
+    summarise_parser.add_argument("--measure", default="Kappa_statistic", help="the column (default Kappa_statistic)")
+    summarise_parser.add_argument("--json", action="store_true", help="print JSON rows")
+    summarise_parser.set_defaults(run=_summarise_command)
     return parser
 
 

@@ -375,7 +375,7 @@ class PrintedConfusionMatrix:
     fractional: bool
 
     def to_dict(self) -> dict[str, Any]:
-        return {"class_names": list(self.class_names), "matrix": self.matrix.tolist()}
+        return {"class_names": list(self.class_names), "matrix": _json_rows(self.matrix)}
 
     def to_text(self) -> str:
         """The matrix as WEKA printed it, after the title and its blank line."""
@@ -469,7 +469,7 @@ class Predictions:
                 if isinstance(entry[key], float):
                     entry[key] = _json_number(entry[key])
             if entry["distribution"] is not None:
-                entry["distribution"] = list(entry["distribution"])
+                entry["distribution"] = [_json_number(p) for p in entry["distribution"]]
             rows.append(entry)
         names = None if self.attribute_names is None else list(self.attribute_names)
         return {"nominal": self.nominal, "attribute_names": names, "rows": rows}
@@ -564,7 +564,7 @@ class RunInfo:
             "test_mode": self.test_mode,
         }
         if self.cost_matrix is not None:
-            result["cost_matrix"] = self.cost_matrix.tolist()
+            result["cost_matrix"] = _json_rows(self.cost_matrix)
         return result
 
 
@@ -689,7 +689,7 @@ class WekaReport:
             "run_info": None if self.run_info is None else self.run_info.to_dict(),
             "options": self.options,
             "model": self.model,
-            "cost_matrix": None if self.cost_matrix is None else self.cost_matrix.tolist(),
+            "cost_matrix": None if self.cost_matrix is None else _json_rows(self.cost_matrix),
             "times": dict(self.times),
             "sections": [section.to_dict() for section in self.sections],
             "other": [list(entry) for entry in self.other],
@@ -906,3 +906,7 @@ def _json_number(value: float | None) -> float | str | None:
     if value is None or math.isfinite(value):
         return value
     return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
+
+
+def _json_rows(matrix: np.ndarray) -> list[list[float | str | None]]:
+    return [[_json_number(float(value)) for value in row] for row in matrix]
