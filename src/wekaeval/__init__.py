@@ -10,6 +10,7 @@ Importing wekaeval never starts (or needs) a JVM; only :mod:`wekaeval.bridge` do
 from .arff import Attribute, Dataset, load_arff
 from .confusion import ConfusionMatrix, kappa
 from .errors import ArffError, MatrixError, PredictionError, WekaevalError, WekaOutputError
+from .experiment import ExperimentResults, read_experiment_results, summarise
 from .report import WekaReport, read_weka_output
 
 __version__ = "0.1.0"
@@ -27,4 +28,7 @@ __all__ = [
     "WekaOutputError",
     "read_weka_output",
     "WekaReport",
+    "read_experiment_results",
+    "summarise",
+    "ExperimentResults",
 ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -209,7 +210,10 @@ def _summarise_command(args: argparse.Namespace) -> int:
 
 
 def _json_float(value: float) -> float | str:
-    return value if value == value and abs(value) != float("inf") else repr(value)
+    """JSON has no NaN or Infinity: they become WEKA's words for them."""
+    if math.isnan(value):
+        return "NaN"
+    return value if math.isfinite(value) else ("Infinity" if value > 0 else "-Infinity")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -722,7 +722,7 @@ def read_weka_output(source: str | os.PathLike | IO) -> WekaReport:
 
 
 def _read_source(source: Any) -> tuple[str, str]:
-    if isinstance(source, str) and ("\n" in source or "\r" in source):
+    if isinstance(source, str) and (source == "" or "\n" in source or "\r" in source):
         return "<text>", source
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
@@ -774,7 +774,7 @@ class _Lines:
             self.position += 1
 
     def error(self, message: str, line: int | None = None) -> WekaOutputError:
-        where = line if line is not None else min(self.position + 1, max(len(self.lines), 1))
+        where = line if line is not None else self.position + 1  # past the end when the text stops short
         return WekaOutputError(message, source=self.source, line=where)
 
 
@@ -848,8 +848,8 @@ class _ReportParser:
         elif title == "Confusion Matrix":
             self.expect_blank(title)
             self.attach(title, number, confusion_matrix=_parse_confusion_matrix(lines))
-        elif not lines.more() or _HEADING.match(lines.peek()):
-            # The Explorer: "=== Stratified cross-validation ===" directly above "=== Summary ===".
+        elif self.only_times_before_summary():
+            # The Explorer: "=== Stratified cross-validation ===" (perhaps a "Time taken" line) above "=== Summary ===".
             self.pending_evaluation = (title, number)
         else:
             self.expect_blank(title)
@@ -861,6 +861,18 @@ class _ReportParser:
                 evaluation = self.pending_evaluation[0]
             self.pending_evaluation = None
             self.sections.append(Section(title, evaluation, number, summary=_parse_summary(lines)))
+
+    def only_times_before_summary(self) -> bool:
+        """Whether only blank and "Time taken" lines lie between here and a "=== Summary ===" (consumed if so)."""
+        lines = self.lines
+        ahead = lines.position
+        while ahead < len(lines.lines) and (lines.lines[ahead] == "" or _TIME.match(lines.lines[ahead])):
+            ahead += 1
+        if ahead == len(lines.lines) or lines.lines[ahead] != "=== Summary ===":
+            return False
+        while lines.position < ahead:
+            self.loose_line(*lines.take())
+        return True
 
     def expect_blank(self, title: str) -> None:
         if not self.lines.more() or self.lines.peek() != "":

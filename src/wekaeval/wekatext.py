@@ -43,6 +43,7 @@ def decimal_format(value: float, max_fraction_digits: int) -> str:
     up, deciding ties by the double's exact binary value.  A negative value
     that rounds to zero keeps its sign (``-0``), as in Java.
     """
+    value = float(value)  # numpy's scalars repr as "np.float64(...)"
     if math.isnan(value):
         return "NaN"
     if math.isinf(value):
@@ -100,6 +101,7 @@ def java_fixed(value: float, decimals: int) -> str:
     >>> java_fixed(-0.0001, 3)
     '-0.000'
     """
+    value = float(value)
     if math.isnan(value):
         return "NaN"
     if math.isinf(value):
