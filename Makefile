@@ -19,6 +19,7 @@ bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/bench_kappa.py
 	$(BIN)/python benchmarks/bench_bridge.py
+	$(BIN)/python benchmarks/bench_report.py
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "wekaeval needs Python >= 3.10")'

@@ -86,7 +86,9 @@ def test_results_of_two_schemes_group_by_scheme(result_files, tmp_path):
     combined.write_text("\n".join(zero_r + naive_bayes[1:]) + "\n")
     summaries = summarise(read_experiment_results(combined), "Percent_correct")
     assert [(s.dataset, s.scheme) for s in summaries] == [
-        (dataset, scheme) for scheme in (ZERO_R, NAIVE_BAYES) for dataset in ("iris", "contact-lenses", "weather.symbolic")
+        (dataset, scheme)
+        for scheme in (ZERO_R, NAIVE_BAYES)
+        for dataset in ("iris", "contact-lenses", "weather.symbolic")
     ]
     assert all(s.count == 10 for s in summaries)
     assert main(["summarise", str(combined), "--measure", "Percent_correct", "--json"]) == 0

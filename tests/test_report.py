@@ -19,7 +19,7 @@ from .weka_runs import ARFF_SAMPLES, RUNS, Mirror, run_all
 pytestmark = pytest.mark.jvm
 
 RUN_NAMES = [run.name for run in RUNS]
-STATISTICS_RUNS = [run.name for run in RUNS if "-classifications" not in run.args]
+STATISTICS_RUNS = [run.name for run in RUNS if "-classifications" not in run.args and "-p" not in run.args]
 
 #: Each summary field and the Evaluation method that WEKA prints there.
 GETTERS = {
@@ -99,7 +99,7 @@ def test_every_output_parses_renders_back_and_checks_clean(outputs, name):
             assert block in text, f"{name}: {section.title} does not render back as printed"
     assert report.check() == []
     json.dumps(report.to_dict(), allow_nan=False)
-    if "-o" not in outputs[name].run.args and "-classifications" not in outputs[name].run.args:
+    if not {"-o", "-classifications", "-p"} & set(outputs[name].run.args):
         assert report.model and "Time taken to build model" not in report.model
         assert "build model" in report.times
     assert report.other == ()
@@ -142,8 +142,9 @@ def test_every_printed_number_is_wekas_own_rounded_as_printed(outputs, mirror, n
             assert same(getattr(details.weighted_avg, column), expected), (name, "Weighted Avg.", column)
 
 
-@pytest.mark.parametrize("name", [n for n in STATISTICS_RUNS if "-x" in dict.fromkeys(RUNS[RUN_NAMES.index(n)].args)
-                                  or n in ("j48-iris", "j48-many-classes", "j48-weighted", "j48-missing-class")])
+@pytest.mark.parametrize(
+    "name", ["j48-iris", "oner-vote-x5", "nb-unbalanced", "j48-many-classes", "j48-weighted", "j48-missing-class"]
+)
 def test_the_bridge_gives_the_printed_kappa_and_matrix(outputs, name):
     run = outputs[name].run
     folds, seed = int(run.flag("-x") or 10), int(run.flag("-s") or 1)
@@ -153,7 +154,8 @@ def test_the_bridge_gives_the_printed_kappa_and_matrix(outputs, name):
     assert section.summary.kappa == printed(weka.kappa)
     assert section.summary.pct_correct == printed(weka.pct_correct)
     if section.confusion_matrix.fractional:
-        assert np.array_equal(section.confusion_matrix.matrix, np.vectorize(lambda v: printed(v, 2))(weka.confusion_matrix))
+        rounded = np.vectorize(lambda v: printed(v, 2))(weka.confusion_matrix)
+        assert np.array_equal(section.confusion_matrix.matrix, rounded)
     else:
         assert np.array_equal(section.confusion_matrix.matrix, weka.confusion_matrix)
     assert section.confusion_matrix.class_names == weka.class_names
@@ -199,6 +201,13 @@ def test_test_set_predictions_with_five_decimals_are_the_bridges(outputs):
     for row, actual, distribution in zip(section.predictions.rows, weka.actual, weka.distributions):
         assert row.actual_index == int(actual)
         assert row.probability == printed(distribution[int(np.argmax(distribution))], 5)
+
+
+def test_the_deprecated_p_option_prints_the_same_table(outputs):
+    (section,) = read_weka_output(outputs["j48-iris-p"].text).sections
+    assert section.title == "Predictions on test data"
+    assert section.predictions.attribute_names == ("sepallength",)
+    assert len(section.predictions.rows) == 150 and section.predictions.rows[0].attributes.startswith("(")
 
 
 def test_numeric_class_predictions_are_wekas(outputs, mirror):
@@ -393,3 +402,12 @@ def test_cli_bad_files_exit_2_with_one_line(tmp_path, capsys):
     assert main(["parse", str(tmp_path / "missing.log")]) == 2
     err = capsys.readouterr().err
     assert "missing.log" in err and err.count("\n") == 1
+
+
+def test_the_example_log_in_docs_is_what_weka_prints(outputs):
+    """docs/examples/j48-iris.log (the README's example) is WEKA's output for ``J48 -t iris.arff -k``, timings aside."""
+    saved = read_weka_output(ARFF_SAMPLES.parent / "docs" / "examples" / "j48-iris.log")
+    fresh = read_weka_output(outputs["j48-iris-k"].text)
+    assert [s.to_dict() for s in saved.sections] == [s.to_dict() for s in fresh.sections]
+    assert saved.model == fresh.model and saved.times.keys() == fresh.times.keys()
+    assert main(["check", str(saved.source)]) == 0

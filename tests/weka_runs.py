@@ -90,6 +90,7 @@ RUNS = (
         ("-classifications", "weka.classifiers.evaluation.output.prediction.PlainText -distribution -p 1-2")),
     Run("nb-quoted-labels-predictions", NAIVE_BAYES, "quoted-labels.arff",
         ("-classifications", "weka.classifiers.evaluation.output.prediction.PlainText -distribution")),
+    Run("j48-iris-p", J48, "iris.arff", ("-p", "1"), test="iris.arff"),
     Run("lr-cpu-predictions", LINEAR_REGRESSION, "cpu.arff",
         ("-no-cv", "-classifications", "weka.classifiers.evaluation.output.prediction.PlainText")),
     Run("j48-segment-T-predictions", J48, "segment-challenge.arff",

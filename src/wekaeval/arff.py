@@ -149,8 +149,10 @@ def read_arff_rows(source: str | os.PathLike | IO) -> tuple[str, tuple[Attribute
 
     Examples
     --------
-    >>> read_arff_rows(io.StringIO("@relation r\\n@attribute a {x,y}\\n@attribute b numeric\\n@data\\nx,1\\ny,?\\n"))
-    ('r', (Attribute(name='a', type='nominal', values=('x', 'y')), Attribute(name='b', type='numeric', values=None)), [['x', 1.0], ['y', None]])
+    >>> relation, attributes, rows = read_arff_rows(io.StringIO(
+    ...     "@relation r\\n@attribute a {x,y}\\n@attribute b numeric\\n@data\\nx,1\\ny,?\\n"))
+    >>> relation, [a.name for a in attributes], rows
+    ('r', ['a', 'b'], [['x', 1.0], ['y', None]])
     """
     name, text = _read_text(source)
     lines = re.split(r"\r\n|\r|\n", text)

@@ -190,7 +190,8 @@ def _check_command(args: argparse.Namespace) -> int:
     if found:
         print(f"{len(found)} inconsistencies in {checked} checked sections")
         return 1
-    print(f"{report.source}: consistent ({checked} of {len(report.sections)} sections have a confusion matrix to check)")
+    total = len(report.sections)
+    print(f"{report.source}: consistent ({checked} of {total} sections have a confusion matrix to check)")
     return 0
 
 

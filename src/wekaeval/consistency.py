@@ -38,7 +38,8 @@ class Inconsistency:
     expected: str
 
     def __str__(self) -> str:
-        return f"line {self.line} ({self.section}): {self.field} is {self.printed}, the confusion matrix gives {self.expected}"
+        where = f"line {self.line} ({self.section})"
+        return f"{where}: {self.field} is {self.printed}, the confusion matrix gives {self.expected}"
 
 
 def check_section(section: Section) -> list[Inconsistency]:

@@ -12,8 +12,10 @@ and fold -- ``Key_Dataset``, ``Key_Run``, ``Key_Fold``, ``Key_Scheme``,
 ...     "iris,1,weka.classifiers.rules.ZeroR,'',48055541465867954,0.0\\n"
 ...     "iris,1,weka.classifiers.trees.J48,'-C 0.25 -M 2',-217733168393644444,0.94\\n"
 ...     "iris,2,weka.classifiers.trees.J48,'-C 0.25 -M 2',-217733168393644444,0.92\\n"))
->>> [(s.scheme, s.count, s.mean, s.std_dev) for s in summarise(results)]
-[('weka.classifiers.rules.ZeroR', 1, 0.0, nan), ('weka.classifiers.trees.J48', 2, 0.9299999999999999, 0.014142135623730845)]
+>>> for s in summarise(results):
+...     print(s.scheme, s.count, s.mean, s.std_dev)
+weka.classifiers.rules.ZeroR 1 0.0 nan
+weka.classifiers.trees.J48 2 0.9299999999999999 0.014142135623730845
 """
 
 from __future__ import annotations

@@ -428,6 +428,7 @@ _NUMERIC_HEADER = re.compile(r"^    inst#     actual  predicted      error(?: \(
 _NOMINAL_ROW = re.compile(
     r"^ *(\d+) +(?:(\d+):(.*?)|(\?)) +(?:(\d+):(.*?)|(\?)) (  \+  |     ) (\S+) (.*)$"
 )
+_DISTRIBUTION = re.compile(rf"\*?{_NUMBER}(?:,\*?{_NUMBER})*")
 _NUMERIC_ROW = re.compile(rf"^ *(\d+) +({_NUMBER}|\?) +({_NUMBER}|\?) +({_NUMBER}|\?) (.*)$")
 
 
@@ -501,10 +502,11 @@ def _nominal_prediction(text: str, with_distribution: bool, lines: _Lines, numbe
     probability = distribution = None
     if printed != "?":
         if with_distribution:
-            cells = printed.split(",")
-            distribution = tuple(_number(cell.removeprefix("*"), lines, number) for cell in cells)
-            starred = [i for i, cell in enumerate(cells) if cell.startswith("*")]
-            if predicted_code is None or starred != [int(predicted_code) - 1]:
+            if not _DISTRIBUTION.fullmatch(printed):
+                raise lines.error(f"not a distribution as WEKA prints them: {printed!r}", number)
+            distribution = tuple(map(float, printed.replace("*", "").split(",")))
+            starred = printed[: printed.find("*")].count(",") if printed.count("*") == 1 else None
+            if predicted_code is None or starred != int(predicted_code) - 1:
                 raise lines.error("the distribution's * does not mark the predicted class", number)
         else:
             probability = _number(printed, lines, number)
