@@ -116,6 +116,15 @@ def test_malformed_results_name_the_line():
         summarise(text, "Summary")
 
 
+def test_bytes_that_are_not_utf8_name_the_line(tmp_path, capsys):
+    path = tmp_path / "latin1.csv"
+    path.write_bytes("Key_Dataset,Kappa_statistic\niris,0.5\ncaf\u00e9,0.4\n".encode("latin-1"))
+    with pytest.raises(WekaOutputError, match=r"latin1.csv:3: not UTF-8 text \(byte 0xe9\)"):
+        read_experiment_results(path)
+    assert main(["summarise", str(path)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
 def test_cli_summarise_prints_a_table(tmp_path, capsys):
     path = tmp_path / "r.csv"
     path.write_text("Key_Dataset,Key_Scheme,Key_Scheme_options,Key_Scheme_version_ID,Kappa_statistic\n"

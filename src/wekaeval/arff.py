@@ -23,13 +23,13 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import IO, Any
 
 import arff as liac_arff
 import numpy as np
 
 from .errors import ArffError
+from .textsource import read_text
 
 __all__ = ["Attribute", "Dataset", "load_arff", "read_arff_rows"]
 
@@ -173,26 +173,12 @@ def read_arff_rows(source: str | os.PathLike | IO) -> tuple[str, tuple[Attribute
 
 
 def _read_text(source: Any) -> tuple[str, str]:
-    if isinstance(source, (str, os.PathLike)):
-        path = Path(source)
-        try:
-            raw = path.read_bytes()
-        except OSError as error:
-            raise ArffError(f"cannot read: {error.strerror}", source=str(path)) from None
-        return str(path), _decode(raw, str(path))
-    name = str(getattr(source, "name", "<stream>"))
-    content = source.read()
-    if isinstance(content, bytes):
-        content = _decode(content, name)
-    return name, content
-
-
-def _decode(raw: bytes, name: str) -> str:
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise ArffError(f"not UTF-8 text (byte {raw[error.start]:#04x})", source=name, line=line) from None
+        return read_text(source, ArffError)
+    except OSError as error:
+        if not isinstance(source, (str, os.PathLike)):
+            raise
+        raise ArffError(f"cannot read: {error.strerror}", source=os.fspath(source)) from None
 
 
 # -- WEKA's dialect -> liac-arff ------------------------------------------------

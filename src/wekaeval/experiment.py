@@ -26,11 +26,11 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import IO, Any
 
 from .arff import read_arff_rows
 from .errors import WekaOutputError
+from .textsource import read_text
 
 __all__ = ["ExperimentResults", "MeasureSummary", "read_experiment_results", "summarise"]
 
@@ -105,13 +105,7 @@ def read_experiment_results(source: str | os.PathLike | IO) -> ExperimentResults
     OSError
         If the file cannot be read.
     """
-    if isinstance(source, (str, os.PathLike)):
-        name = str(source)
-        text = Path(source).read_bytes().decode("utf-8-sig", errors="strict")
-    else:
-        name = str(getattr(source, "name", "<stream>"))
-        content = source.read()
-        text = content.decode("utf-8-sig") if isinstance(content, bytes) else content
+    name, text = read_text(source, WekaOutputError)
     if _looks_like_arff(text):
         columns, rows = _arff_rows(text, name)
     else:

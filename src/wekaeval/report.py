@@ -47,13 +47,13 @@ import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from pathlib import Path
 from typing import IO, Any
 
 import numpy as np
 
 from .consistency import Inconsistency, check_section
 from .errors import WekaOutputError
+from .textsource import read_text
 from .wekatext import confusion_matrix_text, double_to_string, java_fixed
 
 __all__ = [
@@ -726,24 +726,7 @@ def read_weka_output(source: str | os.PathLike | IO) -> WekaReport:
 def _read_source(source: Any) -> tuple[str, str]:
     if isinstance(source, str) and (source == "" or "\n" in source or "\r" in source):
         return "<text>", source
-    if isinstance(source, (str, os.PathLike)):
-        path = Path(source)
-        return str(path), _decode(path.read_bytes(), str(path))
-    content = source.read()
-    name = str(getattr(source, "name", "<stream>"))
-    if isinstance(content, bytes):
-        content = _decode(content, name)
-    if not isinstance(content, str):
-        raise TypeError(f"read_weka_output: {name} gave {type(content).__name__}, not text")
-    return name, content
-
-
-def _decode(raw: bytes, name: str) -> str:
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise WekaOutputError(f"not UTF-8 text (byte {raw[error.start]:#04x})", source=name, line=line) from None
+    return read_text(source, WekaOutputError)
 
 
 class _Lines:
