@@ -112,27 +112,17 @@ def load_arff(source: str | os.PathLike | IO, class_attribute: str | int | None 
     >>> data.weights
     array([1. , 0.5, 1. ])
     """
-    name, text = _read_text(source)
-    lines = re.split(r"\r\n|\r|\n", text)
-    header_lines, data_start, dates = _translate_header(lines, name)
-    data_lines, weights = _translate_data(lines[data_start:], data_start, name)
-    decoder = liac_arff.ArffDecoder()
-    with _reported_as_arff_error(decoder, name):
-        decoded = decoder.decode(header_lines + data_lines, encode_nominal=True, return_type=liac_arff.DENSE_GEN)
-    attributes = tuple(
-        _attribute(attr_name, "DATE" if i in dates else attr_type)
-        for i, (attr_name, attr_type) in enumerate(decoded["attributes"])
-    )
-    index = _class_index(attributes, class_attribute, name)
-    with _reported_as_arff_error(decoder, name):
-        column = [row[index] for row in decoded["data"]]  # liac-arff reads the rows here
+    arff = _decode(source, encode_nominal=True)
+    index = _class_index(arff.attributes, class_attribute, arff.name)
+    with arff.errors_reported():
+        column = [row[index] for row in arff.rows]  # liac-arff reads the rows here
     class_values = np.array([math.nan if v is None else float(v) for v in column], dtype=np.float64)
     return Dataset(
-        relation=decoded["relation"],
-        attributes=attributes,
+        relation=arff.relation,
+        attributes=arff.attributes,
         class_index=index,
         class_values=class_values,
-        weights=np.asarray(weights, dtype=np.float64),
+        weights=np.asarray(arff.weights, dtype=np.float64),
     )
 
 
@@ -154,22 +144,47 @@ def read_arff_rows(source: str | os.PathLike | IO) -> tuple[str, tuple[Attribute
     >>> relation, [a.name for a in attributes], rows
     ('r', ['a', 'b'], [['x', 1.0], ['y', None]])
     """
-    name, text = _read_text(source)
-    lines = re.split(r"\r\n|\r|\n", text)
-    header_lines, data_start, dates = _translate_header(lines, name)
-    data_lines, _ = _translate_data(lines[data_start:], data_start, name)
-    decoder = liac_arff.ArffDecoder()
-    with _reported_as_arff_error(decoder, name):
-        decoded = decoder.decode(header_lines + data_lines, return_type=liac_arff.DENSE_GEN)
-        attributes = tuple(
-            _attribute(attr_name, "DATE" if i in dates else attr_type)
-            for i, (attr_name, attr_type) in enumerate(decoded["attributes"])
-        )
-        rows = [[float(v) if isinstance(v, (int, float)) else v for v in row] for row in decoded["data"]]
-    return decoded["relation"], attributes, rows
+    arff = _decode(source, encode_nominal=False)
+    with arff.errors_reported():
+        rows = [[float(v) if isinstance(v, (int, float)) else v for v in row] for row in arff.rows]
+    return arff.relation, arff.attributes, rows
 
 
 # -- reading ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _DecodedArff:
+    """An ARFF file through liac-arff: the header read, the rows still lazy (``DENSE_GEN``)."""
+
+    name: str
+    relation: str
+    attributes: tuple[Attribute, ...]
+    rows: Iterator[list[Any]]
+    weights: list[float]
+    decoder: liac_arff.ArffDecoder
+
+    def errors_reported(self) -> Any:
+        """A context in which liac-arff's errors on the rows become ArffError naming the line."""
+        return _reported_as_arff_error(self.decoder, self.name)
+
+
+def _decode(source: Any, *, encode_nominal: bool) -> _DecodedArff:
+    """Read ``source``, translate WEKA's dialect for liac-arff and decode its header."""
+    name, text = _read_text(source)
+    lines = re.split(r"\r\n|\r|\n", text)
+    header_lines, data_start, dates = _translate_header(lines, name)
+    data_lines, weights = _translate_data(lines[data_start:], data_start, name)
+    decoder = liac_arff.ArffDecoder()
+    with _reported_as_arff_error(decoder, name):
+        decoded = decoder.decode(
+            header_lines + data_lines, encode_nominal=encode_nominal, return_type=liac_arff.DENSE_GEN
+        )
+    attributes = tuple(
+        _attribute(attr_name, "DATE" if i in dates else attr_type)
+        for i, (attr_name, attr_type) in enumerate(decoded["attributes"])
+    )
+    return _DecodedArff(name, decoded["relation"], attributes, decoded["data"], weights, decoder)
 
 
 def _read_text(source: Any) -> tuple[str, str]:
