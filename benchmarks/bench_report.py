@@ -37,13 +37,6 @@ SAMPLE = Path(__file__).resolve().parent.parent / "arff_samples" / "many-classes
 TARGET_RATIO = 5.0
 
 
-def classpath() -> str:
-    jar = bridge.weka_jar()
-    others = [str(p) for p in sorted(jar.parent.glob("*.jar")) if p != jar and "src" not in p.name
-              and not p.name.startswith("python-weka-wrapper")]
-    return ":".join([str(jar), *others])
-
-
 def repeated_sample(n: int, directory: Path) -> Path:
     header, _, data = SAMPLE.read_text().partition("@data")
     rows = [line for line in data.splitlines() if line.strip() and not line.startswith("%")]
@@ -53,7 +46,7 @@ def repeated_sample(n: int, directory: Path) -> Path:
 
 
 def weka(path: Path, *args: str) -> tuple[str, float]:
-    command = ["java", "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", classpath(),
+    command = ["java", "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", bridge.weka_classpath(),
                "weka.classifiers.bayes.NaiveBayes", "-t", str(path), *args]
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=True)

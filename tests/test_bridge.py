@@ -117,3 +117,12 @@ def test_options_and_wekas_refusals(weka_jvm):
         bridge.evaluate(ARFF_SAMPLES / "iris.arff", "no.such.Classifier")
     with pytest.raises(bridge.WekaError, match="nope.arff"):
         bridge.evaluate(ARFF_SAMPLES / "nope.arff")
+
+
+@pytest.mark.jvm
+def test_weka_classpath_starts_with_weka_jar_and_runs_wekas_command_line(weka_jvm):
+    parts = bridge.weka_classpath().split(os.pathsep)
+    assert parts[0] == str(bridge.weka_jar()) and all(part.endswith(".jar") for part in parts)
+    done = subprocess.run(["java", "-cp", bridge.weka_classpath(), "weka.core.Version"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.stdout.splitlines()[0] == bridge.weka_version()

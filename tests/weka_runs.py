@@ -27,17 +27,6 @@ LINEAR_REGRESSION = "weka.classifiers.functions.LinearRegression"
 COST_MATRIX = "% a cost matrix in WEKA's new format\n3 3\n0 1 2\n5 0 1\n1 1 0\n"
 
 
-def classpath() -> str:
-    """weka.jar and the jars beside it (LinearRegression needs mtj.jar and its friends)."""
-    jar = bridge.weka_jar()
-    siblings = [
-        str(other)
-        for other in sorted(jar.parent.glob("*.jar"))
-        if other != jar and "src" not in other.name and not other.name.startswith("python-weka-wrapper")
-    ]
-    return ":".join([str(jar), *siblings])
-
-
 @dataclass(frozen=True)
 class Run:
     """One invocation of WEKA's command line: ``java <classifier> -t <train> <args>``."""
@@ -109,7 +98,7 @@ class Output:
 def run_all(workdir: Path, runs=RUNS) -> dict[str, Output]:
     """Run WEKA's command line for every run, a few JVMs at a time; stdout is the log."""
     (workdir / "costs.cost").write_text(COST_MATRIX)
-    cp = classpath()
+    cp = bridge.weka_classpath()
 
     def one(run: Run) -> Output:
         done = subprocess.run(run.command(cp, workdir), capture_output=True, text=True, timeout=300)
@@ -259,7 +248,8 @@ class Mirror:
 
 def experiment(workdir: Path, listener: str, out: Path, scheme: str) -> None:
     """Run WEKA's Experimenter from the command line: 2 runs x 5-fold CV of ``scheme`` on three datasets."""
-    command = ["java", ADD_OPENS, "-cp", classpath(), "weka.experiment.Experiment", "-r", "-L", "1", "-U", "2",
+    command = ["java", ADD_OPENS, "-cp", bridge.weka_classpath(),
+               "weka.experiment.Experiment", "-r", "-L", "1", "-U", "2",
                "-T", str(ARFF_SAMPLES / "iris.arff"), "-T", str(ARFF_SAMPLES / "contact-lenses.arff"),
                "-T", str(ARFF_SAMPLES / "weather.nominal.arff"),
                "-D", f"{listener} -O {out}",

@@ -43,6 +43,7 @@ __all__ = [
     "start_jvm",
     "java_class",
     "weka_jar",
+    "weka_classpath",
     "weka_version",
     "JAVA_HINT",
 ]
@@ -86,6 +87,23 @@ def weka_jar() -> Path:
         if jar.exists():
             return jar
     raise WekaUnavailable(f"python-weka-wrapper3 has no lib/weka.jar: reinstall it ({EXTRA_HINT})")
+
+
+def weka_classpath() -> str:
+    """weka.jar and the jars beside it, for running WEKA's own command line (``java -cp ...``).
+
+    python-weka-wrapper3 ships mtj.jar, arpack_combined.jar and core.jar next
+    to weka.jar; LinearRegression, for one, needs them.  Source jars and
+    python-weka-wrapper3's own jar are left out (java_reference/find-weka-jar.sh
+    applies the same rule).
+    """
+    jar = weka_jar()
+    siblings = [
+        str(other)
+        for other in sorted(jar.parent.glob("*.jar"))
+        if other != jar and "src" not in other.name and not other.name.startswith("python-weka-wrapper")
+    ]
+    return os.pathsep.join([str(jar), *siblings])
 
 
 def start_jvm() -> None:
