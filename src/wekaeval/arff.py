@@ -78,16 +78,20 @@ class Dataset:
         )
 
 
-def load_arff(source: str | os.PathLike | IO, class_attribute: str | int | None = None) -> Dataset:
+def load_arff(
+    source: str | os.PathLike | IO, class_attribute: str | int | None = None, *, encoding: str = "utf-8"
+) -> Dataset:
     """Read an ARFF file as WEKA's ArffLoader does.
 
     Parameters
     ----------
     source : path or file object
-        The ARFF file (text or binary; UTF-8).
+        The ARFF file (text or binary).
     class_attribute : str or int, optional
         The class attribute, by name or by 0-based index (negative counts from
         the end).  The last attribute when omitted, as on WEKA's command line.
+    encoding : str, default "utf-8"
+        The file's encoding (``"cp1252"``, ``"latin-1"``, ...).
 
     Raises
     ------
@@ -112,7 +116,7 @@ def load_arff(source: str | os.PathLike | IO, class_attribute: str | int | None 
     >>> data.weights
     array([1. , 0.5, 1. ])
     """
-    arff = _decode(source, encode_nominal=True)
+    arff = _decode(source, encode_nominal=True, encoding=encoding)
     index = _class_index(arff.attributes, class_attribute, arff.name)
     with arff.errors_reported():
         column = [row[index] for row in arff.rows]  # liac-arff reads the rows here
@@ -126,7 +130,9 @@ def load_arff(source: str | os.PathLike | IO, class_attribute: str | int | None 
     )
 
 
-def read_arff_rows(source: str | os.PathLike | IO) -> tuple[str, tuple[Attribute, ...], list[list[Any]]]:
+def read_arff_rows(
+    source: str | os.PathLike | IO, *, encoding: str = "utf-8"
+) -> tuple[str, tuple[Attribute, ...], list[list[Any]]]:
     """The relation, attributes and every row of an ARFF file, in WEKA's dialect.
 
     Values come as WEKA reads them: nominal and string values as ``str``,
@@ -144,7 +150,7 @@ def read_arff_rows(source: str | os.PathLike | IO) -> tuple[str, tuple[Attribute
     >>> relation, [a.name for a in attributes], rows
     ('r', ['a', 'b'], [['x', 1.0], ['y', None]])
     """
-    arff = _decode(source, encode_nominal=False)
+    arff = _decode(source, encode_nominal=False, encoding=encoding)
     with arff.errors_reported():
         rows = [[float(v) if isinstance(v, (int, float)) else v for v in row] for row in arff.rows]
     return arff.relation, arff.attributes, rows
@@ -169,9 +175,9 @@ class _DecodedArff:
         return _reported_as_arff_error(self.decoder, self.name)
 
 
-def _decode(source: Any, *, encode_nominal: bool) -> _DecodedArff:
+def _decode(source: Any, *, encode_nominal: bool, encoding: str) -> _DecodedArff:
     """Read ``source``, translate WEKA's dialect for liac-arff and decode its header."""
-    name, text = _read_text(source)
+    name, text = _read_text(source, encoding)
     lines = re.split(r"\r\n|\r|\n", text)
     header_lines, data_start, dates = _translate_header(lines, name)
     data_lines, weights = _translate_data(lines[data_start:], data_start, name)
@@ -187,9 +193,9 @@ def _decode(source: Any, *, encode_nominal: bool) -> _DecodedArff:
     return _DecodedArff(name, decoded["relation"], attributes, decoded["data"], weights, decoder)
 
 
-def _read_text(source: Any) -> tuple[str, str]:
+def _read_text(source: Any, encoding: str) -> tuple[str, str]:
     try:
-        return read_text(source, ArffError)
+        return read_text(source, ArffError, encoding=encoding)
     except OSError as error:
         if not isinstance(source, (str, os.PathLike)):
             raise

@@ -89,7 +89,7 @@ class MeasureSummary:
     missing: int = 0
 
 
-def read_experiment_results(source: str | os.PathLike | IO) -> ExperimentResults:
+def read_experiment_results(source: str | os.PathLike | IO, *, encoding: str = "utf-8") -> ExperimentResults:
     """Read a result file of WEKA's Experimenter: ARFF (``InstancesResultListener``) or CSV.
 
     Parameters
@@ -97,6 +97,8 @@ def read_experiment_results(source: str | os.PathLike | IO) -> ExperimentResults
     source : path or file object
         An ``.arff`` or ``.csv`` file; the format is recognised by its
         content (an ARFF file starts with ``@relation``).
+    encoding : str, default "utf-8"
+        The file's encoding (``"cp1252"``, ``"latin-1"``, ...).
 
     Raises
     ------
@@ -105,7 +107,7 @@ def read_experiment_results(source: str | os.PathLike | IO) -> ExperimentResults
     OSError
         If the file cannot be read.
     """
-    name, text = read_text(source, WekaOutputError)
+    name, text = read_text(source, WekaOutputError, encoding=encoding)
     if _looks_like_arff(text):
         columns, rows = _arff_rows(text, name)
     else:

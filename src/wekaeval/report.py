@@ -698,7 +698,7 @@ class WekaReport:
         }
 
 
-def read_weka_output(source: str | os.PathLike | IO) -> WekaReport:
+def read_weka_output(source: str | os.PathLike | IO, *, encoding: str = "utf-8") -> WekaReport:
     """Read WEKA's printed evaluation output: a command-line log or an Explorer buffer.
 
     Parameters
@@ -706,6 +706,8 @@ def read_weka_output(source: str | os.PathLike | IO) -> WekaReport:
     source : path, file object or str
         A path (``str`` without a newline, or ``os.PathLike``), an open file
         (text or binary), or the output itself (``str`` with a newline).
+    encoding : str, default "utf-8"
+        The encoding of a file or binary stream (``"cp1252"``, ``"big5"``, ...).
 
     Returns
     -------
@@ -719,14 +721,14 @@ def read_weka_output(source: str | os.PathLike | IO) -> WekaReport:
     OSError
         If the file cannot be read.
     """
-    name, text = _read_source(source)
+    name, text = _read_source(source, encoding)
     return _ReportParser(_Lines(text, name)).parse()
 
 
-def _read_source(source: Any) -> tuple[str, str]:
+def _read_source(source: Any, encoding: str) -> tuple[str, str]:
     if isinstance(source, str) and (source == "" or "\n" in source or "\r" in source):
         return "<text>", source
-    return read_text(source, WekaOutputError)
+    return read_text(source, WekaOutputError, encoding=encoding)
 
 
 class _Lines:
