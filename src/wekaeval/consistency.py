@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .confusion import kappa
-from .wekatext import decimal_format
+from .wekatext import decimal_format, old_decimal_format
 
 if TYPE_CHECKING:
-    from .report import Section, Summary
+    from .blocks import Section, Summary
 
 __all__ = ["Inconsistency", "check_section"]
 
@@ -42,13 +42,18 @@ class Inconsistency:
         return f"{where}: {self.field} is {self.printed}, the confusion matrix gives {self.expected}"
 
 
-def check_section(section: Section) -> list[Inconsistency]:
+#: ``Utils.doubleToString`` of each era: "new" since WEKA 3.7.13, "old" before.
+_ROUNDINGS = {"new": decimal_format, "old": old_decimal_format}
+
+
+def check_section(section: Section, roundings: tuple[str, ...] = ("new",)) -> list[Inconsistency]:
     """The printed values of ``section`` that its confusion matrix contradicts.
 
     A matrix of whole counts (whole entries, and whole correct, incorrect and
     total counts in the summary) is taken as exact: kappa, the counts and the
     percentages are recomputed with WEKA's arithmetic and must print as WEKA
-    printed them, digit for digit.  Otherwise the entries are rounded
+    printed them, digit for digit, in one of ``roundings`` (``"new"``:
+    WEKA 3.7.13+, ``"old"``: before).  Otherwise the entries are rounded
     weighted sums, known only to within their rounding (0.005 with two
     decimals, 0.5 as integers); then a printed value is reported only when no
     matrix within those bounds could give it.
@@ -65,8 +70,9 @@ def check_section(section: Section) -> list[Inconsistency]:
         expected = _exact_values(matrix, unclassified)
         for name, value in expected.items():
             shown = getattr(summary, name)
-            if shown is not None and shown != float(decimal_format(value, 4)):
-                found.append(_inconsistency(section, name, shown, decimal_format(value, 4)))
+            printed = [_ROUNDINGS[kind](value, 4) for kind in roundings]
+            if shown is not None and all(shown != float(text) for text in printed):
+                found.append(_inconsistency(section, name, shown, " or ".join(dict.fromkeys(printed))))
     else:
         half_width = 0.005 if printed.fractional else 0.5
         for name, (low, high) in _bounded_values(summary, matrix, half_width, unclassified).items():

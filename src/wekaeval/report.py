@@ -1,12 +1,14 @@
 """Read WEKA's printed evaluation output back into Python.
 
-:func:`read_weka_output` takes what WEKA 3.8/3.9 prints for a classifier's
+:func:`read_weka_output` takes what WEKA 3.5 to 3.9 prints for a classifier's
 evaluation -- the command line's output (``-t``, ``-T``, ``-x``,
 ``-split-percentage``, ``-no-cv``, ``-v``, ``-o``, ``-k``, ``-m``,
-``-classifications ...``) or the Explorer's "Classifier output" buffer -- and
-returns a :class:`WekaReport`: the run information, the model text, the
-timings, and one :class:`Section` per evaluation (summary, detailed accuracy
-by class, confusion matrix) or predictions table.
+``-classifications ...PlainText`` or ``...CSV``), the Explorer's "Classifier
+output" buffer, or a summary a program printed with ``toSummaryString`` under a
+title of its own -- and returns a :class:`WekaReport`: the run information, the
+model text, the timings, and one :class:`~wekaeval.blocks.Section` per
+evaluation (summary, detailed accuracy by class, confusion matrix) or
+predictions table.
 
 >>> report = read_weka_output('''
 ... === Stratified cross-validation ===
@@ -31,30 +33,48 @@ array([ 0., 47.,  3.])
 >>> report.check()
 []
 
-Numbers are read exactly as printed (``0.94`` is the double nearest 0.94);
-WEKA's ``?`` reads as None.  Each block renders back to the text WEKA
-printed (:meth:`Summary.to_text`, :meth:`ClassDetails.to_text`,
-:meth:`PrintedConfusionMatrix.to_text`), and :meth:`WekaReport.check`
+Numbers are read exactly as printed (``0.94`` is the double nearest 0.94),
+in any locale WEKA printed them (``0,942``; Arabic-Indic digits); WEKA's ``?``
+reads as None.  Every line of a block must be laid out as WEKA lays it out:
+a hand-aligned, rewritten or cut text raises
+:class:`~wekaeval.errors.WekaOutputError` naming the line, and each block
+renders back to WEKA's text (``to_text``).  :meth:`WekaReport.check`
 recomputes kappa and the counts and percentages from every confusion matrix
-with wekaeval's port of WEKA.  Text that is not WEKA's evaluation output, or
-is cut short, raises :class:`~wekaeval.errors.WekaOutputError` naming the line.
+with wekaeval's port of WEKA, rounding as the WEKA version that printed them.
 """
 
 from __future__ import annotations
 
-import math
 import os
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, fields
+import unicodedata
+from dataclasses import dataclass, field
 from typing import IO, Any
 
 import numpy as np
 
+from .blocks import (
+    DETAIL_LAYOUTS,
+    SUMMARY_LINES,
+    ClassDetails,
+    ClassDetailsRow,
+    DetailLayout,
+    PredictionRow,
+    Predictions,
+    PrintedConfusionMatrix,
+    RunInfo,
+    Section,
+    Summary,
+    SummaryLine,
+    TestSet,
+    json_rows,
+)
 from .consistency import Inconsistency, check_section
 from .errors import WekaOutputError
+from .prediction_text import PredictionTextError, is_header, parse_predictions
 from .textsource import read_text
-from .wekatext import confusion_matrix_text, double_to_string, java_fixed
+from .versions import ERAS, Versions, roundings
+from .wekatext import confusion_matrix_text
 
 __all__ = [
     "read_weka_output",
@@ -70,675 +90,59 @@ __all__ = [
     "Inconsistency",
 ]
 
-_HEADING = re.compile(r"^=== (.+) ===$")
+_HEADING = re.compile(r"^=== (.*\S) ===$")
+_DAMAGED_HEADING = re.compile(r"^=+\s+\S|\S\s+=+$")
 _TIME = re.compile(r"^Time taken to (.+): (-?\d+(?:\.\d+)?) seconds$")
 _NUMBER = r"(?:-?\d+(?:\.\d+)?|NaN|-?Infinity)"
 _NUMBER_RE = re.compile(_NUMBER)
+_MATRIX_SUFFIX = "   <-- classified as"
 
 
-# -- the summary block -------------------------------------------------------
+# -- numbers in any locale -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _SummaryLine:
-    """One line of ``Evaluation.toSummaryString``: its label and the fields it prints."""
+class _AsciiDigits(dict):
+    """A ``str.translate`` table: every Unicode decimal digit to its ASCII digit, found as met."""
 
-    label: str
-    names: tuple[str, ...]
-    layout: str  # how the values follow the label: "value", "percent", "pair", "bits"
+    def __missing__(self, code: int) -> int | str:
+        char = chr(code)
+        digit = unicodedata.decimal(char, None) if not char.isascii() else None
+        self[code] = code if digit is None else str(digit)
+        return self[code]
 
 
-_SUMMARY_LINES = (
-    _SummaryLine("Correctly Classified Instances     ", ("correct", "pct_correct"), "pair"),
-    _SummaryLine("Incorrectly Classified Instances   ", ("incorrect", "pct_incorrect"), "pair"),
-    _SummaryLine("Kappa statistic                    ", ("kappa",), "value"),
-    _SummaryLine("Total Cost                         ", ("total_cost",), "value"),
-    _SummaryLine("Average Cost                       ", ("average_cost",), "value"),
-    _SummaryLine("K&B Relative Info Score            ", ("kb_relative_info",), "percent"),
-    _SummaryLine("K&B Information Score              ", ("kb_information", "kb_mean_information"), "bits"),
-    _SummaryLine("Correlation coefficient            ", ("correlation",), "value"),
-    _SummaryLine(
-        "Class complexity | order 0         ",
-        ("class_complexity_order_0", "class_complexity_order_0_per_instance"),
-        "bits",
-    ),
-    _SummaryLine(
-        "Class complexity | scheme          ",
-        ("class_complexity_scheme", "class_complexity_scheme_per_instance"),
-        "bits",
-    ),
-    _SummaryLine(
-        "Complexity improvement     (Sf)    ",
-        ("complexity_improvement", "complexity_improvement_per_instance"),
-        "bits",
-    ),
-    _SummaryLine("Mean absolute error                ", ("mean_absolute_error",), "value"),
-    _SummaryLine("Root mean squared error            ", ("root_mean_squared_error",), "value"),
-    _SummaryLine("Relative absolute error            ", ("relative_absolute_error",), "percent"),
-    _SummaryLine("Root relative squared error        ", ("root_relative_squared_error",), "percent"),
-    _SummaryLine("Coverage of cases ({level} level)     ", ("coverage",), "percent"),
-    _SummaryLine("Mean rel. region size ({level} level) ", ("region_size",), "percent"),
-    _SummaryLine("UnClassified Instances             ", ("unclassified", "pct_unclassified"), "pair"),
-    _SummaryLine("Total Number of Instances          ", ("total_instances",), "value"),
-    _SummaryLine("Ignored Class Unknown Instances            ", ("ignored_class_unknown",), "value"),
-)
-_LEVEL_LINE = re.compile(r"^(Coverage of cases|Mean rel\. region size) \((.{4}) level\)")
-_VALUES = {
-    "value": re.compile(rf"^ *({_NUMBER}) *$"),
-    "percent": re.compile(rf"^ *({_NUMBER}) *%$"),
-    "pair": re.compile(rf"^ *({_NUMBER}) +({_NUMBER}) *%$"),
-    "bits": re.compile(rf"^ *({_NUMBER}) *bits *({_NUMBER}) *bits/instance$"),
-}
+_DIGITS = _AsciiDigits()
+#: Bidirectional marks Java's locales put around a minus sign (ar, fa), and the Unicode minus.
+_NUMBER_MARKS = {0x200E: None, 0x200F: None, 0x061C: None, 0x2212: "-"}
 
 
-@dataclass(frozen=True)
-class Summary:
-    """The statistics of one ``=== Summary ===`` block, named after WEKA's lines.
+def _ascii_digits(text: str) -> str:
+    """``text`` with every decimal digit in ASCII (one character for one: positions stay)."""
+    return text if text.isascii() else text.translate(_DIGITS)
 
-    A field WEKA did not print is None.  ``lines`` lists the printed fields'
-    first names in printed order (it lets :meth:`to_text` reproduce the
-    block); ``confidence_level`` is the level of the coverage lines.
-    """
 
-    correct: float | None = None
-    pct_correct: float | None = None
-    incorrect: float | None = None
-    pct_incorrect: float | None = None
-    kappa: float | None = None
-    total_cost: float | None = None
-    average_cost: float | None = None
-    kb_relative_info: float | None = None
-    kb_information: float | None = None
-    kb_mean_information: float | None = None
-    correlation: float | None = None
-    class_complexity_order_0: float | None = None
-    class_complexity_order_0_per_instance: float | None = None
-    class_complexity_scheme: float | None = None
-    class_complexity_scheme_per_instance: float | None = None
-    complexity_improvement: float | None = None
-    complexity_improvement_per_instance: float | None = None
-    mean_absolute_error: float | None = None
-    root_mean_squared_error: float | None = None
-    relative_absolute_error: float | None = None
-    root_relative_squared_error: float | None = None
-    coverage: float | None = None
-    region_size: float | None = None
-    confidence_level: float | None = None
-    unclassified: float | None = None
-    pct_unclassified: float | None = None
-    total_instances: float | None = None
-    ignored_class_unknown: float | None = None
-    lines: tuple[str, ...] = ()
+def _plain_number_text(text: str) -> str:
+    """Numbers as Python reads them: ASCII digits, the marks around a locale's minus sign dropped."""
+    return text if text.isascii() else _ascii_digits(text).translate(_NUMBER_MARKS)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The printed fields, in printed order."""
-        result: dict[str, Any] = {}
-        for spec in _printed_lines(self):
-            for name in spec.names:
-                result[name] = _json_number(getattr(self, name))
-        if self.confidence_level is not None:
-            result["confidence_level"] = self.confidence_level
-        return result
 
-    def to_text(self) -> str:
-        """The block as WEKA printed it, after the title and its blank line."""
-        out = []
-        for spec in _printed_lines(self):
-            label = spec.label
-            if "{level}" in label:
-                label = label.format(level=double_to_string(self.confidence_level, 4, 2))
-            values = [double_to_string(getattr(self, name), 12, 4) for name in spec.names]
-            if spec.layout == "value":
-                out.append(f"{label}{values[0]}\n")
-            elif spec.layout == "percent":
-                out.append(f"{label}{values[0]} %\n")
-            elif spec.layout == "pair":
-                out.append(f"{label}{values[0]}     {values[1]} %\n")
-            else:
-                out.append(f"{label}{values[0]} bits{values[1]} bits/instance\n")
-        return "".join(out)
-
-
-def _printed_lines(summary: Summary) -> Iterator[_SummaryLine]:
-    by_name = {spec.names[0]: spec for spec in _SUMMARY_LINES}
-    return (by_name[name] for name in summary.lines)
-
-
-def _parse_summary(lines: _Lines) -> Summary:
-    values: dict[str, Any] = {}
-    printed: list[str] = []
-    while lines.more() and lines.peek() != "":
-        number, text = lines.take()
-        spec, level = _summary_line_spec(text)
-        if spec is None:
-            raise lines.error(f"not a line of WEKA's summary: {text!r}", number)
-        if spec.names[0] in values:
-            raise lines.error(f"{spec.label.strip()!r} printed twice in one summary", number)
-        label = spec.label if level is None else spec.label.replace("{level}", level)
-        match = _VALUES[spec.layout].match(text[len(label) :])
-        if match is None:
-            raise lines.error(f"cannot read the numbers of {text!r}", number)
-        for name, token in zip(spec.names, match.groups()):
-            values[name] = float(token)
-        if level is not None:
-            values["confidence_level"] = _number(level.strip(), lines, number)
-        printed.append(spec.names[0])
-    if "total_instances" not in values:
-        raise lines.error("summary ends before 'Total Number of Instances' (truncated?)")
-    return Summary(**values, lines=tuple(printed))
-
-
-def _summary_line_spec(text: str) -> tuple[_SummaryLine | None, str | None]:
-    """The summary line ``text`` is, and the confidence level printed in its label."""
-    level_match = _LEVEL_LINE.match(text)
-    for spec in _SUMMARY_LINES:
-        if "{level}" in spec.label:
-            if level_match and spec.label.startswith(level_match.group(1)):
-                return spec, level_match.group(2)
-        elif text.startswith(spec.label):
-            return spec, None
-    return None, None
-
-
-# -- detailed accuracy by class --------------------------------------------------
-
-#: The columns of ``toClassDetailsString``: field name, header, width.
-_DETAIL_COLUMNS = (
-    ("tp_rate", "TP Rate", 9),
-    ("fp_rate", "FP Rate", 9),
-    ("precision", "Precision", 11),
-    ("recall", "Recall", 9),
-    ("f_measure", "F-Measure", 11),
-    ("mcc", "MCC", 9),
-    ("roc_area", "ROC Area", 10),
-    ("prc_area", "PRC Area", 10),
-)
-_ROW_INDENT = " " * 17
-_WEIGHTED_AVG = "Weighted Avg.    "
-
-
-@dataclass(frozen=True)
-class ClassDetailsRow:
-    """One row of "Detailed Accuracy By Class"; ``class_name`` is None for Weighted Avg.
-
-    A column that was not printed, or printed as ``?``, is None.
-    """
-
-    class_name: str | None
-    tp_rate: float | None = None
-    fp_rate: float | None = None
-    precision: float | None = None
-    recall: float | None = None
-    f_measure: float | None = None
-    mcc: float | None = None
-    roc_area: float | None = None
-    prc_area: float | None = None
-
-    def to_dict(self, columns: Sequence[str]) -> dict[str, Any]:
-        return {"class_name": self.class_name, **{name: _json_number(getattr(self, name)) for name in columns}}
-
-
-@dataclass(frozen=True)
-class ClassDetails:
-    """The "Detailed Accuracy By Class" table: one row per class, then Weighted Avg.
-
-    ``columns`` names the printed columns in order (``-toggle`` can hide some).
-    """
-
-    columns: tuple[str, ...]
-    rows: tuple[ClassDetailsRow, ...]
-    weighted_avg: ClassDetailsRow
-
-    @property
-    def class_names(self) -> tuple[str, ...]:
-        return tuple(row.class_name for row in self.rows if row.class_name is not None)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "columns": list(self.columns),
-            "rows": [row.to_dict(self.columns) for row in self.rows],
-            "weighted_avg": self.weighted_avg.to_dict(self.columns),
-        }
-
-    def to_text(self) -> str:
-        """The table as WEKA printed it, after the title and its blank line."""
-        widths = {name: width for name, _, width in _DETAIL_COLUMNS}
-        headers = {name: header for name, header, _ in _DETAIL_COLUMNS}
-        out = [_ROW_INDENT + "".join(headers[c].ljust(widths[c]) for c in self.columns) + "Class\n"]
-        for row in (*self.rows, self.weighted_avg):
-            cells = []
-            for name in self.columns:
-                value = getattr(row, name)
-                cells.append(("?" if value is None else java_fixed(value, 3)).ljust(widths[name]))
-            prefix = _WEIGHTED_AVG if row.class_name is None else _ROW_INDENT
-            out.append(prefix + "".join(cells) + (row.class_name or "") + "\n")
-        return "".join(out)
-
-
-def _parse_class_details(lines: _Lines) -> ClassDetails:
-    number, header = lines.take_required("the header of 'Detailed Accuracy By Class'")
-    columns = []
-    position = len(_ROW_INDENT)
-    if not header.startswith(_ROW_INDENT):
-        raise lines.error(f"not the header of 'Detailed Accuracy By Class': {header!r}", number)
-    for name, title, width in _DETAIL_COLUMNS:
-        if header.startswith(title.ljust(width), position):
-            columns.append(name)
-            position += width
-    if header[position:] != "Class":
-        raise lines.error(f"unknown column in 'Detailed Accuracy By Class': {header[position:]!r}", number)
-    widths = {name: width for name, _, width in _DETAIL_COLUMNS}
-    rows = []
-    while True:
-        number, text = lines.take_required("the 'Weighted Avg.' row of 'Detailed Accuracy By Class'")
-        weighted = text.startswith(_WEIGHTED_AVG)
-        if not weighted and not text.startswith(_ROW_INDENT):
-            raise lines.error(f"not a row of 'Detailed Accuracy By Class': {text!r}", number)
-        position = len(_ROW_INDENT)
-        values: dict[str, float | None] = {}
-        for name in columns:
-            token = text[position:].split(" ", 1)[0]
-            if token == "?":
-                values[name] = None
-            elif re.fullmatch(_NUMBER, token):
-                values[name] = float(token)
-            else:
-                raise lines.error(f"column {name!r} holds {token!r}, not a number", number)
-            position += max(widths[name], len(token))
-        rest = text[position:]
-        if weighted:
-            if rest != "":
-                raise lines.error(f"unexpected text after the Weighted Avg. row: {rest!r}", number)
-            return ClassDetails(tuple(columns), tuple(rows), ClassDetailsRow(None, **values))
-        if rest == "":
-            raise lines.error("a row of 'Detailed Accuracy By Class' without its class name", number)
-        rows.append(ClassDetailsRow(rest, **values))
-
-
-# -- the confusion matrix ----------------------------------------------------------
-
-_MATRIX_ROW = re.compile(r"^((?: +\S+)+) +\| +([a-z]+) = (.*)$")
-
-
-@dataclass(frozen=True, eq=False)
-class PrintedConfusionMatrix:
-    """The "Confusion Matrix" block: class names and the float64 k x k matrix as printed.
-
-    Rows are actual classes, columns predicted ones.  Entries of weighted data
-    print with two decimals (``fractional``), so they are WEKA's sums rounded.
-    ``id_width`` is the width of each column.
-    """
-
-    class_names: tuple[str, ...]
-    matrix: np.ndarray
-    id_width: int
-    fractional: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"class_names": list(self.class_names), "matrix": _json_rows(self.matrix)}
-
-    def to_text(self) -> str:
-        """The matrix as WEKA printed it, after the title and its blank line."""
-        return confusion_matrix_text(self.matrix, self.class_names, layout=(self.id_width, self.fractional))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PrintedConfusionMatrix):
-            return NotImplemented
-        return (
-            self.class_names == other.class_names
-            and np.array_equal(self.matrix, other.matrix)
-            and (self.id_width, self.fractional) == (other.id_width, other.fractional)
-        )
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def _parse_confusion_matrix(lines: _Lines) -> PrintedConfusionMatrix:
-    number, header = lines.take_required("the header of the confusion matrix")
-    if not header.endswith("   <-- classified as"):
-        raise lines.error(f"not the header of a confusion matrix: {header!r}", number)
-    ids = header[: -len("   <-- classified as")].split()
-    if not ids or not all(re.fullmatch("[a-z]+", i) for i in ids):
-        raise lines.error(f"not the header of a confusion matrix: {header!r}", number)
-    k = len(ids)
-    id_width = (len(header) - len("   <-- classified as")) // k - 1
-    # Each id takes id_width + 1 characters; a fractional matrix's ids end in three spaces.
-    fractional = header[id_width] == " "
-    names, rows = [], []
-    for i in range(k):
-        number, text = lines.take_required(f"row {i + 1} of the {k}-class confusion matrix")
-        match = _MATRIX_ROW.match(text)
-        if match is None:
-            raise lines.error(f"not a row of the confusion matrix: {text!r}", number)
-        cells, row_id, name = match.groups()
-        tokens = cells.split()
-        if len(tokens) != k:
-            raise lines.error(f"row {i + 1} of the confusion matrix has {len(tokens)} entries, not {k}", number)
-        if row_id != ids[i]:
-            raise lines.error(f"row {i + 1} of the confusion matrix is labelled {row_id!r}, not {ids[i]!r}", number)
-        rows.append([_number(token, lines, number) for token in tokens])
-        names.append(name)
-    return PrintedConfusionMatrix(tuple(names), np.array(rows, dtype=np.float64), id_width, fractional)
-
-
-# -- predictions -------------------------------------------------------------------
-
-_NOMINAL_HEADER = re.compile(r"^    inst#     actual  predicted error (prediction|distribution)(?: \((.*)\))?$")
-_NUMERIC_HEADER = re.compile(r"^    inst#     actual  predicted      error(?: \((.*)\))?$")
-_NOMINAL_ROW = re.compile(
-    r"^ *(\d+) +(?:(\d+):(.*?)|(\?)) +(?:(\d+):(.*?)|(\?)) (  \+  |     ) (\S+) (.*)$"
-)
-_DISTRIBUTION = re.compile(rf"\*?{_NUMBER}(?:,\*?{_NUMBER})*")
-_NUMERIC_ROW = re.compile(rf"^ *(\d+) +({_NUMBER}|\?) +({_NUMBER}|\?) +({_NUMBER}|\?) (.*)$")
-
-
-@dataclass(frozen=True)
-class PredictionRow:
-    """One printed prediction (``-classifications ...PlainText``).
-
-    Nominal class: ``actual``/``predicted`` are labels and ``*_index`` their
-    0-based indices, ``error`` is True where WEKA printed ``+``, and
-    ``probability`` (or the whole ``distribution`` with ``-distribution``)
-    is as printed.  Numeric class: ``actual``, ``predicted`` and ``error`` are
-    numbers.  ``?`` is None; ``attributes`` is the ``(...)`` of ``-p``.
-    """
-
-    inst: int
-    actual: str | float | None
-    predicted: str | float | None
-    error: bool | float | None
-    actual_index: int | None = None
-    predicted_index: int | None = None
-    probability: float | None = None
-    distribution: tuple[float, ...] | None = None
-    attributes: str | None = None
-
-
-@dataclass(frozen=True)
-class Predictions:
-    """A printed predictions table; ``attribute_names`` are the columns of ``-p``."""
-
-    nominal: bool
-    rows: tuple[PredictionRow, ...]
-    attribute_names: tuple[str, ...] | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        rows = []
-        for row in self.rows:
-            entry = {f.name: getattr(row, f.name) for f in fields(row)}
-            for key in ("actual", "predicted", "error", "probability"):
-                if isinstance(entry[key], float):
-                    entry[key] = _json_number(entry[key])
-            if entry["distribution"] is not None:
-                entry["distribution"] = [_json_number(p) for p in entry["distribution"]]
-            rows.append(entry)
-        names = None if self.attribute_names is None else list(self.attribute_names)
-        return {"nominal": self.nominal, "attribute_names": names, "rows": rows}
-
-
-def _parse_predictions(lines: _Lines) -> Predictions:
-    number, header = lines.take_required("the header of the predictions table")
-    nominal_header = _NOMINAL_HEADER.match(header)
-    numeric_header = _NUMERIC_HEADER.match(header)
-    if nominal_header is None and numeric_header is None:
-        raise lines.error(f"not a header of WEKA's PlainText predictions: {header!r}", number)
-    names_text = (nominal_header or numeric_header).groups()[-1]
-    names = None if names_text is None else tuple(names_text.split(","))
-    rows = []
-    while lines.more() and lines.peek() != "":
-        number, text = lines.take()
-        if nominal_header is not None:
-            rows.append(_nominal_prediction(text, nominal_header.group(1) == "distribution", lines, number))
-        else:
-            rows.append(_numeric_prediction(text, lines, number))
-    return Predictions(nominal_header is not None, tuple(rows), names)
-
-
-def _nominal_prediction(text: str, with_distribution: bool, lines: _Lines, number: int) -> PredictionRow:
-    match = _NOMINAL_ROW.match(text)
-    if match is None:
-        raise lines.error(f"not a row of the predictions table: {text!r}", number)
-    inst, actual_code, actual, _, predicted_code, predicted, _, error, printed, attributes = match.groups()
-    probability = distribution = None
-    if printed != "?":
-        if with_distribution:
-            if not _DISTRIBUTION.fullmatch(printed):
-                raise lines.error(f"not a distribution as WEKA prints them: {printed!r}", number)
-            distribution = tuple(map(float, printed.replace("*", "").split(",")))
-            starred = printed[: printed.find("*")].count(",") if printed.count("*") == 1 else None
-            if predicted_code is None or starred != int(predicted_code) - 1:
-                raise lines.error("the distribution's * does not mark the predicted class", number)
-        else:
-            probability = _number(printed, lines, number)
-    actual_index = None if actual_code is None or actual == "?" else int(actual_code) - 1
-    return PredictionRow(
-        inst=int(inst),
-        actual=None if actual_index is None else actual,
-        predicted=predicted,
-        error=error == "  +  ",
-        actual_index=actual_index,
-        predicted_index=None if predicted_code is None else int(predicted_code) - 1,
-        probability=probability,
-        distribution=distribution,
-        attributes=attributes or None,
-    )
-
-
-def _numeric_prediction(text: str, lines: _Lines, number: int) -> PredictionRow:
-    match = _NUMERIC_ROW.match(text)
-    if match is None:
-        raise lines.error(f"not a row of the predictions table: {text!r}", number)
-    inst, actual, predicted, error, attributes = match.groups()
-
-    def value(token: str) -> float | None:
-        return None if token == "?" else float(token)
-
-    return PredictionRow(int(inst), value(actual), value(predicted), value(error), attributes=attributes or None)
-
-
-# -- run information (the Explorer) ------------------------------------------------
-
-_RUN_INFO_INDENT = " " * 14
-
-
-@dataclass(frozen=True)
-class RunInfo:
-    """The Explorer's "Run information": scheme, relation, instances, attributes, test mode.
-
-    ``attributes`` is None when the Explorer omitted the list (100 or more).
-    """
-
-    scheme: str
-    relation: str
-    instances: int
-    num_attributes: int
-    attributes: tuple[str, ...] | None
-    test_mode: str
-    cost_matrix: np.ndarray | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        result = {
-            "scheme": self.scheme,
-            "relation": self.relation,
-            "instances": self.instances,
-            "num_attributes": self.num_attributes,
-            "attributes": None if self.attributes is None else list(self.attributes),
-            "test_mode": self.test_mode,
-        }
-        if self.cost_matrix is not None:
-            result["cost_matrix"] = _json_rows(self.cost_matrix)
-        return result
-
-
-def _parse_run_info(lines: _Lines) -> RunInfo:
-    lines.skip_blank()
-    found: dict[str, str] = {}
-    attributes: list[str] = []
-    cost_matrix = None
-    while lines.more() and lines.peek() != "":
-        number, text = lines.take()
-        key = text[:14].rstrip()
-        if key in ("Scheme:", "Relation:", "Instances:", "Attributes:", "Test mode:") and key not in found:
-            found[key] = text[14:]
-        elif text.startswith(_RUN_INFO_INDENT) and "Attributes:" in found and "Test mode:" not in found:
-            attributes.append(text[14:])
-        elif text == "Evaluation cost matrix:":
-            cost_matrix = _parse_cost_rows(lines)
-        else:
-            raise lines.error(f"not a line of 'Run information': {text!r}", number)
-    missing = [key for key in ("Scheme:", "Relation:", "Instances:", "Attributes:", "Test mode:") if key not in found]
-    if missing:
-        raise lines.error(f"'Run information' lacks {missing[0]!r} (truncated?)")
-    omitted = attributes == ["[list of attributes omitted]"]
-    try:
-        instances, num_attributes = int(found["Instances:"]), int(found["Attributes:"])
-    except ValueError:
-        raise lines.error("'Run information' has a non-integer count of instances or attributes") from None
-    return RunInfo(
-        scheme=found["Scheme:"],
-        relation=found["Relation:"],
-        instances=instances,
-        num_attributes=num_attributes,
-        attributes=None if omitted else tuple(attributes),
-        test_mode=found["Test mode:"],
-        cost_matrix=cost_matrix,
-    )
-
-
-def _parse_cost_rows(lines: _Lines) -> np.ndarray:
-    rows = []
-    while lines.more() and lines.peek() != "":
-        number, text = lines.take()
-        tokens = text.split()
-        if not all(_NUMBER_RE.fullmatch(t) for t in tokens):
-            raise lines.error(f"not a row of numbers (cost expressions are not read): {text!r}", number)
-        rows.append([float(t) for t in tokens])
-        if len(rows[-1]) != len(rows[0]):
-            raise lines.error("the cost matrix's rows differ in length", number)
-    if not rows or len(rows) != len(rows[0]):
-        raise lines.error("the cost matrix is not square")
-    return np.array(rows, dtype=np.float64)
-
-
-# -- sections and the report ---------------------------------------------------------
-
-
-@dataclass(frozen=True, eq=False)
-class Section:
-    """One evaluation WEKA printed, or one predictions table.
-
-    ``title`` is the block's heading without the ``===`` ("Error on training
-    data", "Stratified cross-validation", "Error on test data", "Summary",
-    "Predictions under cross-validation", ...).  In the Explorer the heading
-    above "Summary" says what was evaluated; ``evaluation`` holds it (on the
-    command line it is the title).  ``line`` is the heading's line number.
-    """
-
-    title: str
-    evaluation: str
-    line: int
-    summary: Summary | None = None
-    class_details: ClassDetails | None = None
-    confusion_matrix: PrintedConfusionMatrix | None = None
-    predictions: Predictions | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        result: dict[str, Any] = {"title": self.title, "evaluation": self.evaluation, "line": self.line}
-        for name in ("summary", "class_details", "confusion_matrix", "predictions"):
-            block = getattr(self, name)
-            result[name] = None if block is None else block.to_dict()
-        return result
-
-
-@dataclass(frozen=True, eq=False)
-class WekaReport:
-    """Everything read from one WEKA output: see :func:`read_weka_output`.
-
-    ``times`` maps WEKA's "Time taken to ..." phrases to seconds; ``model``
-    is the text of the full-training-set model (None with ``-o``);
-    ``options`` the ``Options:`` line; ``other`` keeps, with their line
-    numbers, any lines outside WEKA's blocks (such as Java log messages in a
-    log that also captured stderr).
-    """
-
-    source: str
-    sections: tuple[Section, ...]
-    run_info: RunInfo | None = None
-    model: str | None = None
-    options: str | None = None
-    cost_matrix: np.ndarray | None = None
-    times: dict[str, float] = field(default_factory=dict)
-    other: tuple[tuple[int, str], ...] = ()
-
-    def check(self) -> list[Inconsistency]:
-        """Recompute kappa, counts and percentages from each confusion matrix; return the contradictions.
-
-        Matrices of whole counts are recomputed exactly with wekaeval's port
-        and compared with the printed text digit for digit.  A matrix of
-        rounded weighted sums bounds each entry by its rounding, and a
-        printed value is wrong only if it lies outside every value those
-        bounds allow.  An empty list means the report is consistent.
-        """
-        found: list[Inconsistency] = []
-        for section in self.sections:
-            found.extend(check_section(section))
-        return found
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON: non-finite numbers become WEKA's words ("NaN", "Infinity")."""
-        return {
-            "source": self.source,
-            "run_info": None if self.run_info is None else self.run_info.to_dict(),
-            "options": self.options,
-            "model": self.model,
-            "cost_matrix": None if self.cost_matrix is None else _json_rows(self.cost_matrix),
-            "times": dict(self.times),
-            "sections": [section.to_dict() for section in self.sections],
-            "other": [list(entry) for entry in self.other],
-        }
-
-
-def read_weka_output(source: str | os.PathLike | IO, *, encoding: str = "utf-8") -> WekaReport:
-    """Read WEKA's printed evaluation output: a command-line log or an Explorer buffer.
-
-    Parameters
-    ----------
-    source : path, file object or str
-        A path (``str`` without a newline, or ``os.PathLike``), an open file
-        (text or binary), or the output itself (``str`` with a newline).
-    encoding : str, default "utf-8"
-        The encoding of a file or binary stream (``"cp1252"``, ``"big5"``, ...).
-
-    Returns
-    -------
-    WekaReport
-
-    Raises
-    ------
-    WekaOutputError
-        If the text is not WEKA's evaluation output, is cut short, or a block
-        holds something WEKA does not print; the message names the line.
-    OSError
-        If the file cannot be read.
-    """
-    name, text = _read_source(source, encoding)
-    return _ReportParser(_Lines(text, name)).parse()
-
-
-def _read_source(source: Any, encoding: str) -> tuple[str, str]:
-    if isinstance(source, str) and (source == "" or "\n" in source or "\r" in source):
-        return "<text>", source
-    return read_text(source, WekaOutputError, encoding=encoding)
+# -- the lines ----------------------------------------------------------------------------
 
 
 class _Lines:
-    """The text's lines with their 1-based numbers, consumed front to back."""
+    """The text's lines with their 1-based numbers, consumed front to back.
+
+    A uniform indentation (text pasted indented by four spaces or a tab) is
+    removed first: the whitespace every non-blank line starts with.
+    """
 
     def __init__(self, text: str, source: str):
         self.source = source
-        self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        if self.lines and self.lines[-1] == "":
-            self.lines.pop()
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        indent = _common_indent(lines)
+        self.lines = [line[len(indent) :] if line.strip() else "" for line in lines]
         self.position = 0
 
     def more(self) -> bool:
@@ -765,11 +169,450 @@ class _Lines:
         return WekaOutputError(message, source=self.source, line=where)
 
 
+def _common_indent(lines: list[str]) -> str:
+    indents = [line[: len(line) - len(line.lstrip())] for line in lines if line.strip()]
+    if not indents:
+        return ""
+    common = os.path.commonprefix(indents)
+    return common
+
+
+def _is_heading_like(text: str) -> bool:
+    """A line shaped like a heading that WEKA did not print: ``== X ==``, ``un information ===``."""
+    stripped = text.strip()
+    return bool(stripped) and set(stripped) != {"="} and bool(_DAMAGED_HEADING.search(stripped))
+
+
+def _heading(text: str) -> str | None:
+    match = _HEADING.match(text.rstrip())
+    return None if match is None else match.group(1)
+
+
+# -- the summary block -------------------------------------------------------------------
+
+_LEVEL_LINE = re.compile(r"^(Coverage of cases|Mean rel\. region size) \((.{4}) level\)")
+_VALUES = {
+    "value": re.compile(rf"^ *({_NUMBER}) *$"),
+    "percent": re.compile(rf"^ *({_NUMBER}) *%$"),
+    "pair": re.compile(rf"^ *({_NUMBER}) +({_NUMBER}) *%$"),
+    "bits": re.compile(rf"^ *({_NUMBER}) *bits *({_NUMBER}) *bits/instance$"),
+}
+
+
+def _summary_line_spec(text: str) -> tuple[SummaryLine | None, str | None]:
+    """The summary line ``text`` is, and the confidence level printed in its label."""
+    level_match = _LEVEL_LINE.match(text)
+    for spec in SUMMARY_LINES:
+        if "{level}" in spec.label:
+            if level_match and spec.label.startswith(level_match.group(1)):
+                return spec, level_match.group(2)
+        elif text.startswith(spec.label):
+            return spec, None
+    return None, None
+
+
+def _parse_summary(lines: _Lines) -> Summary:
+    values: dict[str, Any] = {}
+    printed: list[str] = []
+    while lines.more() and lines.peek() != "" and _heading(lines.peek()) is None:
+        number, raw = lines.take()
+        text = _plain_number_text(raw).rstrip()
+        spec, level = _summary_line_spec(text)
+        if spec is None:
+            raise lines.error(f"not a line of WEKA's summary: {raw!r}", number)
+        if spec.names[0] in values:
+            raise lines.error(f"{spec.label.strip()!r} printed twice in one summary", number)
+        label = spec.label if level is None else spec.label.replace("{level}", level)
+        match = _VALUES[spec.layout].match(text[len(label) :])
+        if match is None:
+            raise lines.error(f"cannot read the numbers of {raw!r}", number)
+        numbers = [float(token) for token in match.groups()]
+        confidence = None if level is None else _number(level.strip(), lines, number)
+        if spec.render(numbers, confidence).rstrip() != text:
+            raise lines.error(f"not laid out as WEKA prints this line (edited?): {raw!r}", number)
+        values.update(zip(spec.names, numbers))
+        if confidence is not None:
+            values["confidence_level"] = confidence
+        printed.append(spec.names[0])
+    if "total_instances" not in values:
+        raise lines.error("summary ends before 'Total Number of Instances' (truncated?)")
+    return Summary(**values, lines=tuple(printed))
+
+
+# -- detailed accuracy by class --------------------------------------------------------------
+
+
+def _detail_layouts(text: str) -> list[tuple[DetailLayout, tuple[str, ...]]]:
+    """Each layout (and its printed columns) whose header ``text`` is; empty when it is none."""
+    stripped = text.strip()
+    found = []
+    for layout in DETAIL_LAYOUTS.values():
+        columns: tuple[str, ...] = layout.columns
+        if layout.fixed:  # -toggle may hide any column: take those the header shows, in order
+            shown, position = [], 0
+            for name in layout.columns:
+                if stripped.startswith(layout.header_cells[name], position):
+                    shown.append(name)
+                    position += len(layout.header_cells[name])
+            columns = tuple(shown)
+        if columns and layout.header(columns).strip() == stripped:
+            found.append((layout, columns))
+    return found
+
+
+def _parse_class_details(lines: _Lines, versions: Versions) -> ClassDetails:
+    number, header = lines.take_required("the header of 'Detailed Accuracy By Class'")
+    candidates = _detail_layouts(header)
+    if not candidates:
+        raise lines.error(f"not the header of 'Detailed Accuracy By Class': {header!r}", number)
+    start = lines.position
+    rows: list[tuple[int, str]] = []
+    while lines.more() and lines.peek().strip() and _heading(lines.peek()) is None:
+        rows.append(lines.take())
+    first_error: WekaOutputError | None = None
+    matches: list[ClassDetails] = []
+    for layout, columns in candidates:
+        try:
+            matches.append(_read_detail_rows(rows, layout, columns, lines))
+        except WekaOutputError as error:
+            first_error = first_error or error
+    if not matches:
+        lines.position = start
+        raise first_error if first_error is not None else lines.error("a class-details table without rows", number)
+    eras = tuple(dict.fromkeys(era for details in matches for era in _layout_eras(details.layout)))
+    versions.note_eras("the layout of 'Detailed Accuracy By Class'", number, eras)
+    return matches[0]
+
+
+def _layout_eras(name: str) -> tuple[str, ...]:
+    layout = DETAIL_LAYOUTS[name]
+    probe = Versions()
+    probe.note(name, 0, since=layout.since, before=layout.before)
+    return probe.possible()
+
+
+def _read_detail_rows(
+    rows: list[tuple[int, str]], layout: DetailLayout, columns: tuple[str, ...], lines: _Lines
+) -> ClassDetails:
+    """The table's rows read with ``layout``; every row must be printed exactly as the layout prints it."""
+    separator = "."
+    read: list[ClassDetailsRow] = []
+    weighted_row = None
+    for index, (number, raw) in enumerate(rows):
+        text = _ascii_digits(raw).rstrip()
+        weighted = layout.weighted_label is not None and text.startswith(layout.weighted_label.rstrip())
+        if weighted_row is not None:
+            raise lines.error(f"a line after the Weighted Avg. row of 'Detailed Accuracy By Class': {raw!r}", number)
+        start = len(layout.weighted_label) if weighted else 0
+        values, end, separator = _detail_cells(text, start, layout, columns, separator, weighted, lines, number)
+        if weighted:
+            row = ClassDetailsRow(None, **values)
+            weighted_row = row
+        else:
+            name = raw.rstrip()[end:]
+            if not name:
+                raise lines.error("a row of 'Detailed Accuracy By Class' without its class name", number)
+            row = ClassDetailsRow(name, **values)
+        printed = text if weighted else text[:end] + row.class_name
+        if layout.row(row, columns, separator).rstrip() != printed.rstrip():
+            raise lines.error(f"not laid out as WEKA prints 'Detailed Accuracy By Class' (edited?): {raw!r}", number)
+        if not weighted:
+            read.append(row)
+    if layout.weighted_label is not None and weighted_row is None:
+        where = rows[-1][0] + 1 if rows else lines.position + 1
+        raise lines.error("'Detailed Accuracy By Class' ends before its Weighted Avg. row (truncated?)", where)
+    return ClassDetails(columns, tuple(read), weighted_row, layout.name, separator)
+
+
+def _detail_cells(
+    text: str, position: int, layout: DetailLayout, columns: tuple[str, ...], separator: str, weighted: bool,
+    lines: _Lines, number: int,
+) -> tuple[dict[str, float | None], int, str]:
+    """The numbers of one row's cells, where the cells end (the class name starts), and the decimal separator."""
+    values: dict[str, float | None] = {}
+    if not weighted:
+        position = len(layout.row_indent) if text.startswith(layout.row_indent) else len(text) - len(text.lstrip())
+    for name in columns:
+        token_start = position
+        while token_start < len(text) and text[token_start] == " ":
+            token_start += 1
+        token = text[token_start:].split(" ", 1)[0]
+        if token in ("?", "NaN"):
+            value = None
+        else:
+            plain = token
+            for candidate in (",", "\u066b"):
+                if candidate in token:
+                    separator, plain = candidate, token.replace(candidate, ".")
+            if not _NUMBER_RE.fullmatch(plain):
+                raise lines.error(f"column {name!r} holds {token!r}, not a number", number)
+            value = float(plain)
+        values[name] = value
+        cell = layout.cell(value, name, weighted=weighted, separator=separator)
+        offset = len(cell) - len(cell.lstrip(" "))  # where the number starts inside its printed cell
+        cell_start = max(position, token_start - offset)
+        position = cell_start + len(cell)
+    return values, position, separator
+
+
+# -- the confusion matrix ----------------------------------------------------------------------
+
+_MATRIX_ROW = re.compile(r"^((?: *\S+)+?) +\|( +)([a-z]+) = (.*)$")
+
+
+def _parse_confusion_matrix(lines: _Lines) -> PrintedConfusionMatrix:
+    number, header = lines.take_required("the header of the confusion matrix")
+    header = header.rstrip()
+    if not header.endswith(_MATRIX_SUFFIX):
+        raise lines.error(f"not the header of a confusion matrix: {header!r}", number)
+    ids = header[: -len(_MATRIX_SUFFIX)].split()
+    if not ids or not all(re.fullmatch("[a-z]+", i) for i in ids):
+        raise lines.error(f"not the header of a confusion matrix: {header!r}", number)
+    k = len(ids)
+    fractional = header[: -len(_MATRIX_SUFFIX)].endswith(" ")  # a fractional matrix's ids end in three spaces
+    names, rows, printed = [], [], [(number, header)]
+    id_width = 0
+    for i in range(k):
+        number, raw = lines.take_required(f"row {i + 1} of the {k}-class confusion matrix")
+        match = _MATRIX_ROW.match(raw)
+        if match is None:
+            raise lines.error(f"not a row of the confusion matrix: {raw!r}", number)
+        cells, gap, row_id, name = match.groups()
+        tokens = _plain_number_text(cells).split()
+        if len(tokens) != k:
+            raise lines.error(f"row {i + 1} of the confusion matrix has {len(tokens)} entries, not {k}", number)
+        if row_id != ids[i]:
+            raise lines.error(f"row {i + 1} of the confusion matrix is labelled {row_id!r}, not {ids[i]!r}", number)
+        id_width = max(id_width, len(gap) - 1 + len(row_id))  # " | " then the id right-aligned in its width
+        rows.append([_number(token, lines, number) for token in tokens])
+        names.append(name)
+        bar = match.start(2) - 1
+        printed.append((number, _plain_number_text(raw[:bar]) + raw[bar:]))
+    matrix = PrintedConfusionMatrix(tuple(names), np.array(rows, dtype=np.float64), id_width, fractional)
+    expected = confusion_matrix_text(matrix.matrix, names, layout=(id_width, fractional)).splitlines()
+    for (line_number, text), wanted in zip(printed, expected):
+        if text.strip() != wanted.strip():
+            raise lines.error(f"not laid out as WEKA prints a confusion matrix (edited?): {text!r}", line_number)
+    return matrix
+
+
+# -- run information (the Explorer) ----------------------------------------------------------------
+
+_RUN_INFO_INDENT = " " * 14
+_RUN_INFO_KEYS = ("Scheme:", "Relation:", "Instances:", "Attributes:", "Test mode:", "Filename:")
+_OMITTED = "[list of attributes omitted]"
+
+
+def _run_info_line(text: str) -> tuple[str, str] | None:
+    """``(key, value)`` of a run-information line, padded to column 14 (or, before WEKA 3.7, not)."""
+    for key in _RUN_INFO_KEYS:
+        if text.startswith(key):
+            padded = len(text) > 14 and text[len(key) : 14].strip() == "" and text[14:15] != " "
+            return key, text[14:] if padded else text[len(key) :].strip()
+    return None
+
+
+def _parse_run_info(lines: _Lines, versions: Versions, model_info: bool = False) -> RunInfo:
+    lines.skip_blank()
+    found: dict[str, str] = {}
+    attributes: list[str] = []
+    cost_matrix = None
+    while lines.more() and lines.peek() != "" and _heading(lines.peek()) is None:
+        number, text = lines.take()
+        entry = _run_info_line(text)
+        if entry is not None and entry[0] not in found:
+            key, value = entry
+            found[key] = value
+            if key == "Scheme:" and not text.startswith("Scheme:       "):
+                versions.note("an unpadded 'Scheme:' line (the translated Explorer)", number, since="3.6.5", before="3.7")
+        elif "Attributes:" in found and "Test mode:" not in found and (
+            text.startswith(_RUN_INFO_INDENT) or text == _OMITTED
+        ):
+            attributes.append(text[14:] if text.startswith(_RUN_INFO_INDENT) else text)
+        elif text == "Evaluation cost matrix:":
+            cost_matrix = _parse_cost_rows(lines)
+        else:
+            raise lines.error(f"not a line of '{'Model' if model_info else 'Run'} information': {text!r}", number)
+    required = ("Filename:", "Scheme:", "Relation:", "Attributes:") if model_info else _RUN_INFO_KEYS[:5]
+    missing = [key for key in required if key not in found]
+    if missing:
+        raise lines.error(f"'{'Model' if model_info else 'Run'} information' lacks {missing[0]!r} (truncated?)")
+    try:
+        instances = int(found["Instances:"]) if "Instances:" in found else None
+        num_attributes = int(found["Attributes:"])
+    except ValueError:
+        raise lines.error("'Run information' has a non-integer count of instances or attributes") from None
+    return RunInfo(
+        scheme=found["Scheme:"],
+        relation=found["Relation:"],
+        instances=instances,
+        num_attributes=num_attributes,
+        attributes=None if attributes == [_OMITTED] else tuple(attributes),
+        test_mode=found.get("Test mode:"),
+        cost_matrix=cost_matrix,
+        filename=found.get("Filename:"),
+    )
+
+
+def _parse_test_set(lines: _Lines) -> TestSet:
+    """The lines under "=== Re-evaluation on test set ===": where the test set came from, its relation, size."""
+    lines.skip_blank()
+    number, source = lines.take_required("the test set's source under 'Re-evaluation on test set'")
+    info: dict[str, str] = {}
+    while lines.more() and lines.peek() != "":
+        number, text = lines.take()
+        entry = _run_info_line(text)
+        if entry is None or entry[0] not in ("Relation:", "Instances:", "Attributes:") or entry[0] in info:
+            raise lines.error(f"not a line of 'Re-evaluation on test set': {text!r}", number)
+        info[entry[0]] = entry[1]
+
+    def count(key: str) -> int | None:
+        value = info.get(key, "").strip()
+        if value.startswith("unknown") or not value:
+            return None
+        if not value.isdigit():
+            raise lines.error(f"{key} {value!r} is not a count", number)
+        return int(value)
+
+    return TestSet(source, info.get("Relation:"), count("Instances:"), count("Attributes:"))
+
+
+def _parse_cost_rows(lines: _Lines) -> np.ndarray:
+    rows = []
+    while lines.more() and lines.peek() != "":
+        number, text = lines.take()
+        tokens = _plain_number_text(text).split()
+        if not all(_NUMBER_RE.fullmatch(t) for t in tokens):
+            raise lines.error(f"not a row of numbers (cost expressions are not read): {text!r}", number)
+        rows.append([float(t) for t in tokens])
+        if len(rows[-1]) != len(rows[0]):
+            raise lines.error("the cost matrix's rows differ in length", number)
+    if not rows or len(rows) != len(rows[0]):
+        raise lines.error("the cost matrix is not square")
+    return np.array(rows, dtype=np.float64)
+
+
+# -- the report ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class WekaReport:
+    """Everything read from one WEKA output: see :func:`read_weka_output`.
+
+    ``times`` maps WEKA's "Time taken to ..." phrases to seconds; ``model``
+    is the text of the full-training-set model (None with ``-o``);
+    ``options`` the ``Options:`` line; ``other`` keeps, with their line
+    numbers, any lines outside WEKA's blocks (such as Java log messages in a
+    log that also captured stderr).  ``weka_versions`` are the WEKA versions
+    whose layout every block matches (see ``docs/weka-output.md``).
+    """
+
+    source: str
+    sections: tuple[Section, ...]
+    run_info: RunInfo | None = None
+    model: str | None = None
+    options: str | None = None
+    cost_matrix: np.ndarray | None = None
+    times: dict[str, float] = field(default_factory=dict)
+    other: tuple[tuple[int, str], ...] = ()
+    weka_versions: tuple[str, ...] = ERAS
+
+    def check(self) -> list[Inconsistency]:
+        """Recompute kappa, counts and percentages from each confusion matrix; return the contradictions.
+
+        Matrices of whole counts are recomputed exactly with wekaeval's port
+        and compared with the printed text digit for digit, rounded as the
+        WEKA versions of :attr:`weka_versions` round (before 3.7 WEKA
+        rounded ``(long)(x * 10^d + 0.5)``; either is accepted where the
+        version is not known).  A matrix of rounded weighted sums bounds
+        each entry by its rounding, and a printed value is wrong only if it
+        lies outside every value those bounds allow.  An empty list means
+        the report is consistent.
+        """
+        kinds = roundings(self.weka_versions)
+        found: list[Inconsistency] = []
+        for section in self.sections:
+            found.extend(check_section(section, kinds))
+        return found
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON: non-finite numbers become WEKA's words ("NaN", "Infinity")."""
+        return {
+            "source": self.source,
+            "weka_versions": list(self.weka_versions),
+            "run_info": None if self.run_info is None else self.run_info.to_dict(),
+            "options": self.options,
+            "model": self.model,
+            "cost_matrix": None if self.cost_matrix is None else json_rows(self.cost_matrix),
+            "times": dict(self.times),
+            "sections": [section.to_dict() for section in self.sections],
+            "other": [list(entry) for entry in self.other],
+        }
+
+
+def read_weka_output(source: str | os.PathLike | IO, *, encoding: str = "utf-8") -> WekaReport:
+    """Read WEKA's printed evaluation output: a command-line log, an Explorer buffer, a program's summary.
+
+    Parameters
+    ----------
+    source : path, file object or str
+        A path (``str`` without a newline, or ``os.PathLike``), an open file
+        (text or binary), or the output itself (``str`` with a newline).
+    encoding : str, default "utf-8"
+        The encoding of a file or binary stream (``"cp1252"``, ``"big5"``, ...).
+
+    Returns
+    -------
+    WekaReport
+
+    Raises
+    ------
+    WekaOutputError
+        If the text is not WEKA's evaluation output, is cut short or edited,
+        a block holds something WEKA does not print, or the bytes are not
+        text in ``encoding``; the message names the line.  Also for a
+        ``str`` that is neither a path nor WEKA's output (a NUL byte, a
+        one-line text).
+    OSError
+        If the file cannot be read.
+    """
+    name, text = _read_source(source, encoding)
+    return _ReportParser(_Lines(text, name)).parse()
+
+
+def _read_source(source: Any, encoding: str) -> tuple[str, str]:
+    if isinstance(source, str):
+        if source == "" or "\n" in source or "\r" in source:
+            return "<text>", source
+        if "\0" in source or not _could_be_path(source):
+            raise WekaOutputError(
+                "neither a path to a file nor WEKA's output (a one-line str is taken as a path)",
+                source=_shown(source), line=1,
+            )
+    try:
+        return read_text(source, WekaOutputError, encoding=encoding)
+    except OSError as error:
+        if isinstance(source, str) and error.errno == 36:  # ENAMETOOLONG: text, not a path
+            raise WekaOutputError("neither a path to a file nor WEKA's output", source=_shown(source), line=1) from None
+        raise
+
+
+def _could_be_path(text: str) -> bool:
+    """Whether a one-line ``str`` may name a file: WEKA's lines hold runs of spaces, ``===`` or tabs; paths rarely do."""
+    return os.path.exists(text) or not ("  " in text or "\t" in text or "===" in text)
+
+
+def _shown(text: str) -> str:
+    shown = text.replace("\0", "\\0")
+    return repr(shown[:40] + ("..." if len(shown) > 40 else ""))
+
+
 class _ReportParser:
-    """Walks the text heading by heading (``=== ... ===``)."""
+    """Walks the text block by block: WEKA's ``=== ... ===`` headings, and blocks printed without one."""
 
     def __init__(self, lines: _Lines):
         self.lines = lines
+        self.versions = Versions()
         self.sections: list[Section] = []
         self.run_info: RunInfo | None = None
         self.model: str | None = None
@@ -778,16 +621,22 @@ class _ReportParser:
         self.times: dict[str, float] = {}
         self.other: list[tuple[int, str]] = []
         self.pending_evaluation: tuple[str, int] | None = None
+        self.options_line = 0
+        self.test_set: TestSet | None = None  # of a pending "Re-evaluation on test set"
+        self.loose_since_block: list[tuple[int, str]] = []  # loose lines since the last block, blank ones too
 
     def parse(self) -> WekaReport:
         lines = self.lines
         while lines.more():
             number, text = lines.take()
-            heading = _HEADING.match(text)
-            if heading is None:
+            title = _heading(text)
+            if title is not None:
+                self.block(title, number)
+                self.loose_since_block = []
+            elif self.free_block(number, text):
+                self.loose_since_block = []
+            else:
                 self.loose_line(number, text)
-                continue
-            self.block(heading.group(1), number)
         if self.pending_evaluation is not None:
             title, number = self.pending_evaluation
             raise lines.error(f"'=== {title} ===' is followed by no summary (truncated?)", number)
@@ -802,52 +651,150 @@ class _ReportParser:
             cost_matrix=self.cost_matrix,
             times=self.times,
             other=tuple(self.other),
+            weka_versions=self.versions.possible(),
         )
 
+    # -- lines outside blocks
+
     def loose_line(self, number: int, text: str) -> None:
-        time = _TIME.match(text)
+        if _is_heading_like(text):
+            raise self.lines.error(f"a heading WEKA does not print (edited or cut?): {text!r}", number)
+        self.loose_since_block.append((number, text))
+        time = _TIME.match(_plain_number_text(text))
         if time is not None:
             self.times[time.group(1)] = float(time.group(2))
+            if time.group(1) == "build model" and self.model is None and not self.sections:
+                self.take_model_from_other(number)
         elif text.startswith("Options: ") and self.options is None and not self.sections:
             self.options = text[len("Options: ") :]
+            self.options_line = number
         elif text.strip():
             self.other.append((number, text))
 
+    def take_model_from_other(self, time_line: int) -> None:
+        """The command line before WEKA 3.8.2 printed the model with no heading: the lines before "Time taken"."""
+        start = self.options_line + 1
+        model = "\n".join(self.lines.lines[start - 1 : time_line - 1]).strip("\n")
+        if model.strip():
+            self.model = model
+            self.versions.note("a model printed with no heading", start, before="3.8.2")
+            self.other = [entry for entry in self.other if not start <= entry[0] < time_line]
+
+    def free_block(self, number: int, text: str) -> bool:
+        """A block printed without WEKA's heading (a program's ``toSummaryString``): read it if ``text`` starts one."""
+        lines = self.lines
+        if _summary_line_spec(_plain_number_text(text))[0] is not None:
+            lines.position -= 1
+            title = self.free_title()
+            self.add_section(title, number, summary=_parse_summary(lines))
+        elif _detail_layouts(text) or text.rstrip().endswith(_MATRIX_SUFFIX) or is_header(text):
+            lines.position -= 1
+            self.free_title_or_attach(number)
+        else:
+            return False
+        return True
+
+    def free_title(self) -> str:
+        """The title printed above a free-standing block (``Results`` / ``======``), taken out of ``other``."""
+        group: list[tuple[int, str]] = []
+        for number, text in reversed(self.loose_since_block):
+            if not text.strip():
+                if group:
+                    break
+                continue
+            if _TIME.match(text):
+                break
+            group.insert(0, (number, text))
+        words = [text.strip() for _, text in group if set(text.strip()) - set("=-")]
+        if not group or len(words) > 2:
+            return ""
+        taken = {number for number, _ in group}
+        self.other = [entry for entry in self.other if entry[0] not in taken]
+        return " ".join(words)
+
+    def free_title_or_attach(self, number: int) -> None:
+        """A class-details table, confusion matrix or predictions table with no heading of its own."""
+        text = self.lines.peek()
+        if is_header(text):
+            title = self.free_title()
+            self.add_predictions(title, number)
+            return
+        name = "confusion_matrix" if text.rstrip().endswith(_MATRIX_SUFFIX) else "class_details"
+        last = self.sections[-1] if self.sections else None
+        if last is not None and last.summary is not None and getattr(last, name) is None:
+            self.read_into_last(name)
+        else:
+            self.add_section(self.free_title(), number)
+            self.read_into_last(name)
+
+    # -- blocks under a heading
+
     def block(self, title: str, number: int) -> None:
         lines = self.lines
-        if self.pending_evaluation is not None and title != "Summary":
+        if self.pending_evaluation is not None and title != "Summary" and not title.startswith("Predictions "):
             pending, line = self.pending_evaluation
             raise lines.error(f"'=== {pending} ===' is followed by no summary", line)
         if title == "Run information":
-            self.run_info = _parse_run_info(lines)
+            self.run_info = _parse_run_info(lines, self.versions)
+        elif title == "Model information":
+            self.run_info = _parse_run_info(lines, self.versions, model_info=True)
         elif title.startswith("Classifier model"):
             self.read_model(title)
         elif title == "Evaluation Cost Matrix":
             lines.skip_blank()
             self.cost_matrix = _parse_cost_rows(lines)
+        elif title == "Re-evaluation on test set":
+            self.test_set = _parse_test_set(lines)
+            self.pending_evaluation = (title, number)
         elif title.startswith("Predictions "):
             self.expect_blank(title)
-            predictions = _parse_predictions(lines)
-            self.sections.append(Section(title, title, number, predictions=predictions))
-        elif title == "Detailed Accuracy By Class":
+            self.add_predictions(title, number)
+        elif title in ("Detailed Accuracy By Class", "Confusion Matrix"):
             self.expect_blank(title)
-            self.attach(title, number, class_details=_parse_class_details(lines))
-        elif title == "Confusion Matrix":
-            self.expect_blank(title)
-            self.attach(title, number, confusion_matrix=_parse_confusion_matrix(lines))
+            name = "class_details" if title == "Detailed Accuracy By Class" else "confusion_matrix"
+            last = self.sections[-1] if self.sections else None
+            if last is None or last.summary is None:
+                self.add_section(title, number)
+            elif getattr(last, name) is not None:
+                raise lines.error(f"a second '=== {title} ===' for one summary", number)
+            self.read_into_last(name)
         elif self.only_times_before_summary():
             # The Explorer: "=== Stratified cross-validation ===" (perhaps a "Time taken" line) above "=== Summary ===".
             self.pending_evaluation = (title, number)
         else:
             self.expect_blank(title)
-            if not lines.more() or _summary_line_spec(lines.peek())[0] is None:
+            if not lines.more() or _summary_line_spec(_plain_number_text(lines.peek()))[0] is None:
                 self.skip_unknown_block(title, number)
                 return
-            evaluation = title
-            if title == "Summary" and self.pending_evaluation is not None:
-                evaluation = self.pending_evaluation[0]
-            self.pending_evaluation = None
-            self.sections.append(Section(title, evaluation, number, summary=_parse_summary(lines)))
+            self.add_section(title, number, summary=_parse_summary(lines))
+
+    def add_section(self, title: str, number: int, **blocks: Any) -> None:
+        evaluation, test_set = title, None
+        if self.pending_evaluation is not None and "summary" in blocks:
+            evaluation, test_set = self.pending_evaluation[0], self.test_set
+            self.pending_evaluation = self.test_set = None
+        self.sections.append(Section(title, evaluation, number, test_set=test_set, **blocks))
+
+    def add_predictions(self, title: str, number: int) -> None:
+        lines = self.lines
+        lines.take_required("the header of the predictions table")
+        lines.position -= 1
+        start = lines.position
+        while lines.more() and lines.peek() != "" and (lines.position == start or _heading(lines.peek()) is None):
+            lines.take()
+        try:
+            predictions = parse_predictions(lines.lines[start : lines.position], start + 1)
+        except PredictionTextError as error:
+            raise lines.error(str(error), error.line) from None
+        evaluation = title if self.pending_evaluation is None else self.pending_evaluation[0]
+        self.sections.append(Section(title, evaluation, number, predictions=predictions, test_set=self.test_set))
+
+    def read_into_last(self, name: str) -> None:
+        if name == "class_details":
+            block: Any = _parse_class_details(self.lines, self.versions)
+        else:
+            block = _parse_confusion_matrix(self.lines)
+        self.sections[-1] = self.sections[-1].with_block(name, block)
 
     def only_times_before_summary(self) -> bool:
         """Whether only blank and "Time taken" lines lie between here and a "=== Summary ===" (consumed if so)."""
@@ -855,7 +802,7 @@ class _ReportParser:
         ahead = lines.position
         while ahead < len(lines.lines) and (lines.lines[ahead] == "" or _TIME.match(lines.lines[ahead])):
             ahead += 1
-        if ahead == len(lines.lines) or lines.lines[ahead] != "=== Summary ===":
+        if ahead == len(lines.lines) or _heading(lines.lines[ahead]) != "Summary":
             return False
         while lines.position < ahead:
             self.loose_line(*lines.take())
@@ -866,46 +813,29 @@ class _ReportParser:
             raise self.lines.error(f"'=== {title} ===' is not followed by its blank line (truncated?)")
         self.lines.take()
 
-    def attach(self, title: str, number: int, **block: Any) -> None:
-        if not self.sections or self.sections[-1].summary is None:
-            raise self.lines.error(f"'=== {title} ===' follows no summary", number)
-        last = self.sections[-1]
-        name = next(iter(block))
-        if getattr(last, name) is not None:
-            raise self.lines.error(f"a second '=== {title} ===' for one summary", number)
-        self.sections[-1] = Section(**{**{f.name: getattr(last, f.name) for f in fields(last)}, **block})
-
     def read_model(self, title: str) -> None:
         lines = self.lines
         start = lines.position
         while lines.more() and not lines.peek().startswith("Time taken to build model:"):
-            if _HEADING.match(lines.peek()) and lines.peek() != f"=== {title} ===":
+            if _heading(lines.peek()) is not None and _heading(lines.peek()) != title:
                 break
             lines.take()
-        text = "\n".join(lines.lines[start:lines.position]).strip("\n")
+        text = "\n".join(lines.lines[start : lines.position]).strip("\n")
         if title == "Classifier model (full training set)" or self.model is None:
             self.model = text
 
     def skip_unknown_block(self, title: str, number: int) -> None:
         """A block wekaeval does not read (e.g. "Source code"): keep its lines in ``other``."""
         self.other.append((number, f"=== {title} ==="))
-        while self.lines.more() and not _HEADING.match(self.lines.peek()):
+        while self.lines.more() and _heading(self.lines.peek()) is None:
             line_number, text = self.lines.take()
             if text.strip():
                 self.other.append((line_number, text))
 
 
 def _number(token: str, lines: _Lines, number: int) -> float:
+    token = _plain_number_text(token)
     if not _NUMBER_RE.fullmatch(token):
         raise lines.error(f"{token!r} is not a number as WEKA prints them", number)
     return float(token)
 
-
-def _json_number(value: float | None) -> float | str | None:
-    if value is None or math.isfinite(value):
-        return value
-    return "NaN" if math.isnan(value) else ("Infinity" if value > 0 else "-Infinity")
-
-
-def _json_rows(matrix: np.ndarray) -> list[list[float | str | None]]:
-    return [[_json_number(float(value)) for value in row] for row in matrix]

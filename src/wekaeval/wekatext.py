@@ -28,6 +28,7 @@ from decimal import ROUND_HALF_UP, Decimal
 __all__ = [
     "double_to_string",
     "decimal_format",
+    "old_decimal_format",
     "java_fixed",
     "short_id",
     "matrix_layout",
@@ -58,6 +59,50 @@ def decimal_format(value: float, max_fraction_digits: int) -> str:
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return ("-" if math.copysign(1.0, value) < 0 else "") + text
+
+
+def old_decimal_format(value: float, max_fraction_digits: int) -> str:
+    """``Utils.doubleToString(value, afterDecimalPoint)`` of WEKA 3.4 to 3.7.12.
+
+    It rounded ``(long)(value * 10^d + 0.5)`` on the magnitude -- after the
+    multiplication's own rounding, so some decimal halves round up where
+    3.7.13+ (:func:`decimal_format`) rounds the exact binary value down --
+    printed a value that rounds to zero as ``0`` (never ``-0``), and fell
+    back to Java's ``Double.toString`` beyond the range of a long.
+
+    >>> old_decimal_format(100 * 4539 / 400000, 4), decimal_format(100 * 4539 / 400000, 4)
+    ('1.1348', '1.1347')
+    >>> old_decimal_format(-0.00004, 4), old_decimal_format(150.0, 4)
+    ('0', '150')
+    """
+    value = float(value)
+    digits = max(max_fraction_digits, 0)
+    scaled = value * 10.0**digits  # Math.pow(10, d) is exact for the digits WEKA uses
+    if not abs(scaled) < 2.0**63 - 1:  # NaN too: Java's "" + value
+        return _java_double_to_string(value)
+    rounded = int(scaled + 0.5) if scaled > 0 else -int(abs(scaled) + 0.5)
+    text = str(abs(rounded)).rjust(digits + 1, "0") if digits else str(abs(rounded))
+    if digits:
+        text = f"{text[:-digits]}.{text[-digits:]}".rstrip("0").rstrip(".")
+    return ("-" if rounded < 0 else "") + text
+
+
+def _java_double_to_string(value: float) -> str:
+    """Java's ``Double.toString`` for the values old WEKA handed to it: NaN, infinities, |x| >= 2^63 / 10^d."""
+    if math.isnan(value):
+        return "NaN"
+    if math.isinf(value):
+        return "Infinity" if value > 0 else "-Infinity"
+    digits = repr(value)
+    if "e" in digits:
+        mantissa, exponent = digits.split("e")
+    else:
+        exponent = str(len(digits.split(".")[0].lstrip("-")) - 1)
+        mantissa = digits.replace(".", "").lstrip("-").rstrip("0") or "0"
+        mantissa = ("-" if value < 0 else "") + mantissa[0] + "." + (mantissa[1:] or "0")
+    if "." not in mantissa:
+        mantissa += ".0"
+    return f"{mantissa}E{int(exponent)}"
 
 
 def double_to_string(value: float, width: int, after_decimal_point: int | None = None) -> str:
