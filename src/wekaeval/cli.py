@@ -18,6 +18,7 @@ from .confusion import kappa
 from .errors import MatrixError, WekaevalError
 from .predictions import read_predictions
 from .report import Section, WekaReport, read_weka_output
+from .textsource import check_encoding
 
 __all__ = ["main"]
 
@@ -72,8 +73,8 @@ def _kappa_command(args: argparse.Namespace) -> int:
     else:
         if args.data is None or args.predictions is None:
             raise UsageError("kappa: give --matrix, or DATA.arff with --predictions FILE")
-        dataset = load_arff(args.data, class_attribute=args.class_attribute)
-        value = read_predictions(args.predictions, dataset).kappa()
+        dataset = load_arff(args.data, class_attribute=args.class_attribute, encoding=args.encoding)
+        value = read_predictions(args.predictions, dataset, encoding=args.encoding).kappa()
     print(repr(value))
     return 0
 
@@ -136,7 +137,7 @@ def _parity_command(args: argparse.Namespace) -> int:
 
 
 def _parse_command(args: argparse.Namespace) -> int:
-    report = read_weka_output(Path(args.file))
+    report = read_weka_output(Path(args.file), encoding=args.encoding)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2, allow_nan=False))
     else:
@@ -146,11 +147,16 @@ def _parse_command(args: argparse.Namespace) -> int:
 
 def _digest(report: WekaReport) -> str:
     """A readable account of what was read: run information, then each section's numbers and tables."""
-    out = [f"{report.source}: {len(report.sections)} section{'s' if len(report.sections) != 1 else ''}\n"]
+    out = [f"{report.source}: {len(report.sections)} section{'s' if len(report.sections) != 1 else ''}\n",
+           f"printed by WEKA {' or '.join(report.weka_versions)}\n"]
     if report.run_info is not None:
         info = report.run_info
-        out.append(f"scheme: {info.scheme}\nrelation: {info.relation} ({info.instances} instances, "
-                   f"{info.num_attributes} attributes)\ntest mode: {info.test_mode}\n")
+        if info.filename is not None:
+            out.append(f"model file: {info.filename}\n")
+        size = "" if info.instances is None else f"{info.instances} instances, "
+        out.append(f"scheme: {info.scheme}\nrelation: {info.relation} ({size}{info.num_attributes} attributes)\n")
+        if info.test_mode is not None:
+            out.append(f"test mode: {info.test_mode}\n")
     if report.options is not None:
         out.append(f"options: {report.options}\n")
     for phrase, seconds in report.times.items():
@@ -182,7 +188,7 @@ def _section_digest(section: Section) -> str:
 
 
 def _check_command(args: argparse.Namespace) -> int:
-    report = read_weka_output(Path(args.file))
+    report = read_weka_output(Path(args.file), encoding=args.encoding)
     found = report.check()
     for inconsistency in found:
         print(f"{report.source}:{inconsistency}")
@@ -198,7 +204,7 @@ def _check_command(args: argparse.Namespace) -> int:
 def _summarise_command(args: argparse.Namespace) -> int:
     from .experiment import read_experiment_results, summarise
 
-    summaries = summarise(read_experiment_results(Path(args.file)), args.measure)
+    summaries = summarise(read_experiment_results(Path(args.file), encoding=args.encoding), args.measure)
     if args.json:
         rows = [{**vars(s), "mean": _json_float(s.mean), "std_dev": _json_float(s.std_dev)} for s in summaries]
         print(json.dumps(rows, indent=2, allow_nan=False))
@@ -215,6 +221,21 @@ def _json_float(value: float) -> float | str:
     if math.isnan(value):
         return "NaN"
     return value if math.isfinite(value) else ("Infinity" if value > 0 else "-Infinity")
+
+
+def encoding(text: str) -> str:
+    """``--encoding``: a codec Python knows (``cp1252``, ``latin-1``, ``big5``, ...)."""
+    try:
+        check_encoding(text)
+    except LookupError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def _add_encoding(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--encoding", type=encoding, default="utf-8", help="the files' text encoding (default utf-8; e.g. cp1252)"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -243,6 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="INDEX|NAME",
         help="the class attribute as in WEKA's -c (1-based, first, last) or by name; default last",
     )
+    _add_encoding(kappa_parser)
     kappa_parser.set_defaults(run=_kappa_command)
 
     parity_parser = commands.add_parser(
@@ -275,6 +297,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parse_parser.add_argument("file", metavar="FILE", help="WEKA's output, saved as text")
     parse_parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    _add_encoding(parse_parser)
     parse_parser.set_defaults(run=_parse_command)
 
     check_parser = commands.add_parser(
@@ -283,6 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print every printed value its section's confusion matrix contradicts; exit 1 if any.",
     )
     check_parser.add_argument("file", metavar="FILE", help="WEKA's output, saved as text")
+    _add_encoding(check_parser)
     check_parser.set_defaults(run=_check_command)
 
     summarise_parser = commands.add_parser(
@@ -293,6 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
     summarise_parser.add_argument("file", metavar="FILE", help="the Experimenter's .arff or .csv results")
     summarise_parser.add_argument("--measure", default="Kappa_statistic", help="the column (default Kappa_statistic)")
     summarise_parser.add_argument("--json", action="store_true", help="print JSON rows")
+    _add_encoding(summarise_parser)
     summarise_parser.set_defaults(run=_summarise_command)
     return parser
 

@@ -97,7 +97,7 @@ def _plain_nominal_row(text: str, with_distribution: bool, number: int) -> Predi
         predicted_index=None if predicted_code is None else int(predicted_code) - 1,
         probability=probability,
         distribution=distribution,
-        attributes=attributes or None,
+        attributes=attributes.strip() or None,
     )
 
 
@@ -108,7 +108,7 @@ def _plain_numeric_row(text: str, number: int) -> PredictionRow:
     inst, actual, predicted, error, attributes = match.groups()
     return PredictionRow(
         int(inst), _optional(actual, number), _optional(predicted, number), _optional(error, number),
-        attributes=attributes or None,
+        attributes=attributes.strip() or None,
     )
 
 

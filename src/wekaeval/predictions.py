@@ -13,6 +13,7 @@ row count that differs from the dataset's is an error naming the line.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import math
 import os
@@ -29,8 +30,8 @@ __all__ = ["read_predictions"]
 MISSING = ("?", "")
 
 
-def read_predictions(path: str | os.PathLike, dataset: Dataset) -> ConfusionMatrix:
-    """WEKA's confusion matrix of the predictions in a CSV file for ``dataset``.
+def read_predictions(path: str | os.PathLike, dataset: Dataset, *, encoding: str = "utf-8") -> ConfusionMatrix:
+    """WEKA's confusion matrix of the predictions in a CSV file (in ``encoding``) for ``dataset``.
 
     Raises
     ------
@@ -43,11 +44,14 @@ def read_predictions(path: str | os.PathLike, dataset: Dataset) -> ConfusionMatr
         raise PredictionError(f"{name}: the dataset's class is numeric; kappa needs a nominal class")
     classes = dataset.class_names
     try:
-        with Path(path).open(newline="", encoding="utf-8-sig") as handle:
+        codec = "utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding
+        with Path(path).open(newline="", encoding=codec) as handle:
             rows = list(csv.reader(handle))
     except OSError as error:
         raise PredictionError(f"{name}: cannot read: {error.strerror}") from None
-    except (UnicodeDecodeError, csv.Error) as error:
+    except UnicodeDecodeError as error:
+        raise PredictionError(f"{name}: not {encoding} text ({error.reason}); pass its encoding") from None
+    except csv.Error as error:
         raise PredictionError(f"{name}: not a readable CSV file: {error}") from None
     if not rows:
         raise PredictionError(f"{name}: empty file, expected a header row")

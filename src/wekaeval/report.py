@@ -126,6 +126,20 @@ def _plain_number_text(text: str) -> str:
     return text if text.isascii() else _ascii_digits(text).translate(_NUMBER_MARKS)
 
 
+_MINUS = re.compile("[\u061c\u200e\u200f]*[-\u2212]")
+
+
+def _laid_out_as(printed: str, rendered: str) -> bool:
+    """Whether ``printed`` is ``rendered`` (WEKA's layout in English) as the JVM's locale printed it.
+
+    Java's DecimalFormat keeps the layout but writes the locale's digits and
+    minus sign (``\u2212`` in sv, fi and nb; a bidirectional mark and ``-`` in
+    ar and fa), which take their own places in the padded columns.
+    """
+    printed = _MINUS.sub(lambda sign: " " * (len(sign.group()) - 1) + "-", _ascii_digits(printed))
+    return printed.rstrip() == rendered.rstrip()
+
+
 # -- the lines ----------------------------------------------------------------------------
 
 
@@ -228,7 +242,7 @@ def _parse_summary(lines: _Lines) -> Summary:
             raise lines.error(f"cannot read the numbers of {raw!r}", number)
         numbers = [float(token) for token in match.groups()]
         confidence = None if level is None else _number(level.strip(), lines, number)
-        if spec.render(numbers, confidence).rstrip() != text:
+        if not _laid_out_as(raw, spec.render(numbers, confidence)):
             raise lines.error(f"not laid out as WEKA prints this line (edited?): {raw!r}", number)
         values.update(zip(spec.names, numbers))
         if confidence is not None:
@@ -387,11 +401,11 @@ def _parse_confusion_matrix(lines: _Lines) -> PrintedConfusionMatrix:
         rows.append([_number(token, lines, number) for token in tokens])
         names.append(name)
         bar = match.start(2) - 1
-        printed.append((number, _plain_number_text(raw[:bar]) + raw[bar:]))
+        printed.append((number, raw))
     matrix = PrintedConfusionMatrix(tuple(names), np.array(rows, dtype=np.float64), id_width, fractional)
     expected = confusion_matrix_text(matrix.matrix, names, layout=(id_width, fractional)).splitlines()
     for (line_number, text), wanted in zip(printed, expected):
-        if text.strip() != wanted.strip():
+        if not _laid_out_as(text.lstrip(), wanted.lstrip()):
             raise lines.error(f"not laid out as WEKA prints a confusion matrix (edited?): {text!r}", line_number)
     return matrix
 
