@@ -27,6 +27,8 @@ EXPECTED = {
     "weka-3.4-command-line.txt": (("3.4-3.5.0",), "3.4", ["Error on training data", "Stratified cross-validation"]),
     "weka-3.5-explorer.txt": (("3.5.1-3.5.8",), "3.5.1", ["Evaluation on test split"]),
     "weka-3.6-explorer.txt": (("3.6-3.7.5",), "3.6", ["Stratified cross-validation"]),
+    "weka-3.6-explorer-predictions.txt": (("3.6-3.7.5",), "3.6", ["Predictions on test data",
+                                                                  "Stratified cross-validation"]),
     "weka-3.7.6-explorer.txt": (("3.7.6",), "3.7.6", ["Evaluation on training set"]),
     "weka-3.7.7-explorer.txt": (("3.7.7",), "3.7.7", ["Evaluation on training set"]),
     "weka-3.7.8-command-line.txt": (("3.7.8-3.7.12", "3.7.13-3.8.1"), "3.7.8", ["Error on training data"]),
@@ -80,6 +82,31 @@ def test_the_translated_explorer_of_3_6(tmp_path):
     assert info.num_attributes == 120 and info.attributes is None  # "[list of attributes omitted]", unindented
     details = report.sections[0].class_details
     assert details.rows[0].roc_area is None and details.weighted_avg.roc_area is None  # printed "?" and "NaN"
+
+
+def test_the_explorers_own_predictions_table_before_3_7():
+    (table, _) = read_weka_output(FIXTURES / "weka-3.6-explorer-predictions.txt").sections
+    rows = table.predictions.rows
+    assert table.predictions.format == "Explorer" and table.predictions.attribute_names == ("petallength",)
+    assert [row.predicted for row in rows] == ["Iris-set", "Iris-ver", "Iris-ver", "Iris-vir", "Iris-vir"]  # cut to 10
+    assert [row.error for row in rows] == [False, False, True, True, True]  # a missing class counts as an error
+    assert rows[4].actual is None and rows[3].distribution == (0.05, 0.25, 0.7) and rows[0].attributes == "(1.5)"
+    numeric = "\n".join([
+        " inst#,    actual, predicted, error",
+        "     1" + " " + "      23.5" + " " + "    21.317" + " " + "    -2.183",  # doubleToString(v, 10, 3)
+        "     2" + " " + "         ?" + " " + "    19.5  " + " ",  # no error where the class is missing
+    ]) + "\n"
+    (section,) = read_weka_output(numeric).sections
+    assert [(r.actual, r.predicted, r.error) for r in section.predictions.rows] == [(23.5, 21.317, -2.183),
+                                                                                  (None, 19.5, None)]
+    with pytest.raises(WekaOutputError, match="distribution's \\* does not mark"):
+        read_weka_output(text_with(FIXTURES / "weka-3.6-explorer-predictions.txt", " *0.98   0.02", "  0.98  *0.02"))
+
+
+def text_with(path: Path, old: str, new: str) -> str:
+    text = path.read_text()
+    assert old in text
+    return text.replace(old, new)
 
 
 def test_a_saved_model_re_evaluated():

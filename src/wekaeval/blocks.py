@@ -433,8 +433,9 @@ class PredictionRow:
 class Predictions:
     """A printed predictions table.
 
-    ``format`` is ``"PlainText"`` or ``"CSV"``; ``attribute_names`` are the
-    attribute columns of ``-p``.
+    ``format`` is ``"PlainText"``, ``"CSV"`` or ``"Explorer"`` (the Explorer's
+    own table before WEKA 3.7, whose labels are cut to ten characters);
+    ``attribute_names`` are the attribute columns of ``-p``.
     """
 
     nominal: bool

@@ -33,6 +33,9 @@ _PLAIN_NOMINAL_ROW = re.compile(
 _PLAIN_NUMERIC_ROW = re.compile(rf"^ *(\d+) +({_NUMBER}|\?) +({_NUMBER}|\?) +({_NUMBER}|\?) (.*)$")
 _DISTRIBUTION = re.compile(rf"\*?{_NUMBER}(?:,\*?{_NUMBER})*")
 _CSV_HEADER = re.compile(r"^inst#([,\t])actual\1predicted\1error(?:\1(prediction|distribution))?(.*)$")
+#: The Explorer's own table before WEKA 3.7 (3.6.5-3.6.10 lost the leading space).
+_EXPLORER_HEADER = re.compile(r"^ ?inst#,    actual, predicted, error(, probability distribution)?(?: \((.*)\))? *$")
+_EXPLORER_CELL = re.compile(r"^ ([ *])(\S+) *$")
 _NUMBER_RE = re.compile(_NUMBER)
 _LABEL = re.compile(r"^(\d+):(.*)$", re.S)
 
@@ -46,8 +49,9 @@ class PredictionTextError(Exception):
 
 
 def is_header(text: str) -> bool:
-    """Whether ``text`` is the header line of a PlainText or CSV predictions table."""
-    return bool(_PLAIN_NOMINAL_HEADER.match(text) or _PLAIN_NUMERIC_HEADER.match(text) or _CSV_HEADER.match(text))
+    """Whether ``text`` is the header line of a PlainText, CSV or (pre-3.7) Explorer predictions table."""
+    return any(header.match(text) for header in (_PLAIN_NOMINAL_HEADER, _PLAIN_NUMERIC_HEADER, _CSV_HEADER,
+                                                   _EXPLORER_HEADER))
 
 
 def parse_predictions(lines: Sequence[str], first_line: int = 1) -> Predictions:
@@ -59,6 +63,9 @@ def parse_predictions(lines: Sequence[str], first_line: int = 1) -> Predictions:
     csv = _CSV_HEADER.match(header)
     if csv is not None:
         return _parse_csv(csv, lines, first_line)
+    explorer = _EXPLORER_HEADER.match(header)
+    if explorer is not None:
+        return _parse_explorer(explorer, lines, first_line)
     nominal = _PLAIN_NOMINAL_HEADER.match(header)
     numeric = _PLAIN_NUMERIC_HEADER.match(header)
     if nominal is None and numeric is None:
@@ -224,6 +231,67 @@ def _quote_may_open(current: list[str]) -> bool:
     """A quote opens a value at the start of a field or after the ``N:`` of a label."""
     before = "".join(current[:-1])
     return before == "" or re.fullmatch(r"\d+:", before) is not None
+
+
+# -- the Explorer before 3.7 --------------------------------------------------------------------
+
+
+def _parse_explorer(header: re.Match, lines: Sequence[str], first_line: int) -> Predictions:
+    """``ClassifierPanel.predictionText`` of WEKA 3.4-3.6: fixed columns, labels cut to ten characters.
+
+    Instance number in 6 columns, actual and predicted class in 10 (``N:label``,
+    cut when longer), the error mark ``+`` in 6, then per class `` *`` (the
+    predicted one) or two spaces and ``doubleToString(p, 5, 3)``; for a numeric
+    class actual, predicted and error are ``doubleToString(v, 10, 3)``.
+    """
+    nominal = header.group(1) is not None
+    names = None if header.group(2) is None else tuple(header.group(2).split(","))
+    rows = []
+    for number, text in enumerate(lines[1:], start=first_line + 1):
+        body, attributes = text, None
+        if names is not None:
+            start = text.rfind(" (")
+            if start < 0 or not text.rstrip().endswith(")"):
+                raise PredictionTextError(f"a row without its attribute values (...): {text!r}", number)
+            body, attributes = text[:start], text[start + 1 :].rstrip()
+        inst = body[:6].strip()
+        if len(body) < 28 or not inst.isdigit() or body[6] != " ":
+            raise PredictionTextError(f"not a row of the Explorer's predictions table: {text!r}", number)
+        if not nominal:
+            # WEKA leaves the error out where the class or the prediction is missing
+            actual, predicted, error = (_optional(body[i : i + 10].strip() or "?", number) for i in (7, 18, 29))
+            rows.append(PredictionRow(int(inst), actual, predicted, error, attributes=attributes))
+            continue
+        actual, predicted, mark = body[7:17].strip(), body[18:28].strip(), body[29:35].strip()
+        if mark not in ("", "+"):
+            raise PredictionTextError(f"the error column holds {mark!r}, not '+' or nothing", number)
+        cells = body[36:]
+        cells += " " * (-len(cells) % 7)  # trailing spaces an editor may have dropped
+        distribution, starred = [], None
+        for i in range(0, len(cells), 7):
+            cell = _EXPLORER_CELL.match(cells[i : i + 7])
+            if cell is None:
+                raise PredictionTextError(f"not a distribution as the Explorer prints it: {cells.rstrip()!r}", number)
+            if cell.group(1) == "*":
+                starred = len(distribution)
+            distribution.append(_number(cell.group(2), number))
+        actual_match, predicted_match = _LABEL.match(actual), _LABEL.match(predicted)
+        if (actual != "?" and actual_match is None) or (predicted != "?" and predicted_match is None):
+            raise PredictionTextError(f"not a class as WEKA prints it (index:label): {text!r}", number)
+        predicted_index = None if predicted_match is None else int(predicted_match.group(1)) - 1
+        if predicted_index is not None and starred != predicted_index:
+            raise PredictionTextError("the distribution's * does not mark the predicted class", number)
+        rows.append(PredictionRow(
+            inst=int(inst),
+            actual=None if actual_match is None else actual_match.group(2),
+            predicted=None if predicted_match is None else predicted_match.group(2),
+            error=mark == "+",
+            actual_index=None if actual_match is None else int(actual_match.group(1)) - 1,
+            predicted_index=predicted_index,
+            distribution=tuple(distribution) or None,
+            attributes=attributes,
+        ))
+    return Predictions(nominal, tuple(rows), names, "Explorer")
 
 
 # -- shared ---------------------------------------------------------------------------------

@@ -800,6 +800,8 @@ class _ReportParser:
             predictions = parse_predictions(lines.lines[start : lines.position], start + 1)
         except PredictionTextError as error:
             raise lines.error(str(error), error.line) from None
+        if predictions.format == "Explorer":
+            self.versions.note("the Explorer's own predictions table", start + 1, before="3.7")
         evaluation = title if self.pending_evaluation is None else self.pending_evaluation[0]
         self.sections.append(Section(title, evaluation, number, predictions=predictions, test_set=self.test_set))
 
