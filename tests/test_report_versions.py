@@ -109,6 +109,24 @@ def text_with(path: Path, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
+def test_an_old_command_line_log_of_a_numeric_class():
+    lines = [
+        "", "Linear Regression Model", "", "class =", "", "      2.5    * x +", "     -1.25", "", "",
+        "Time taken to build model: 0.01 seconds", "Time taken to test model on training data: 0 seconds", "",
+        "=== Error on training data ===", "",
+        "Correlation coefficient                  0.9869",
+        "Mean absolute error                      0.4321",
+        "Root mean squared error                  0.5678",
+        "Relative absolute error                 14.1234 %",
+        "Root relative squared error             16.0012 %",
+        "Total Number of Instances               40     ", "", "",
+    ]
+    report = read_weka_output("\n".join(lines))
+    assert report.model.startswith("Linear Regression Model") and "class =" in report.model
+    (section,) = report.sections
+    assert section.summary.correlation == 0.9869 and section.confusion_matrix is None and report.other == ()
+
+
 def test_a_saved_model_re_evaluated():
     report = read_weka_output(FIXTURES / "weka-3.8-saved-model.txt")
     assert report.run_info.filename == "nb.model" and report.run_info.instances is None

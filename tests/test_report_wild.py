@@ -138,8 +138,9 @@ def test_a_file_in_another_encoding_names_the_byte_and_reads_with_encoding(wild,
         text = text.replace("caf\u00e9", "\u5496\u5561").replace("na\u00efve", "\u5929\u771f")
     saved = tmp_path / "log.txt"
     saved.write_bytes(text.encode(encoding))
-    with pytest.raises(WekaOutputError, match=r"log\.txt:\d+: not UTF-8 text \(byte 0x[0-9a-f]{2}\); pass encoding="):
+    with pytest.raises(WekaOutputError, match=r"log\.txt:\d+: not UTF-8 text \(byte 0x[0-9a-f]{2}\); .*encoding=") as error:
         read_weka_output(saved)
+    assert ('"utf-16"' in str(error.value)) == (encoding == "utf-16")
     report = read_weka_output(saved, encoding=encoding)
     assert [s.to_dict() for s in report.sections] == [s.to_dict() for s in read_weka_output(text).sections]
     assert main(["parse", str(saved), "--encoding", encoding]) == 0

@@ -91,7 +91,7 @@ __all__ = [
 ]
 
 _HEADING = re.compile(r"^=== (.*\S) ===$")
-_DAMAGED_HEADING = re.compile(r"^=+\s+\S|\S\s+=+$")
+_DAMAGED_HEADING = re.compile(r"^={2,}\s+\S|\S\s+={2,}$")
 _TIME = re.compile(r"^Time taken to (.+): (-?\d+(?:\.\d+)?) seconds$")
 _NUMBER = r"(?:-?\d+(?:\.\d+)?|NaN|-?Infinity)"
 _NUMBER_RE = re.compile(_NUMBER)

@@ -56,6 +56,8 @@ def decode(raw: bytes, name: str, error: TextError, *, encoding: str = "utf-8") 
     except UnicodeDecodeError as problem:
         line = raw[: problem.start].count(b"\n") + 1
         advice = 'pass encoding= (e.g. "cp1252") to read it' if codec == "utf-8" else "pass its encoding="
+        if codec == "utf-8" and raw[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+            advice = 'it starts with a UTF-16 byte-order mark: pass encoding="utf-16" to read it'  # PowerShell's >
         shown = "UTF-8" if codec == "utf-8" else encoding
         message = f"not {shown} text (byte {raw[problem.start]:#04x}); {advice}"
         raise error(message, source=name, line=line) from None
