@@ -147,6 +147,8 @@ def test_a_file_in_another_encoding_names_the_byte_and_reads_with_encoding(wild,
     assert main(["check", str(saved)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "encoding" in err
+    assert main(["check", str(saved), "--encoding", "no-such-codec"]) == 2
+    assert "unknown encoding: 'no-such-codec'" in capsys.readouterr().err
 
 
 def test_text_that_is_no_path_is_an_output_error(tmp_path):
