@@ -40,7 +40,7 @@ __all__ = [
     "Predictions",
     "PredictionRow",
     "RunInfo",
-    "TestSet",
+    "SuppliedTestSet",
     "Section",
 ]
 
@@ -496,7 +496,7 @@ class RunInfo:
 
 
 @dataclass(frozen=True)
-class TestSet:
+class SuppliedTestSet:
     """What "=== Re-evaluation on test set ===" says of the test set a saved model was evaluated on.
 
     ``source`` is WEKA's phrase ("User supplied test set"); ``instances`` is
@@ -535,7 +535,7 @@ class Section:
     class_details: ClassDetails | None = None
     confusion_matrix: PrintedConfusionMatrix | None = None
     predictions: Predictions | None = None
-    test_set: TestSet | None = None
+    test_set: SuppliedTestSet | None = None
 
     def with_block(self, name: str, block: Any) -> Section:
         """This section with one more block (``"class_details"``, ``"confusion_matrix"``, ...)."""
