@@ -204,6 +204,8 @@ def _csv_nominal_row(
 
 def _split_csv(text: str, delimiter: str, number: int) -> list[str]:
     """Fields of a CSV row; a field may hold one ARFF-quoted value (``2:'a, b'``), kept with its quotes."""
+    if "'" not in text and '"' not in text:
+        return text.split(delimiter)
     fields, current, quote, escaped = [], [], None, False
     for char in text:
         if quote:
