@@ -119,8 +119,10 @@ class WekaReport:
     is the text of the full-training-set model (None with ``-o``);
     ``options`` the ``Options:`` line; ``other`` keeps, with their line
     numbers, any lines outside WEKA's blocks (such as Java log messages in a
-    log that also captured stderr).  ``weka_versions`` are the WEKA versions
-    whose layout every block matches (see ``docs/weka-output.md``).
+    log that also captured stderr).  ``weka_versions`` are the eras of WEKA
+    releases (:data:`wekaeval.versions.ERAS`, e.g. ``"3.6-3.7.5"``) whose
+    layouts every block matches -- all of them when nothing in the text tells
+    them apart; see ``docs/weka-output.md``.
     """
 
     source: str
