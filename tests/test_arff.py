@@ -16,8 +16,6 @@ from wekaeval.arff import read_arff_rows
 
 ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
 ALL_SAMPLES = sorted(ARFF_SAMPLES.glob("*.arff"))
-# WEKA makes a date class numeric (milliseconds, in the JVM's time zone); the port refuses a date class.
-CLASS_OVERRIDES = {"airline.arff": 0}
 
 
 def weka_dataset(path, class_index):
@@ -33,9 +31,11 @@ def weka_dataset(path, class_index):
 @pytest.mark.jvm
 @pytest.mark.parametrize("path", ALL_SAMPLES, ids=lambda p: p.name)
 def test_every_sample_reads_as_weka_reads_it(weka_jvm, path):
-    class_index = CLASS_OVERRIDES.get(path.name, -1)
-    ours = load_arff(path, class_attribute=class_index)
-    theirs = weka_dataset(path, class_index)
+    import jpype
+
+    zone = str(jpype.JClass("java.util.TimeZone").getDefault().getID())  # a date class is read in it
+    ours = load_arff(path, timezone=zone)
+    theirs = weka_dataset(path, -1)
 
     assert ours.relation == str(theirs.relationName())
     assert [a.name for a in ours.attributes] == [str(theirs.attribute(i).name()) for i in range(theirs.numAttributes())]
@@ -44,6 +44,10 @@ def test_every_sample_reads_as_weka_reads_it(weka_jvm, path):
         assert attribute.type == str(java.typeToString(java)), attribute.name
         if attribute.type == "nominal":
             assert attribute.values == tuple(str(java.value(j)) for j in range(java.numValues()))
+        if attribute.type == "relational":
+            nested = java.relation()
+            assert [a.name for a in attribute.relation] == [str(nested.attribute(j).name())
+                                                            for j in range(nested.numAttributes())]
     assert ours.class_index == theirs.classIndex()
     assert ours.num_instances == theirs.numInstances()
     class_values = np.asarray(theirs.attributeToDoubleArray(theirs.classIndex()), dtype=np.float64)
@@ -61,11 +65,12 @@ def test_weighted_samples_do_carry_weights():
 
 
 def test_class_attribute_by_name_and_index():
-    path = ARFF_SAMPLES / "weather.nominal.arff"
+    path = ARFF_SAMPLES / "picnic.arff"
     assert load_arff(path, "outlook").class_names == ("sunny", "overcast", "rainy")
     assert load_arff(path, 0).class_index == 0
     assert load_arff(path, -1).class_names == ("yes", "no")
-    assert load_arff(ARFF_SAMPLES / "cpu.arff").class_names is None
+    assert load_arff(ARFF_SAMPLES / "numeric-class.arff").class_names is None
+    assert load_arff(ARFF_SAMPLES / "date-class.arff").class_attribute.type == "date"
 
 
 def arff(text: str):
@@ -124,7 +129,7 @@ def test_bad_class_attribute_is_named():
     with pytest.raises(ArffError, match="out of range"):
         load_arff(ARFF_SAMPLES / "iris.arff", 9)
     with pytest.raises(ArffError, match="string attribute"):
-        load_arff(ARFF_SAMPLES / "ReutersCorn-test.arff", 0)
+        load_arff(ARFF_SAMPLES / "text-test.arff", 0)
 
 
 def test_binary_file_objects_and_comment_inside_quotes():
