@@ -4,7 +4,7 @@ Built on liac-arff, which this module feeds after translating the parts of
 WEKA's dialect that liac-arff rejects or reads differently:
 
 * ``%`` starts a comment anywhere outside quotes, also after a declaration
-  or a data row (WEKA's own supermarket.arff has one);
+  or a data row (WEKA's own supermarket.arff has one after a declaration);
 * an instance weight in braces after a dense or sparse row,
   ``1,2,x,{0.5}`` or ``{0 1, 2 x} {0.5}``;
 * ``integer`` and ``real`` attributes hold doubles, as ``numeric`` ones do;
