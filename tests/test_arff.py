@@ -54,6 +54,13 @@ def test_every_sample_reads_as_weka_reads_it(weka_jvm, path):
     assert np.array_equal(ours.class_values, class_values, equal_nan=True)
     weights = np.array([theirs.instance(i).weight() for i in range(theirs.numInstances())], dtype=np.float64)
     assert np.array_equal(ours.weights, weights)
+    bags = [i for i, attribute in enumerate(ours.attributes) if attribute.type == "relational"]
+    if bags:
+        rows = read_arff_rows(path)[2]
+        for i in bags:
+            sizes = [None if theirs.instance(k).isMissing(i) else theirs.instance(k).relationalValue(i).numInstances()
+                     for k in range(theirs.numInstances())]
+            assert [None if row[i] is None else len(row[i]) for row in rows] == sizes
 
 
 def test_weighted_samples_do_carry_weights():
