@@ -280,3 +280,33 @@ def test_relational_attribute_shape():
     assert load_arff(io.StringIO(BAGS)).num_instances == 4
     with pytest.raises(ArffError, match="relational attribute"):
         load_arff(io.StringIO(BAGS), class_attribute="bag")
+
+
+SPARSE_BAGS = """@relation sparse-bags
+@attribute x numeric
+@attribute bag relational
+  @attribute y numeric
+@end bag
+@attribute c {a,b}
+@data
+{0 1, 1 '1\\n2\\n3', 2 b}
+{0 2, 2 b}
+{1 '4', 2 b} {3}
+{0 3}
+"""
+
+
+@pytest.mark.jvm
+def test_a_sparse_row_without_its_bag_gets_wekas_first_bag(weka_jvm, tmp_path):
+    path = tmp_path / "sparse-bags.arff"
+    path.write_text(SPARSE_BAGS)
+    theirs = weka_dataset(path, -1)
+    sizes = [theirs.instance(k).relationalValue(1).numInstances() for k in range(theirs.numInstances())]
+    rows = read_arff_rows(path)[2]
+    assert [len(row[1]) for row in rows] == sizes == [3, 3, 1, 3]
+    ours = load_arff(path)
+    expected = np.asarray(theirs.attributeToDoubleArray(2), dtype=np.float64)
+    assert np.array_equal(ours.class_values, expected)
+    assert np.array_equal(ours.weights, [1.0, 1.0, 3.0, 1.0])
+    with pytest.raises(ArffError, match=r"<stream>:8: a sparse row leaves relational attribute 'bag' out"):
+        load_arff(io.StringIO(SPARSE_BAGS.replace("{0 1, 1 '1\\n2\\n3', 2 b}", "{0 1, 2 b}")))

@@ -26,7 +26,7 @@ import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import tzinfo
 from typing import IO, Any
 
@@ -34,7 +34,7 @@ import arff as liac_arff
 import numpy as np
 
 from .arffdates import DateParser, DatePatternError, resolve_timezone
-from .arffdialect import DateSpec, RelationSpec, translate_data, translate_header
+from .arffdialect import IMPLICIT_BAG, DateSpec, RelationSpec, translate_data, translate_header
 from .errors import ArffError
 from .textsource import read_text
 
@@ -217,6 +217,7 @@ class _DecodedArff:
     decoder: liac_arff.ArffDecoder
     specials: dict[int, Any]
     encode_nominal: bool
+    first_bags: dict[int, Any] = field(default_factory=dict)  # WEKA's relation 0 of each relational attribute
 
     def errors_reported(self) -> Any:
         """A context in which liac-arff's errors on the rows become ArffError naming the line."""
@@ -228,7 +229,8 @@ def _decode(source: Any, *, encode_nominal: bool, encoding: str) -> _DecodedArff
     name, text = _read_text(source, encoding)
     lines = re.split(r"\r\n|\r|\n", text)
     header_lines, data_start, specials = translate_header(lines, name)
-    data_lines, weights = translate_data(lines[data_start:], data_start, name)
+    bags = frozenset(i for i, spec in specials.items() if isinstance(spec, RelationSpec))
+    data_lines, weights = translate_data(lines[data_start:], data_start, name, bags)
     decoder = liac_arff.ArffDecoder()
     with _reported_as_arff_error(decoder, name):
         decoded = decoder.decode(
@@ -306,9 +308,30 @@ def _check_bags(arff: _DecodedArff, row: Any, line: int) -> dict[int, tuple[list
     """Each relational value of a row read as WEKA's nested reader does: index -> tuple of rows (None if missing)."""
     bags = {}
     for index, spec in arff.specials.items():
-        if isinstance(spec, RelationSpec):
-            bags[index] = _read_bag(row[index], spec, arff, line)
+        if not isinstance(spec, RelationSpec):
+            continue
+        value = row[index]
+        if value != IMPLICIT_BAG:
+            bags[index] = _read_bag(value, spec, arff, line)
+            if bags[index] is not None:
+                arff.first_bags.setdefault(index, bags[index])
+        elif index in arff.first_bags:  # a sparse row leaves the bag out: WEKA's value 0, the first bag read
+            bags[index] = arff.first_bags[index]
+        else:
+            raise ArffError(
+                f"a sparse row leaves relational attribute {spec.name!r} out before any bag was read "
+                "(WEKA would point it at a bag that does not exist)",
+                source=arff.name, line=line,
+            )
     return bags
+
+
+def _explicit(value: Any, spec: RelationSpec, where: str, arff: _DecodedArff, line: int) -> str | None:
+    """A nested bag's value; one a sparse bag row leaves out is refused (WEKA points it at its first nested bag)."""
+    if value != IMPLICIT_BAG:
+        return value
+    raise ArffError(f"{where}: a sparse bag row leaves relational attribute {spec.name!r} out", source=arff.name,
+                    line=line)
 
 
 def _read_bag(value: str | None, spec: RelationSpec, arff: _DecodedArff, line: int) -> tuple[list[Any], ...] | None:
@@ -317,7 +340,8 @@ def _read_bag(value: str | None, spec: RelationSpec, arff: _DecodedArff, line: i
     lines = re.split(r"\r\n|\r|\n", value)
     where = f"in relational attribute {spec.name!r}"
     try:
-        data_lines, _ = translate_data(lines, 0, arff.name)
+        nested_bags = frozenset(i for i, s in spec.specials.items() if isinstance(s, RelationSpec))
+        data_lines, _ = translate_data(lines, 0, arff.name, nested_bags)
     except ArffError as error:
         raise ArffError(f"{where}, bag row {error.line}: {error.reason}", source=arff.name, line=line) from None
     decoder = liac_arff.ArffDecoder()
@@ -326,8 +350,8 @@ def _read_bag(value: str | None, spec: RelationSpec, arff: _DecodedArff, line: i
         decoded = decoder.decode(spec.header + ["@data"] + data_lines, encode_nominal=arff.encode_nominal,
                                  return_type=liac_arff.DENSE_GEN)
         for row in decoded["data"]:
-            nested = {i: _read_bag(row[i], s, arff, line) for i, s in spec.specials.items()
-                      if isinstance(s, RelationSpec)}
+            nested = {i: _read_bag(_explicit(row[i], s, where, arff, line), s, arff, line)
+                      for i, s in spec.specials.items() if isinstance(s, RelationSpec)}
             bag_rows.append([nested[i] if i in nested else _plain(v) for i, v in enumerate(row)])
     except (liac_arff.ArffException, ValueError) as error:
         reason = _liac_reason(error) if isinstance(error, liac_arff.ArffException) else str(error)

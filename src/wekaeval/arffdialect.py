@@ -17,7 +17,7 @@ from typing import Any
 
 from .errors import ArffError
 
-__all__ = ["DateSpec", "RelationSpec", "translate_data", "translate_header"]
+__all__ = ["IMPLICIT_BAG", "DateSpec", "RelationSpec", "translate_data", "translate_header"]
 
 
 @dataclass(frozen=True)
@@ -165,8 +165,19 @@ def _translate_relational(lines: list[str], number: int, attr_name: str, name: s
     )
 
 
-def translate_data(lines: list[str], offset: int, name: str) -> tuple[list[str], list[float]]:
-    """Data lines without comments and instance weights; the weight of each instance."""
+#: What a sparse row that leaves a relational attribute out holds there after translate_data (a lone NUL).
+IMPLICIT_BAG = "\0"
+
+
+def translate_data(
+    lines: list[str], offset: int, name: str, bags: frozenset[int] = frozenset()
+) -> tuple[list[str], list[float]]:
+    """Data lines without comments and instance weights; the weight of each instance.
+
+    A sparse row that leaves out one of the relational attributes ``bags`` gets
+    :data:`IMPLICIT_BAG` there, so the reader can give it WEKA's value (liac-arff
+    would give the text ``"0"``).
+    """
     out = []
     weights = []
     for number, raw in enumerate(lines, start=offset + 1):
@@ -175,9 +186,26 @@ def translate_data(lines: list[str], offset: int, name: str) -> tuple[list[str],
             out.append("")
             continue
         row, weight = _split_weight(line, name, number)
+        if bags and row.startswith("{"):
+            absent = sorted(bags - _sparse_indices(row))
+            if absent:
+                filler = ", ".join(f"{index} '\\0'" for index in absent)
+                row = f"{row[:-1].rstrip()}{', ' if row[1:-1].strip() else ''}{filler}}}"
         out.append(row)
         weights.append(weight)
     return out, weights
+
+
+def _sparse_indices(row: str) -> set[int]:
+    """The attribute indices a sparse row ``{i v, ...}`` gives values for."""
+    inner = row[1:-1]
+    cuts = [-1] + [i for i, char in _outside_quotes(inner) if char == ","] + [len(inner)]
+    indices = set()
+    for start, end in zip(cuts, cuts[1:]):
+        words = inner[start + 1 : end].split(None, 1)
+        if words and words[0].isdigit():
+            indices.add(int(words[0]))
+    return indices
 
 
 def _split_weight(line: str, name: str, number: int) -> tuple[str, float]:
