@@ -188,3 +188,56 @@ def test_every_quarter_hour_of_dst_transition_days(java_parse, zone):
         for minutes in range(0, 24 * 60, 15):
             text = f"{day} {minutes // 60:02d}:{minutes % 60:02d}"
             assert parser.parse(text) == java_parse(pattern, text, zone), (text, zone)
+
+
+FUZZ_PATTERNS = ["yyyy-MM-dd'T'HH:mm:ss", "yyyyMMddHHmmss", "yy-M-d h:mm a", "d MMM yyyy HH:mm:ss.SSS Z",
+                 "EEE, d MMM yyyy HH:mm XXX", "yyyy-MM-dd HH:mm z", "HH:mm:ss X", "MMMM d yyyy"]
+FUZZ_ALPHABET = "0123456789-+:., TZGMUTCEJanFebMaySepMonTueAMPMapm\t"
+
+
+@pytest.mark.jvm
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pattern=st.sampled_from(FUZZ_PATTERNS), zone=st.sampled_from(ZONES),
+       text=st.text(alphabet=FUZZ_ALPHABET, max_size=30))
+def test_arbitrary_text_is_accepted_or_refused_as_java_does(java_parse, pattern, zone, text):
+    try:
+        ours = DateParser(pattern, zone).parse(text)
+    except DatePatternError:  # a zone name: Java may or may not know it, the port refuses to guess
+        return
+    assert ours == java_parse(pattern, text, zone), (pattern, text, zone)
+
+
+@pytest.fixture(scope="session")
+def java_format(weka_jvm):
+    """Java's SimpleDateFormat(pattern).format(new Date(ms)) in a zone."""
+    import jpype
+
+    simple_date_format = jpype.JClass("java.text.SimpleDateFormat")
+    time_zone = jpype.JClass("java.util.TimeZone")
+    date = jpype.JClass("java.util.Date")
+
+    def format_(pattern: str, ms: int, zone: str) -> str:
+        form = simple_date_format(pattern)
+        form.setTimeZone(time_zone.getTimeZone(zone))
+        return str(form.format(date(jpype.JLong(ms))))
+
+    return format_
+
+
+@pytest.mark.jvm
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pattern=st.sampled_from(FUZZ_PATTERNS), zone=st.sampled_from(ZONES),
+       ms=st.integers(-62_135_596_800_000, 253_402_300_799_999) | st.integers(-2_500_000_000_000, 4_200_000_000_000),
+       edits=st.lists(st.tuples(st.integers(0, 40), st.sampled_from(["", "0", "9", " ", "-", ":", "+", "E3", "13"])),
+                      max_size=2))
+def test_javas_own_dates_and_near_misses_parse_as_java_does(java_parse, java_format, pattern, zone, ms, edits):
+    """Any instant of years 1-9999 as Java formats it, then maybe a character replaced, parses to Java's value."""
+    text = java_format(pattern, ms, zone)
+    for at, piece in edits:
+        at = min(at, len(text))
+        text = text[:at] + piece + text[at + 1 :]
+    try:
+        ours = DateParser(pattern, zone).parse(text)
+    except DatePatternError:  # a zone name (z prints CET, EST, ...): refused, not guessed
+        return
+    assert ours == java_parse(pattern, text, zone), (pattern, text, zone)

@@ -29,10 +29,11 @@ True
 from __future__ import annotations
 
 import datetime as _dt
+import math
 import time
 import unicodedata
 from dataclasses import dataclass
-from decimal import Decimal
+from fractions import Fraction
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -273,20 +274,26 @@ def _java_number(text: str, start: int, end: int) -> tuple[int, int] | None:
         if edigits and int("".join(edigits)) <= 2**63 - 1:
             exponent = -int("".join(edigits)) if eneg else int("".join(edigits))
             pos = epos
-    if exponent > 400 and any(d != "0" for d in digits):  # beyond any int: Double.intValue saturates
+    mantissa = int("".join(digits))
+    if mantissa and exponent > 400:  # beyond any long: a Double, whose intValue saturates
         return (-(2**31) if negative else 2**31 - 1), pos
-    exponent = max(exponent, -400)
-    value = Decimal("".join(digits)).scaleb(exponent)
-    if negative:
-        value = -value
-    return _int_value(value), pos
+    if exponent < -(len(digits) + 400):
+        return 0, pos  # a tiny Double: intValue 0
+    value = Fraction(mantissa) * Fraction(10) ** exponent
+    return _int_value(-value if negative else value), pos
 
 
-def _int_value(value: Decimal) -> int:
+def _int_value(value: Fraction) -> int:
     """Number.intValue of what DecimalFormat returns: a Long when the value is a long, else a Double."""
-    if value == value.to_integral_value() and -(2**63) <= value < 2**63:
+    if value.denominator == 1 and -(2**63) <= value < 2**63:
         return (int(value) + 2**31) % 2**32 - 2**31  # Long.intValue keeps the low 32 bits
-    return max(-(2**31), min(2**31 - 1, int(value)))  # Double.intValue truncates and saturates
+    try:
+        as_double = float(value)  # correctly rounded, as Double.parseDouble of DigitList's digits
+    except OverflowError:
+        as_double = math.inf if value > 0 else -math.inf
+    if math.isinf(as_double):
+        return 2**31 - 1 if as_double > 0 else -(2**31)
+    return max(-(2**31), min(2**31 - 1, int(as_double)))  # Double.intValue truncates and saturates
 
 
 def _region_matches(text: str, start: int, name: str) -> bool:
