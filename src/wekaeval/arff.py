@@ -74,7 +74,7 @@ class Dataset:
 
     @property
     def class_names(self) -> tuple[str, ...] | None:
-        """The class labels of a nominal class, None for a numeric class."""
+        """The class labels of a nominal class, None for a numeric or date class."""
         return self.class_attribute.values
 
     @property
