@@ -1,5 +1,6 @@
 # The two commands of the README: `make run` (the main job) and `make test` (the whole suite).
-# Both create .venv with the Python >= 3.10 on PATH and install what they need into it.
+# Both create .venv with the Python >= 3.10 on PATH and install what they need into it, then write
+# the corpus files taken from installed packages (arff_samples/generate.py --packages; see its README).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -10,6 +11,7 @@ JAVA_HINT := java not found: install a JDK >= 11 (Debian: apt-get install defaul
 .PHONY: run test bench java-check clean
 
 run: $(STAMP) java-check
+	$(BIN)/python arff_samples/generate.py --missing
 	$(BIN)/wekaeval parity arff_samples --json parity.json
 
 test: $(STAMP) java-check
@@ -25,7 +27,8 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "wekaeval needs Python >= 3.10")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[weka,test]'
+	$(BIN)/python -m pip install --quiet -e '.[weka,test,samples]'
+	$(BIN)/python arff_samples/generate.py --packages
 	touch $@
 
 java-check:
@@ -33,3 +36,4 @@ java-check:
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -f arff_samples/iris.arff arff_samples/credit-g.arff arff_samples/sklearn-*.arff

@@ -1,12 +1,37 @@
 """Shared fixtures: WEKA as the oracle.
 
 The session's one JVM comes from wekaeval's own pytest plugin (``weka_jvm``).
+Before collection, the corpus files taken from installed packages are written
+if missing (``make`` writes them at set-up; this covers a bare ``pip install``).
 """
 
 from __future__ import annotations
 
+import importlib.util
+import warnings
+from pathlib import Path
+
 import numpy as np
 import pytest
+
+ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
+
+
+def load_generator():
+    """arff_samples/generate.py as a module (the folder is data, not a package)."""
+    spec = importlib.util.spec_from_file_location("arff_samples_generate", ARFF_SAMPLES / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def pytest_configure(config):
+    """Write the package-derived ARFF files a fresh clone lacks (iris, credit-g, scikit-learn's sets)."""
+    try:
+        load_generator().write_package_files(ARFF_SAMPLES, missing_only=True)
+    except ModuleNotFoundError as error:
+        warnings.warn(f"arff_samples: package-derived files not written ({error}); "
+                      "install the weka and samples extras", stacklevel=1)
 
 
 class WekaOracle:

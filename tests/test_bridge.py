@@ -71,7 +71,7 @@ def per_object(classifier, path, folds=10, seed=1, test=None):
         ("missing-class.arff", "weka.classifiers.trees.J48"),
         ("weighted-sparse.arff", "weka.classifiers.bayes.NaiveBayes"),
         ("many-classes.arff", "weka.classifiers.lazy.IBk"),
-        ("soybean.arff", "weka.classifiers.functions.SMO"),
+        ("many-missing.arff", "weka.classifiers.functions.SMO"),
     ],
 )
 def test_bulk_predictions_equal_python_weka_wrapper3s_per_object_ones(weka_jvm, name, classifier):
@@ -91,19 +91,19 @@ def test_bulk_predictions_equal_python_weka_wrapper3s_per_object_ones(weka_jvm, 
 
 @pytest.mark.jvm
 def test_train_test_split_as_wekas_dash_T(weka_jvm):
-    train, test = ARFF_SAMPLES / "segment-challenge.arff", ARFF_SAMPLES / "segment-test.arff"
+    train, test = ARFF_SAMPLES / "shapes-train.arff", ARFF_SAMPLES / "shapes-test.arff"
     ours = bridge.evaluate(train, "weka.classifiers.trees.J48", test=test)
     theirs = per_object("weka.classifiers.trees.J48", train, test=test)
-    assert ours.folds is None and ours.num_instances == 810 and not ours.fold.any()
+    assert ours.folds is None and ours.num_instances == 400 and not ours.fold.any()
     assert ours.kappa.hex() == theirs.kappa.hex()
     assert np.array_equal(ours.confusion_matrix, theirs.confusion_matrix)
 
 
 @pytest.mark.jvm
 def test_numeric_class_gives_predicted_values_and_no_kappa(weka_jvm):
-    result = bridge.evaluate(ARFF_SAMPLES / "cpu.arff", "weka.classifiers.rules.ZeroR")
+    result = bridge.evaluate(ARFF_SAMPLES / "numeric-class.arff", "weka.classifiers.rules.ZeroR")
     assert result.kappa is None and result.confusion_matrix is None and result.class_names is None
-    assert result.distributions.shape == (209, 1)
+    assert result.distributions.shape == (200, 1)
 
 
 @pytest.mark.jvm
@@ -111,7 +111,7 @@ def test_options_and_wekas_refusals(weka_jvm):
     pruned = bridge.evaluate(ARFF_SAMPLES / "iris.arff", "weka.classifiers.trees.J48", "-C 0.1 -M 5")
     assert pruned.options == ("-C", "0.1", "-M", "5")
     with pytest.raises(bridge.WekaError, match="Cannot handle string attributes") as caught:
-        bridge.evaluate(ARFF_SAMPLES / "ReutersCorn-test.arff", "weka.classifiers.trees.J48")
+        bridge.evaluate(ARFF_SAMPLES / "text-test.arff", "weka.classifiers.trees.J48")
     assert caught.value.reason == "weka.classifiers.trees.J48: Cannot handle string attributes!"
     with pytest.raises(bridge.WekaError, match="no.such.Classifier"):
         bridge.evaluate(ARFF_SAMPLES / "iris.arff", "no.such.Classifier")

@@ -64,7 +64,7 @@ def write_csv(path, header, rows):
 @pytest.fixture
 def weather(tmp_path):
     data = tmp_path / "weather.arff"
-    data.write_text((ARFF_SAMPLES / "weather.nominal.arff").read_text())
+    data.write_text((ARFF_SAMPLES / "picnic.arff").read_text())
     return data
 
 

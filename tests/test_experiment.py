@@ -45,7 +45,7 @@ def test_arff_and_csv_results_read_into_rows(result_files):
         assert len(results) == 3 * 2 * 5
         assert results.columns[:3] == ("Key_Dataset", "Key_Run", "Key_Fold")
         assert {"Percent_correct", "Kappa_statistic", "Key_Scheme_options"} <= set(results.columns)
-        assert set(results.column("Key_Dataset")) == {"iris", "contact-lenses", "weather.symbolic"}
+        assert set(results.column("Key_Dataset")) == {"iris", "eyewear", "picnic"}
         assert set(results.column("Key_Scheme_options")) == {"-C 0.1 -M 2"}
         assert all(isinstance(v, float) for v in results.column("Kappa_statistic"))
     # ARFF holds WEKA's six-decimal rendering of the doubles the CSV holds in full
@@ -64,7 +64,7 @@ def test_summaries_are_wekas_stats_bit_for_bit(result_files, name, measure):
     Stats = bridge.java_class("weka.experiment.Stats")
     results = read_experiment_results(result_files[name])
     summaries = summarise(results, measure)
-    assert [s.dataset for s in summaries] == ["iris", "contact-lenses", "weather.symbolic"]
+    assert [s.dataset for s in summaries] == ["iris", "eyewear", "picnic"]
     for summary in summaries:
         values = [row[measure] for row in results.records() if row["Key_Dataset"] == summary.dataset]
         present = [v for v in values if v is not None]
@@ -88,7 +88,7 @@ def test_results_of_two_schemes_group_by_scheme(result_files, tmp_path):
     assert [(s.dataset, s.scheme) for s in summaries] == [
         (dataset, scheme)
         for scheme in (ZERO_R, NAIVE_BAYES)
-        for dataset in ("iris", "contact-lenses", "weather.symbolic")
+        for dataset in ("iris", "eyewear", "picnic")
     ]
     assert all(s.count == 10 for s in summaries)
     assert main(["summarise", str(combined), "--measure", "Percent_correct", "--json"]) == 0

@@ -86,12 +86,12 @@ def missing_class(evaluation) -> float:
 CLASSIFIERS = ["weka.classifiers.rules.ZeroR", "weka.classifiers.trees.J48", "weka.classifiers.bayes.NaiveBayes"]
 DATASETS = [
     "iris.arff",
-    "weather.nominal.arff",
+    "picnic.arff",
     "weighted.arff",
     "missing-class.arff",
     "many-classes.arff",
     "quoted-labels.arff",
-    "soybean.arff",
+    "many-missing.arff",
 ]
 
 
@@ -117,7 +117,7 @@ def test_cross_validation_equals_weka_in_process(run_sh, name, classifier):
 
 
 def test_numeric_class_has_no_kappa_but_weka_correlation(run_sh):
-    path = ARFF_SAMPLES / "cpu.arff"
+    path = ARFF_SAMPLES / "numeric-class.arff"
     classifier = "weka.classifiers.functions.LinearRegression"  # needs mtj.jar beside weka.jar
     result = reference(run_sh, "--data", path, "--classifier", classifier, "--folds", "5", "--seed", "7")
     from weka.classifiers import Classifier, Evaluation
@@ -217,10 +217,10 @@ def test_predicted_labels_equal_wekaeval(run_sh, tmp_path, name):
             "'weka.classifiers.trees.NoSuchTree': no such classifier",
         ),
         (
-            ["--data", ARFF_SAMPLES / "ReutersCorn-test.arff", "--classifier", "weka.classifiers.trees.J48"],
+            ["--data", ARFF_SAMPLES / "text-test.arff", "--classifier", "weka.classifiers.trees.J48"],
             "weka.classifiers.trees.J48: Cannot handle string attributes!",
         ),
-        (["--data", ARFF_SAMPLES / "weather.nominal.arff", "--predictions", "BAD_CSV"], "bad.csv:3: probability of"),
+        (["--data", ARFF_SAMPLES / "picnic.arff", "--predictions", "BAD_CSV"], "bad.csv:3: probability of"),
     ],
     ids=["missing-file", "unknown-classifier", "string-attributes", "bad-csv"],
 )
@@ -243,7 +243,7 @@ TEXT_CLASSIFIER = (
 @pytest.mark.parametrize("path", sorted(ARFF_SAMPLES.glob("*.arff")), ids=lambda p: p.name)
 def test_bridge_and_java_reference_agree_on_every_dataset(run_sh, path):
     """The two oracles, JPype in-process and a plain JVM, give the same doubles (or the same refusal)."""
-    classifier, options = TEXT_CLASSIFIER if path.name.startswith("Reuters") else ("weka.classifiers.trees.J48", "")
+    classifier, options = TEXT_CLASSIFIER if path.name.startswith("text-") else ("weka.classifiers.trees.J48", "")
     done = run_sh("--data", path, "--classifier", classifier, "--options", options)
     try:
         ours = bridge.evaluate(path, classifier, options)

@@ -193,8 +193,8 @@ def test_cross_validated_predictions_are_the_bridges(outputs):
 
 
 def test_test_set_predictions_with_five_decimals_are_the_bridges(outputs):
-    weka = bridge.evaluate(ARFF_SAMPLES / "segment-challenge.arff", "weka.classifiers.trees.J48",
-                           test=ARFF_SAMPLES / "segment-test.arff")
+    weka = bridge.evaluate(ARFF_SAMPLES / "shapes-train.arff", "weka.classifiers.trees.J48",
+                           test=ARFF_SAMPLES / "shapes-test.arff")
     section = read_weka_output(outputs["j48-segment-T-predictions"].text).sections[0]
     assert section.title == "Predictions on test data"
     assert [row.inst for row in section.predictions.rows] == list(range(1, len(weka.actual) + 1))
@@ -213,7 +213,7 @@ def test_the_deprecated_p_option_prints_the_same_table(outputs):
 def test_numeric_class_predictions_are_wekas(outputs, mirror):
     section = read_weka_output(outputs["lr-cpu-predictions"].text).sections[0]
     assert section.title == "Predictions on training data" and not section.predictions.nominal
-    data = mirror.data("cpu.arff")
+    data = mirror.data("numeric-class.arff")
     model = mirror.classifier(outputs["lr-cpu-predictions"].run)
     model.buildClassifier(data)
     for row, i in zip(section.predictions.rows, range(data.numInstances())):

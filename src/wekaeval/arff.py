@@ -4,11 +4,15 @@ Built on liac-arff, which this module feeds after translating the parts of
 WEKA's dialect that liac-arff rejects or reads differently:
 
 * ``%`` starts a comment anywhere outside quotes, also after a declaration
-  or a data row (WEKA's own supermarket.arff has one);
+  or a data row (WEKA's own supermarket.arff has one after a declaration);
 * an instance weight in braces after a dense or sparse row,
   ``1,2,x,{0.5}`` or ``{0 1, 2 x} {0.5}``;
 * ``integer`` and ``real`` attributes hold doubles, as ``numeric`` ones do;
-* ``date`` attributes are read (as text) and may not be the class;
+* ``date`` attributes are read as text, and a date class as WEKA's
+  milliseconds since the epoch (see :mod:`wekaeval.arffdates`);
+* ``relational`` attributes (multi-instance bags): the nested declarations
+  up to ``@end name`` and, per row, a quoted value holding the bag's rows
+  separated by ``\\n``;
 * ``@relation`` and ``@attribute`` may be followed by a tab.
 
 Line numbers in errors are the file's own.
@@ -22,12 +26,15 @@ import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import tzinfo
 from typing import IO, Any
 
 import arff as liac_arff
 import numpy as np
 
+from .arffdates import DateParser, DatePatternError, resolve_timezone
+from .arffdialect import IMPLICIT_BAG, DateSpec, RelationSpec, translate_data, translate_header
 from .errors import ArffError
 from .textsource import read_text
 
@@ -36,11 +43,13 @@ __all__ = ["Attribute", "Dataset", "load_arff", "read_arff_rows"]
 
 @dataclass(frozen=True)
 class Attribute:
-    """One declared attribute: its name, WEKA type and, when nominal, its labels."""
+    """One declared attribute: its name, WEKA type, a nominal's labels, a date's pattern, a bag's attributes."""
 
     name: str
-    type: str  # "numeric", "nominal", "string" or "date"
+    type: str  # "numeric", "nominal", "string", "date" or "relational"
     values: tuple[str, ...] | None = None
+    date_format: str | None = None  # a date's SimpleDateFormat pattern as declared (None: WEKA's default)
+    relation: tuple[Attribute, ...] | None = None  # a relational attribute's nested attributes
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,7 +57,8 @@ class Dataset:
     """What the evaluation needs of an ARFF file: its class column and instance weights.
 
     ``class_values`` holds, per instance, the class index (nominal class) or
-    value (numeric class) as a float64, NaN where the class is missing;
+    value (numeric class; for a date class WEKA's milliseconds since the
+    epoch) as a float64, NaN where the class is missing;
     ``weights`` the instance weights (1.0 unless the file gives one).
     """
 
@@ -64,7 +74,7 @@ class Dataset:
 
     @property
     def class_names(self) -> tuple[str, ...] | None:
-        """The class labels of a nominal class, None for a numeric class."""
+        """The class labels of a nominal class, None for a numeric or date class."""
         return self.class_attribute.values
 
     @property
@@ -79,7 +89,11 @@ class Dataset:
 
 
 def load_arff(
-    source: str | os.PathLike | IO, class_attribute: str | int | None = None, *, encoding: str = "utf-8"
+    source: str | os.PathLike | IO,
+    class_attribute: str | int | None = None,
+    *,
+    encoding: str = "utf-8",
+    timezone: str | tzinfo = "UTC",
 ) -> Dataset:
     """Read an ARFF file as WEKA's ArffLoader does.
 
@@ -92,12 +106,19 @@ def load_arff(
         the end).  The last attribute when omitted, as on WEKA's command line.
     encoding : str, default "utf-8"
         The file's encoding (``"cp1252"``, ``"latin-1"``, ...).
+    timezone : str or datetime.tzinfo, default "UTC"
+        The JVM's default time zone that WEKA would parse a date class in: an
+        IANA name (``"Europe/Berlin"``) or a ``tzinfo``.  A date class holds
+        milliseconds since the epoch, as in WEKA; other date attributes are
+        not parsed.
 
     Raises
     ------
     ArffError
-        For a malformed file (the message names the file and line), or a class
-        attribute that does not exist or is neither nominal nor numeric.
+        For a malformed file (the message names the file and line), an
+        unparseable date in a date class or a date pattern this port does not
+        read, or a class attribute that does not exist or is not nominal,
+        numeric or date.
 
     Examples
     --------
@@ -115,12 +136,25 @@ def load_arff(
     array([ 0.,  1., nan])
     >>> data.weights
     array([1. , 0.5, 1. ])
+    >>> load_arff(io.StringIO("@relation r\\n@attribute when date 'yyyy-MM-dd'\\n@data\\n1969-12-31\\n?\\n"),
+    ...           timezone="Europe/Berlin").class_values
+    array([-90000000.,        nan])
     """
+    try:
+        zone = resolve_timezone(timezone)
+    except ValueError as error:
+        raise ArffError(str(error), source=_source_name(source)) from None
     arff = _decode(source, encode_nominal=True, encoding=encoding)
     index = _class_index(arff.attributes, class_attribute, arff.name)
+    parse = _class_parser(arff, index, zone)
+    class_values = np.empty(0, dtype=np.float64)
     with arff.errors_reported():
-        column = [row[index] for row in arff.rows]  # liac-arff reads the rows here
-    class_values = np.array([math.nan if v is None else float(v) for v in column], dtype=np.float64)
+        column = []
+        for row in arff.rows:  # liac-arff reads the rows here
+            line = arff.decoder._current_line
+            _check_bags(arff, row, line)
+            column.append(parse(row[index], line))
+        class_values = np.array(column, dtype=np.float64)
     return Dataset(
         relation=arff.relation,
         attributes=arff.attributes,
@@ -135,8 +169,10 @@ def read_arff_rows(
 ) -> tuple[str, tuple[Attribute, ...], list[list[Any]]]:
     """The relation, attributes and every row of an ARFF file, in WEKA's dialect.
 
-    Values come as WEKA reads them: nominal and string values as ``str``,
-    numbers as ``float``, missing values as None; instance weights are dropped.
+    Values come as WEKA reads them: nominal, string and date values as
+    ``str``, numbers as ``float``, missing values as None; a relational value
+    (a bag) as a tuple of its rows, each a list of values read the same way.
+    Instance weights, of rows and of bag rows, are dropped.
 
     Raises
     ------
@@ -149,11 +185,21 @@ def read_arff_rows(
     ...     "@relation r\\n@attribute a {x,y}\\n@attribute b numeric\\n@data\\nx,1\\ny,?\\n"))
     >>> relation, [a.name for a in attributes], rows
     ('r', ['a', 'b'], [['x', 1.0], ['y', None]])
+    >>> read_arff_rows(io.StringIO("@relation mi\\n@attribute bag relational\\n@attribute x numeric\\n"
+    ...     "@end bag\\n@attribute c {+,-}\\n@data\\n'1\\\\n2\\\\n3',+\\n"))[2]
+    [[([1.0], [2.0], [3.0]), '+']]
     """
     arff = _decode(source, encode_nominal=False, encoding=encoding)
     with arff.errors_reported():
-        rows = [[float(v) if isinstance(v, (int, float)) else v for v in row] for row in arff.rows]
+        rows = []
+        for row in arff.rows:
+            bags = _check_bags(arff, row, arff.decoder._current_line)
+            rows.append([bags[i] if i in bags else _plain(v) for i, v in enumerate(row)])
     return arff.relation, arff.attributes, rows
+
+
+def _plain(value: Any) -> Any:
+    return float(value) if isinstance(value, (int, float)) else value
 
 
 # -- reading ------------------------------------------------------------------
@@ -169,6 +215,9 @@ class _DecodedArff:
     rows: Iterator[list[Any]]
     weights: list[float]
     decoder: liac_arff.ArffDecoder
+    specials: dict[int, Any]
+    encode_nominal: bool
+    first_bags: dict[int, Any] = field(default_factory=dict)  # WEKA's relation 0 of each relational attribute
 
     def errors_reported(self) -> Any:
         """A context in which liac-arff's errors on the rows become ArffError naming the line."""
@@ -179,18 +228,36 @@ def _decode(source: Any, *, encode_nominal: bool, encoding: str) -> _DecodedArff
     """Read ``source``, translate WEKA's dialect for liac-arff and decode its header."""
     name, text = _read_text(source, encoding)
     lines = re.split(r"\r\n|\r|\n", text)
-    header_lines, data_start, dates = _translate_header(lines, name)
-    data_lines, weights = _translate_data(lines[data_start:], data_start, name)
+    header_lines, data_start, specials = translate_header(lines, name)
+    bags = frozenset(i for i, spec in specials.items() if isinstance(spec, RelationSpec))
+    data_lines, weights = translate_data(lines[data_start:], data_start, name, bags)
     decoder = liac_arff.ArffDecoder()
     with _reported_as_arff_error(decoder, name):
         decoded = decoder.decode(
             header_lines + data_lines, encode_nominal=encode_nominal, return_type=liac_arff.DENSE_GEN
         )
-    attributes = tuple(
-        _attribute(attr_name, "DATE" if i in dates else attr_type)
-        for i, (attr_name, attr_type) in enumerate(decoded["attributes"])
+    attributes = _attributes(decoded["attributes"], specials, name)
+    return _DecodedArff(
+        name, decoded["relation"], attributes, decoded["data"], weights, decoder, specials, encode_nominal
     )
-    return _DecodedArff(name, decoded["relation"], attributes, decoded["data"], weights, decoder)
+
+
+def _attributes(declared: list[tuple[str, Any]], specials: dict[int, Any], name: str) -> tuple[Attribute, ...]:
+    """Attribute objects for liac-arff's (name, type) pairs; dates and bags from what the translation kept."""
+    out = []
+    for i, (attr_name, attr_type) in enumerate(declared):
+        special = specials.get(i)
+        if isinstance(special, DateSpec):
+            out.append(Attribute(attr_name, "date", date_format=special.pattern))
+        elif isinstance(special, RelationSpec):
+            decoder = liac_arff.ArffDecoder()
+            with _reported_as_arff_error(decoder, name):
+                nested = decoder.decode(special.header + ["@data"], return_type=liac_arff.DENSE)
+            out.append(Attribute(attr_name, "relational", relation=_attributes(nested["attributes"],
+                                                                                special.specials, name)))
+        else:
+            out.append(_attribute(attr_name, attr_type))
+    return tuple(out)
 
 
 def _read_text(source: Any, encoding: str) -> tuple[str, str]:
@@ -202,143 +269,95 @@ def _read_text(source: Any, encoding: str) -> tuple[str, str]:
         raise ArffError(f"cannot read: {error.strerror}", source=os.fspath(source)) from None
 
 
-# -- WEKA's dialect -> liac-arff ------------------------------------------------
-
-_DECLARATION = re.compile(r"(?i)^\s*(@relation|@attribute|@data)(?=\s|$)\s*(.*)$")
-_NAME = r"""(?:'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|[^\s{]+)"""
-_ATTRIBUTE_TYPE = re.compile(rf"^({_NAME})\s+(.*)$", re.S)
+def _source_name(source: Any) -> str:
+    return os.fspath(source) if isinstance(source, (str, os.PathLike)) else getattr(source, "name", "<stream>")
 
 
-def _outside_quotes(line: str) -> Iterator[tuple[int, str]]:
-    """(index, char) of each character outside quotes; quotes take backslash escapes, as WEKA's tokenizer."""
-    quote = None
-    escaped = False
-    for i, char in enumerate(line):
-        if escaped:
-            escaped = False
-        elif quote:
-            if char == "\\":
-                escaped = True
-            elif char == quote:
-                quote = None
-        elif char in "'\"":
-            quote = char
+# -- dates and bags in the rows -------------------------------------------------
+
+
+def _class_parser(arff: _DecodedArff, index: int, zone: tzinfo) -> Any:
+    """A function (value, line) -> the class value as WEKA stores it (a float, NaN when missing)."""
+    attribute = arff.attributes[index]
+    if attribute.type != "date":
+        return lambda value, line: math.nan if value is None else float(value)
+    spec = arff.specials[index]
+    try:
+        parser = DateParser(spec.pattern, zone)
+    except DatePatternError as error:
+        raise ArffError(str(error), source=arff.name, line=spec.line) from None
+
+    def parse(value: str | None, line: int) -> float:
+        if value is None:
+            return math.nan
+        try:
+            parsed = parser.parse(value)
+        except DatePatternError as error:
+            raise ArffError(str(error), source=arff.name, line=line) from None
+        if parsed is None:
+            raise ArffError(
+                f"unparseable date {value!r} for {attribute.name!r} (pattern {parser.pattern!r})",
+                source=arff.name, line=line,
+            )
+        return parsed
+
+    return parse
+
+
+def _check_bags(arff: _DecodedArff, row: Any, line: int) -> dict[int, tuple[list[Any], ...] | None]:
+    """Each relational value of a row read as WEKA's nested reader does: index -> tuple of rows (None if missing)."""
+    bags = {}
+    for index, spec in arff.specials.items():
+        if not isinstance(spec, RelationSpec):
+            continue
+        value = row[index]
+        if value != IMPLICIT_BAG:
+            bags[index] = _read_bag(value, spec, arff, line)
+            if bags[index] is not None:
+                arff.first_bags.setdefault(index, bags[index])
+        elif index in arff.first_bags:  # a sparse row leaves the bag out: WEKA's value 0, the first bag read
+            bags[index] = arff.first_bags[index]
         else:
-            yield i, char
+            raise ArffError(
+                f"a sparse row leaves relational attribute {spec.name!r} out before any bag was read "
+                "(WEKA would point it at a bag that does not exist)",
+                source=arff.name, line=line,
+            )
+    return bags
 
 
-def _strip_comment(line: str) -> str:
-    """The line without its ``%`` comment (a ``%`` inside quotes is text)."""
-    if "%" not in line:
-        return line
-    for i, char in _outside_quotes(line):
-        if char == "%":
-            return line[:i]
-    return line
+def _explicit(value: Any, spec: RelationSpec, where: str, arff: _DecodedArff, line: int) -> str | None:
+    """A nested bag's value; one a sparse bag row leaves out is refused (WEKA points it at its first nested bag)."""
+    if value != IMPLICIT_BAG:
+        return value
+    raise ArffError(f"{where}: a sparse bag row leaves relational attribute {spec.name!r} out", source=arff.name,
+                    line=line)
 
 
-def _translate_header(lines: list[str], name: str) -> tuple[list[str], int, set[int]]:
-    """Header lines rewritten for liac-arff, the index of the first data line, the date attributes."""
-    out = []
-    dates = set()
-    for number, raw in enumerate(lines):
-        line = _strip_comment(raw).strip()
-        match = _DECLARATION.match(line)
-        if not match:
-            out.append(line)
-            continue
-        keyword, rest = match.group(1).lower(), match.group(2)
-        if keyword == "@data":
-            out.append("@data")
-            return out, number + 1, dates
-        if keyword == "@attribute":
-            rest, is_date = _translate_attribute(rest, name, number + 1)
-            if is_date:
-                dates.add(sum(1 for line in out if line.startswith("@attribute ")))
-        out.append(f"{keyword} {rest}")
-    last_line = len(lines) - (lines[-1] == "")  # a final newline ends the last line, it starts none
-    raise ArffError("no @data section", source=name, line=last_line)
-
-
-def _translate_attribute(declaration: str, name: str, line: int) -> tuple[str, bool]:
-    """The declaration as liac-arff reads it, and whether it declares a date."""
-    match = _ATTRIBUTE_TYPE.match(declaration)
-    if not match:
-        return declaration, False  # liac-arff reports the bad declaration with its line
-    attr_name, attr_type = match.groups()
-    keyword = attr_type.split(None, 1)[0].lower() if attr_type.split() else ""
-    if keyword in ("integer", "real"):
-        return f"{attr_name} numeric", False
-    if keyword == "date":  # read as text: the port needs no dates but the class, which may not be one
-        return f"{attr_name} string", True
-    if keyword == "relational":
-        raise ArffError("relational attributes are not supported", source=name, line=line)
-    return declaration, False
-
-
-def _translate_data(lines: list[str], offset: int, name: str) -> tuple[list[str], list[float]]:
-    """Data lines without comments and instance weights; the weight of each instance."""
-    out = []
-    weights = []
-    for number, raw in enumerate(lines, start=offset + 1):
-        line = _strip_comment(raw).strip()
-        if not line:
-            out.append("")
-            continue
-        row, weight = _split_weight(line, name, number)
-        out.append(row)
-        weights.append(weight)
-    return out, weights
-
-
-def _split_weight(line: str, name: str, number: int) -> tuple[str, float]:
-    """A data row and its instance weight (1.0 when the row gives none)."""
-    if "{" not in line:
-        return line, 1.0
-    braces = _top_level_braces(line)
-    if line.startswith("{"):  # sparse: {index value, ...} then maybe {weight}
-        if not braces:
-            raise ArffError("sparse row without its closing }", source=name, line=number)
-        end = braces[0][1]
-        rest = line[end + 1 :].strip().lstrip(",").strip()
-        row = line[: end + 1]
-    else:
-        if not braces:
-            return line, 1.0
-        start = braces[0][0]
-        rest = line[start:]
-        row = line[:start].rstrip().rstrip(",").rstrip()
-    if not rest:
-        return row, 1.0
-    if not (rest.startswith("{") and rest.endswith("}")) or rest.count("{") != 1:
-        raise ArffError(f"expected an instance weight {{w}} after the values, found {rest!r}", source=name, line=number)
-    return row, _weight(rest[1:-1].strip(), name, number)
-
-
-def _top_level_braces(line: str) -> list[tuple[int, int]]:
-    """(start, end) of each ``{...}`` group outside quotes."""
-    groups = []
-    start = None
-    for i, char in _outside_quotes(line):
-        if char == "{" and start is None:
-            start = i
-        elif char == "}" and start is not None:
-            groups.append((start, i))
-            start = None
-    return groups
-
-
-# Java's Double.parseDouble for decimal text: optional d/f suffix, no underscores.
-_JAVA_DECIMAL = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[dDfF]?$")
-
-
-def _weight(text: str, name: str, number: int) -> float:
-    if not _JAVA_DECIMAL.match(text):
-        raise ArffError(f"instance weight {{{text}}} is not a number", source=name, line=number)
-    weight = float(text.rstrip("dDfF"))
-    if not math.isfinite(weight):
-        raise ArffError(f"instance weight {{{text}}} is not finite", source=name, line=number)
-    return weight
+def _read_bag(value: str | None, spec: RelationSpec, arff: _DecodedArff, line: int) -> tuple[list[Any], ...] | None:
+    if value is None:
+        return None
+    lines = re.split(r"\r\n|\r|\n", value)
+    where = f"in relational attribute {spec.name!r}"
+    try:
+        nested_bags = frozenset(i for i, s in spec.specials.items() if isinstance(s, RelationSpec))
+        data_lines, _ = translate_data(lines, 0, arff.name, nested_bags)
+    except ArffError as error:
+        raise ArffError(f"{where}, bag row {error.line}: {error.reason}", source=arff.name, line=line) from None
+    decoder = liac_arff.ArffDecoder()
+    bag_rows = []
+    try:
+        decoded = decoder.decode(spec.header + ["@data"] + data_lines, encode_nominal=arff.encode_nominal,
+                                 return_type=liac_arff.DENSE_GEN)
+        for row in decoded["data"]:
+            nested = {i: _read_bag(_explicit(row[i], s, where, arff, line), s, arff, line)
+                      for i, s in spec.specials.items() if isinstance(s, RelationSpec)}
+            bag_rows.append([nested[i] if i in nested else _plain(v) for i, v in enumerate(row)])
+    except (liac_arff.ArffException, ValueError) as error:
+        reason = _liac_reason(error) if isinstance(error, liac_arff.ArffException) else str(error)
+        bag_row = decoder._current_line - len(spec.header) - 1
+        raise ArffError(f"{where}, bag row {bag_row}: {reason}", source=arff.name, line=line) from None
+    return tuple(bag_rows)
 
 
 # -- results --------------------------------------------------------------------
@@ -347,8 +366,8 @@ def _weight(text: str, name: str, number: int) -> float:
 def _attribute(name: str, declared: Any) -> Attribute:
     if isinstance(declared, (list, tuple)):
         return Attribute(name, "nominal", tuple(declared))
-    if declared in ("STRING", "DATE"):
-        return Attribute(name, declared.lower())
+    if declared == "STRING":
+        return Attribute(name, "string")
     return Attribute(name, "numeric")
 
 
@@ -368,10 +387,10 @@ def _class_index(attributes: tuple[Attribute, ...], wanted: str | int | None, na
         index = wanted % len(attributes)
     else:
         raise ArffError(f"class_attribute must be a name or an index, not {wanted!r}", source=name)
-    if attributes[index].type not in ("nominal", "numeric"):
+    if attributes[index].type not in ("nominal", "numeric", "date"):
         raise ArffError(
             f"class attribute {attributes[index].name!r} is a {attributes[index].type} attribute; "
-            "the class must be nominal or numeric",
+            "the class must be nominal, numeric or date",
             source=name,
         )
     return index
@@ -382,6 +401,8 @@ def _reported_as_arff_error(decoder: liac_arff.ArffDecoder, name: str) -> Iterat
     """Turn liac-arff's exceptions into ArffError with the file's name and line."""
     try:
         yield
+    except ArffError:
+        raise
     except liac_arff.ArffException as error:
         # liac-arff sets error.line only for header errors; rows are read lazily
         line = error.line if error.line > 0 else decoder._current_line
@@ -392,4 +413,4 @@ def _reported_as_arff_error(decoder: liac_arff.ArffDecoder, name: str) -> Iterat
 
 def _liac_reason(error: liac_arff.ArffException) -> str:
     reason = str(error)
-    return re.sub(r",? (?:at|in) line \d+\.?", "", reason).strip() or type(error).__name__
+    return re.sub(r",? (?:at|in) line -?\d+\.?", "", reason).strip() or type(error).__name__
