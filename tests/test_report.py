@@ -143,7 +143,7 @@ def test_every_printed_number_is_wekas_own_rounded_as_printed(outputs, mirror, n
 
 
 @pytest.mark.parametrize(
-    "name", ["j48-iris", "oner-vote-x5", "nb-unbalanced", "j48-many-classes", "j48-weighted", "j48-missing-class"]
+    "name", ["j48-iris", "oner-ballots-x5", "nb-rare-positive", "j48-many-classes", "j48-weighted", "j48-missing-class"]
 )
 def test_the_bridge_gives_the_printed_kappa_and_matrix(outputs, name):
     run = outputs[name].run
@@ -195,7 +195,7 @@ def test_cross_validated_predictions_are_the_bridges(outputs):
 def test_test_set_predictions_with_five_decimals_are_the_bridges(outputs):
     weka = bridge.evaluate(ARFF_SAMPLES / "shapes-train.arff", "weka.classifiers.trees.J48",
                            test=ARFF_SAMPLES / "shapes-test.arff")
-    section = read_weka_output(outputs["j48-segment-T-predictions"].text).sections[0]
+    section = read_weka_output(outputs["j48-shapes-T-predictions"].text).sections[0]
     assert section.title == "Predictions on test data"
     assert [row.inst for row in section.predictions.rows] == list(range(1, len(weka.actual) + 1))
     for row, actual, distribution in zip(section.predictions.rows, weka.actual, weka.distributions):
@@ -211,10 +211,10 @@ def test_the_deprecated_p_option_prints_the_same_table(outputs):
 
 
 def test_numeric_class_predictions_are_wekas(outputs, mirror):
-    section = read_weka_output(outputs["lr-cpu-predictions"].text).sections[0]
+    section = read_weka_output(outputs["lr-numeric-predictions"].text).sections[0]
     assert section.title == "Predictions on training data" and not section.predictions.nominal
     data = mirror.data("numeric-class.arff")
-    model = mirror.classifier(outputs["lr-cpu-predictions"].run)
+    model = mirror.classifier(outputs["lr-numeric-predictions"].run)
     model.buildClassifier(data)
     for row, i in zip(section.predictions.rows, range(data.numInstances())):
         instance = data.instance(i)
@@ -255,7 +255,7 @@ def test_weighted_and_unknown_class_lines(outputs):
 
 
 @pytest.mark.parametrize("mode", ["cv", "training", "split", "test"])
-@pytest.mark.parametrize("run_name", ["j48-segment-T", "lr-cpu-k"])
+@pytest.mark.parametrize("run_name", ["j48-shapes-T", "lr-numeric-k"])
 def test_explorer_buffers(mirror, run_name, mode):
     run = RUNS[RUN_NAMES.index(run_name)]
     text, evaluation = mirror.explorer_buffer(run, mode)
@@ -267,7 +267,7 @@ def test_explorer_buffers(mirror, run_name, mode):
     assert info.attributes == tuple(str(data.attribute(i).name()) for i in range(data.numAttributes()))
     assert report.model and report.times["build model"] == 0.01
     (section,) = report.sections
-    heading = {"cv": "Stratified cross-validation" if run_name != "lr-cpu-k" else "Cross-validation",
+    heading = {"cv": "Stratified cross-validation" if run_name != "lr-numeric-k" else "Cross-validation",
                "training": "Evaluation on training set", "split": "Evaluation on test split",
                "test": "Evaluation on test set"}[mode]
     assert (section.title, section.evaluation) == ("Summary", heading)
@@ -284,7 +284,7 @@ def test_explorer_buffers(mirror, run_name, mode):
 # -- damaged text ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["j48-iris", "j48-weighted", "j48-iris-distribution", "lr-cpu-k", "j48-many-classes"])
+@pytest.mark.parametrize("name", ["j48-iris", "j48-weighted", "j48-iris-distribution", "lr-numeric-k", "j48-many-classes"])
 def test_truncated_text_raises_only_weka_output_error_naming_the_line(outputs, name):
     lines = outputs[name].text.splitlines(keepends=True)
     for cut in range(len(lines)):
