@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 import numpy as np
@@ -275,15 +275,17 @@ _FIXED_WIDTHS = {"tp_rate": 9, "fp_rate": 9, "precision": 11, "recall": 9, "f_me
 _FIXED_HEADERS = {name: title.ljust(_FIXED_WIDTHS[name]) for name, title in DETAIL_COLUMNS}
 _OLD_MISSING = {"roc_area": "  ?    " + "    ", "prc_area": "  ?    " + "    "}
 
+#: WEKA 3.8.2+ (and 3.9.2+): String.format cells, every missing value "?" padded to its column.
+_FIXED_LAYOUT = DetailLayout("3.8.2", "3.8.2", None, " " * 17, " " * 17, "Weighted Avg.    ",
+                             tuple(name for name, _ in DETAIL_COLUMNS), _FIXED_HEADERS, fixed=True,
+                             widths=_FIXED_WIDTHS, question_marks=True)
+
 #: Every layout of "Detailed Accuracy By Class", newest first; the name is the first release that prints it.
 DETAIL_LAYOUTS = {
-    "3.8.2": DetailLayout("3.8.2", "3.8.2", None, " " * 17, " " * 17, "Weighted Avg.    ",
-                          tuple(name for name, _ in DETAIL_COLUMNS), _FIXED_HEADERS, fixed=True,
-                          widths=_FIXED_WIDTHS, question_marks=True),
-    "3.7.8": DetailLayout("3.7.8", "3.7.8", "3.8.2", " " * 17, " " * 17, "Weighted Avg.    ",
-                          tuple(name for name, _ in DETAIL_COLUMNS), _FIXED_HEADERS, fixed=True,
-                          widths=_FIXED_WIDTHS,
-                          missing={"mcc": "?       ", "roc_area": "?         ", "prc_area": "?         "}),
+    "3.8.2": _FIXED_LAYOUT,
+    # 3.7.8-3.8.1: NaN where 3.8.2 prints "?", but "?" for a missing MCC (one column short), ROC or PRC area
+    "3.7.8": replace(_FIXED_LAYOUT, name="3.7.8", since="3.7.8", before="3.8.2", question_marks=False,
+                     missing={"mcc": "?       ", "roc_area": "?         ", "prc_area": "?         "}),
     "3.7.7": _doubletostring_layout(
         "3.7.7", "3.7.8", (17, 15),
         "TP Rate  FP Rate  Precision  Recall  F-Measure  MCC    ROC Area  PRC Area  ",
