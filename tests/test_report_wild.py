@@ -199,6 +199,27 @@ def test_uniformly_indented_text_reads_as_if_it_were_not(wild, evaluation, inden
         assert [s.to_dict() for s in pasted.sections] == [s.to_dict() for s in plain.sections]
 
 
+def test_indented_code_blocks_amid_a_readmes_prose(wild, evaluation):
+    summary = str(evaluation.toSummaryString("", False))
+    log = wild["j48-weighted-k", "en_US"]
+    readme = "\n".join([
+        "# Results", "", "J48 on our data, ten-fold cross-validation:", "",
+        *("    " + line if line.strip() else "" for line in log.splitlines()), "",
+        "And the summary alone, as a program printed it:", "",
+        *("\t" + line if line.strip() else "" for line in summary.splitlines()), "",
+        "That is all.", "",
+    ])
+    report = read_weka_output(readme)
+    expected = read_weka_output(log).sections + read_weka_output(summary).sections
+    assert len(report.sections) == len(expected)
+    for ours, theirs in zip(report.sections, expected):
+        assert (ours.summary, ours.class_details, ours.confusion_matrix) == (
+            theirs.summary, theirs.class_details, theirs.confusion_matrix)
+    assert report.sections[-1].title == "And the summary alone, as a program printed it:"  # the line above it
+    assert [text for _, text in report.other] == ["# Results", "J48 on our data, ten-fold cross-validation:",
+                                                 "That is all."]
+
+
 def test_a_bare_matrix_or_class_details_table_is_a_section(evaluation):
     (matrix,) = read_weka_output(str(evaluation.toMatrixString(""))).sections
     expected = np.array([list(row) for row in evaluation.confusionMatrix()])

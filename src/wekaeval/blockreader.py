@@ -137,6 +137,20 @@ class Lines:
         while self.more() and self.peek() == "":
             self.position += 1
 
+    def dedent_region(self, index: int) -> None:
+        """Remove line ``index``'s indentation from it and from the lines after it that share it.
+
+        Text indented as a block inside other text (a Markdown code block in a
+        README) reads as if it were not indented; the region ends at the first
+        non-blank line with less indentation.
+        """
+        line = self.lines[index]
+        indent = line[: len(line) - len(line.lstrip())]
+        for j in range(index, len(self.lines)):
+            if self.lines[j] and not self.lines[j].startswith(indent):
+                break
+            self.lines[j] = self.lines[j][len(indent) :]
+
     def error(self, message: str, line: int | None = None) -> WekaOutputError:
         where = line if line is not None else self.position + 1  # past the end when the text stops short
         return WekaOutputError(message, source=self.source, line=where)

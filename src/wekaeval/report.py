@@ -102,6 +102,17 @@ _DAMAGED_HEADING = re.compile(r"^={2,}\s+\S|\S\s+={2,}$")
 _TIME = re.compile(r"^Time taken to (.+): (-?\d+(?:\.\d+)?) seconds$")
 
 
+def _starts_block(text: str) -> bool:
+    """Whether ``text`` begins one of WEKA's blocks: a heading, a summary line, a table's header."""
+    return (
+        heading(text) is not None
+        or summary_line_spec(plain_number_text(text))[0] is not None
+        or bool(detail_layouts(text))
+        or text.rstrip().endswith(MATRIX_SUFFIX)
+        or is_header(text)
+    )
+
+
 def _is_heading_like(text: str) -> bool:
     """A line shaped like a heading that WEKA did not print: ``== X ==``, ``un information ===``."""
     stripped = text.strip()
@@ -253,6 +264,9 @@ class _ReportParser:
                 self.loose_since_block = []
             elif self.free_block(number, text):
                 self.loose_since_block = []
+            elif text[:1].isspace() and _starts_block(text.lstrip()):
+                lines.dedent_region(number - 1)  # an indented code block amid a README's prose: read it unindented
+                lines.position -= 1
             else:
                 self.loose_line(number, text)
         if self.pending_evaluation is not None:
