@@ -207,17 +207,19 @@ def test_indented_code_blocks_amid_a_readmes_prose(wild, evaluation):
         *("    " + line if line.strip() else "" for line in log.splitlines()), "",
         "And the summary alone, as a program printed it:", "",
         *("\t" + line if line.strip() else "" for line in summary.splitlines()), "",
+        "Fenced:", "```", *summary.strip("\n").splitlines(), "```",
         "That is all.", "",
     ])
     report = read_weka_output(readme)
-    expected = read_weka_output(log).sections + read_weka_output(summary).sections
+    expected = read_weka_output(log).sections + read_weka_output(summary).sections * 2
     assert len(report.sections) == len(expected)
     for ours, theirs in zip(report.sections, expected):
         assert (ours.summary, ours.class_details, ours.confusion_matrix) == (
             theirs.summary, theirs.class_details, theirs.confusion_matrix)
-    assert report.sections[-1].title == "And the summary alone, as a program printed it:"  # the line above it
+    assert report.sections[-2].title == "And the summary alone, as a program printed it:"  # the line above it
+    assert report.sections[-1].title == "Fenced:"  # a Markdown fence ends blocks as a blank line does
     assert [text for _, text in report.other] == ["# Results", "J48 on our data, ten-fold cross-validation:",
-                                                 "That is all."]
+                                                 "```", "```", "That is all."]
 
 
 def test_a_bare_matrix_or_class_details_table_is_a_section(evaluation):

@@ -114,8 +114,11 @@ class Lines:
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         if lines and lines[-1] == "":
             lines.pop()
-        indent = _common_indent(lines)
-        self.lines = [line[len(indent) :] if line.strip() else "" for line in lines]
+        #: Markdown code fences (text saved in a README) end a block as a blank line does; kept here, with numbers.
+        self.fences = [(number, line) for number, line in enumerate(lines, 1) if _FENCE.match(line)]
+        fenced = {number - 1 for number, _ in self.fences}
+        indent = _common_indent([line for i, line in enumerate(lines) if i not in fenced])
+        self.lines = [line[len(indent) :] if line.strip() and i not in fenced else "" for i, line in enumerate(lines)]
         self.position = 0
 
     def more(self) -> bool:
@@ -154,6 +157,9 @@ class Lines:
     def error(self, message: str, line: int | None = None) -> WekaOutputError:
         where = line if line is not None else self.position + 1  # past the end when the text stops short
         return WekaOutputError(message, source=self.source, line=where)
+
+
+_FENCE = re.compile(r"^\s*(```|~~~)")
 
 
 def _common_indent(lines: list[str]) -> str:

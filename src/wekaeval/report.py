@@ -282,7 +282,7 @@ class _ReportParser:
             options=self.options,
             cost_matrix=self.cost_matrix,
             times=self.times,
-            other=tuple(self.other),
+            other=tuple(sorted(self.other + lines.fences)),
             weka_versions=self.versions.possible(),
         )
 
