@@ -121,3 +121,21 @@ def test_kappa_of_wekas_own_predictions_is_wekas_kappa(capsys, tmp_path, weka_jv
     assert (status, err) == (0, "")
     assert float(out).hex() == float(evaluation.kappa).hex()
     assert not math.isnan(float(out)) and np.isfinite(float(out))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["parity", "--class", "first"], "unrecognized arguments: --class"),
+        (["parity", "--fold", "5"], "unrecognized arguments: --fold"),
+        (["parse", "x.log", "--js"], "unrecognized arguments: --js"),
+        (["summarise", "r.csv", "--meas", "Percent_correct"], "unrecognized arguments: --meas"),
+        (["kappa", "--mat", "1,0;0,1"], "unrecognized arguments: --mat"),
+        (["kappa", "--matrix", "1,0;0,1", "--enc", "utf-8"], "unrecognized arguments: --enc"),
+    ],
+)
+def test_options_are_never_abbreviated(capsys, argv, message):
+    """argparse's prefix matching took ``--class first`` as ``--classifier first``; every prefix is an error now."""
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert message in err

@@ -11,6 +11,7 @@ import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from .arff import load_arff
 from .bridge import WekaError, WekaUnavailable
@@ -31,6 +32,12 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors and no abbreviations: ``--class`` is never taken as ``--classifier``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # one line, not argparse's usage block
         raise UsageError(f"{message} (see {self.prog} --help)")
 
