@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import math
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -139,3 +140,48 @@ def test_options_are_never_abbreviated(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "") and err.count("\n") == 1
     assert message in err
+
+
+EXAMPLE_LOG = ARFF_SAMPLES.parent / "docs" / "examples" / "j48-iris.log"
+SCRIPT = Path(sys.executable).with_name("wekaeval")
+
+
+def big_results_file(path: Path, rows: int = 20000) -> Path:
+    """An Experimenter CSV whose summary runs to megabytes: one dataset per row."""
+    lines = ["Key_Dataset,Key_Scheme,Key_Scheme_options,Key_Scheme_version_ID,Kappa_statistic"]
+    lines += [f"data{i},weka.classifiers.rules.ZeroR,'',1,0.{i}" for i in range(rows)]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["kappa", "--matrix", "10,7;5,8"],
+        ["parse", str(EXAMPLE_LOG)],
+        ["parse", str(EXAMPLE_LOG), "--json"],
+        ["check", str(EXAMPLE_LOG)],
+        ["summarise", "{big}"],
+    ],
+)
+def test_a_closed_pipe_ends_quietly(tmp_path, argv):
+    """Output to a pipe whose reader has gone: no "[Errno 32] Broken pipe", no traceback, exit 141 as SIGPIPE's."""
+    argv = [arg.replace("{big}", str(big_results_file(tmp_path / "big.csv"))) for arg in argv]
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run([SCRIPT, *argv], stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (141, "")
+
+
+def test_head_reads_one_line_and_the_rest_is_dropped_quietly(tmp_path):
+    big = big_results_file(tmp_path / "big.csv")
+    done = subprocess.run(
+        f'"{SCRIPT}" summarise "{big}" | head -1; echo "status ${{PIPESTATUS[0]}}"',
+        shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=120,
+    )
+    assert done.stderr == ""
+    assert done.stdout.splitlines()[0].split() == ["dataset", "scheme", "n", "mean", "std", "dev"]
+    assert done.stdout.splitlines()[1] == "status 141"

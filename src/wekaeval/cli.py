@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,6 +25,7 @@ from .textsource import check_encoding
 __all__ = ["main"]
 
 USAGE_ERROR = 2
+CLOSED_PIPE = 128 + 13  # what a shell reports for a process SIGPIPE ended; 1 would read as "inconsistencies found"
 DEFAULT_SAMPLES = "arff_samples"
 
 
@@ -333,13 +335,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
         args = build_parser().parse_args(argv)
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()  # inside the try: a closed pipe shows up here when the output was short
+        return status
+    except BrokenPipeError:  # `wekaeval ... | head -1`: the reader has gone; end quietly
+        _stdout_to_devnull()
+        return CLOSED_PIPE
     except (UsageError, WekaevalError, WekaUnavailable, WekaError, OSError) as error:
         print(f"wekaeval: error: {error}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         print("wekaeval: interrupted", file=sys.stderr)
         return 130
+
+
+def _stdout_to_devnull() -> None:
+    """Point stdout at /dev/null, so Python's last flush at exit cannot fail again (as the Python docs advise)."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture): nothing is flushed at exit
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, descriptor)
+    os.close(devnull)
 
 
 if __name__ == "__main__":
