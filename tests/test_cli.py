@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import math
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -185,3 +186,57 @@ def test_head_reads_one_line_and_the_rest_is_dropped_quietly(tmp_path):
     assert done.stderr == ""
     assert done.stdout.splitlines()[0].split() == ["dataset", "scheme", "n", "mean", "std", "dev"]
     assert done.stdout.splitlines()[1] == "status 141"
+
+
+def test_version_names_wekaeval_weka_and_java(capsys):
+    import wekaeval
+
+    status, out, err = run(capsys, "--version")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert len(lines) == 3 and lines[0] == f"wekaeval {wekaeval.__version__}"
+    assert re.fullmatch(r"WEKA \d+\.\d+\.\d+ \(.*weka\.jar\)", lines[1]), lines[1]
+    assert re.fullmatch(r"Java \S+ \(.*java\)|Java: not available \(.*\)", lines[2]), lines[2]
+    done = subprocess.run([SCRIPT, "--version"], capture_output=True, text=True)
+    assert (done.returncode, done.stdout.splitlines()[0], done.stderr) == (0, lines[0], "")
+
+
+def test_version_says_what_is_missing_and_still_exits_0(capsys, monkeypatch):
+    from wekaeval import bridge
+
+    def no_weka():
+        raise bridge.WekaUnavailable("python-weka-wrapper3 is not installed: install the weka extra")
+
+    monkeypatch.setattr(bridge, "weka_jar", no_weka)
+    monkeypatch.delenv("JAVA_HOME", raising=False)
+    monkeypatch.setenv("PATH", "")
+    status, out, err = run(capsys, "--version")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[1:] == [
+        "WEKA: not available (python-weka-wrapper3 is not installed: install the weka extra)",
+        "Java: not available (no java on PATH or in JAVA_HOME: install a JDK >= 11)",
+    ]
+
+
+def test_version_asks_weka_when_the_jar_does_not_say(capsys, monkeypatch, tmp_path):
+    import zipfile
+
+    from wekaeval import bridge
+
+    jar = tmp_path / "weka.jar"
+    with zipfile.ZipFile(jar, "w") as archive:
+        archive.writestr("weka/core/Version.class", b"")
+    monkeypatch.setattr(bridge, "weka_jar", lambda: jar)
+    monkeypatch.setattr(bridge, "weka_version", lambda: "3.9.7")
+    assert run(capsys, "--version")[1].splitlines()[1] == f"WEKA 3.9.7 ({jar})"
+
+
+@pytest.mark.jvm
+def test_version_without_a_jvm_is_the_jvms(capsys, weka_jvm):
+    """The versions read from weka.jar and ``java -version`` are the ones the bridge's JVM reports."""
+    from wekaeval import bridge
+
+    lines = run(capsys, "--version")[1].splitlines()
+    java = str(bridge.java_class("java.lang.System").getProperty("java.version"))
+    assert lines[1].split()[:2] == ["WEKA", bridge.weka_version()]
+    assert lines[2].split()[:2] == ["Java", java]

@@ -9,7 +9,11 @@ import argparse
 import json
 import math
 import os
+import re
+import shutil
+import subprocess
 import sys
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -247,8 +251,63 @@ def _add_encoding(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def version_lines() -> list[str]:
+    """``wekaeval X``, ``WEKA X (jar)``, ``Java X (path)``; what is missing says so, without starting a JVM."""
+    from . import __version__
+
+    return [f"wekaeval {__version__}", _weka_version_line(), _java_version_line()]
+
+
+def _weka_version_line() -> str:
+    from . import bridge
+
+    try:
+        jar = bridge.weka_jar()
+        with zipfile.ZipFile(jar) as archive:
+            text = archive.read("weka/core/version.txt").decode("ascii").strip()
+        if not re.fullmatch(r"\d+([.-]\d+)*", text):
+            raise ValueError(f"it says {text!r}")
+        version = text.replace("-", ".")  # "3-9-7", read as weka.core.Version.parseVersion reads it
+    except WekaUnavailable as error:
+        return f"WEKA: not available ({error})"
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as error:  # an unusual jar: ask WEKA itself
+        try:
+            version = bridge.weka_version()
+        except Exception as failure:  # noqa: BLE001 -- JPype reports a JVM that will not start in many ways
+            return f"WEKA: unknown ({jar} has no readable weka/core/version.txt: {error}; {failure})"
+    return f"WEKA {version} ({jar})"
+
+
+def _java_version_line() -> str:
+    """The ``java`` the bridge's JVM comes from (JAVA_HOME first, then PATH), as ``java -version`` names itself."""
+    java_home = os.environ.get("JAVA_HOME")
+    java = str(Path(java_home) / "bin" / "java") if java_home else None
+    if java is None or not Path(java).exists():
+        java = shutil.which("java")
+    if java is None:
+        return "Java: not available (no java on PATH or in JAVA_HOME: install a JDK >= 11)"
+    try:
+        done = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"Java: not available ({java} -version failed: {error})"
+    found = re.search(r'version "([^"]+)"', done.stderr + done.stdout)
+    if done.returncode != 0 or found is None:
+        first = (done.stderr.strip() or done.stdout.strip() or f"exit status {done.returncode}").splitlines()[0]
+        return f"Java: not available ({java} -version says: {first})"
+    return f"Java {found.group(1)} ({java})"
+
+
+class _VersionAction(argparse.Action):
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print("\n".join(version_lines()))
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wekaeval", description="WEKA's evaluation statistics, bit for bit, in pure Python.")
+    parser.add_argument(
+        "--version", action=_VersionAction, nargs=0, help="print wekaeval's, WEKA's and Java's versions, one a line"
+    )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     kappa_parser = commands.add_parser(
@@ -344,6 +403,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, WekaevalError, WekaUnavailable, WekaError, OSError) as error:
         print(f"wekaeval: error: {error}", file=sys.stderr)
         return USAGE_ERROR
+    except SystemExit as done:  # --help, --version
+        return done.code if isinstance(done.code, int) else 0
     except KeyboardInterrupt:
         print("wekaeval: interrupted", file=sys.stderr)
         return 130
