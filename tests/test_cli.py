@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import math
 import os
 import re
@@ -240,3 +241,150 @@ def test_version_without_a_jvm_is_the_jvms(capsys, weka_jvm):
     java = str(bridge.java_class("java.lang.System").getProperty("java.version"))
     assert lines[1].split()[:2] == ["WEKA", bridge.weka_version()]
     assert lines[2].split()[:2] == ["Java", java]
+
+
+# -- parse and check: many files and folders, CSV -----------------------------------------------------
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def edited_log(path: Path) -> Path:
+    """The example log with the cross-validation's kappa changed by hand."""
+    text = EXAMPLE_LOG.read_text()
+    start = text.index("=== Stratified cross-validation ===")
+    path.write_text(text[:start] + text[start:].replace("0.94  ", "0.95  ", 1))
+    return path
+
+
+@pytest.fixture
+def log_folder(tmp_path):
+    """A folder as users keep them: logs, and things that are not logs."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "b-iris.log").write_text(EXAMPLE_LOG.read_text())
+    (folder / "a-old.txt").write_text((FIXTURES / "weka-3.6-explorer.txt").read_text())
+    (folder / "j48.model").write_bytes(b"\xac\xed\x00\x05sr\x00\x10weka.classifiers")  # a serialized model
+    (folder / ".DS_Store").write_bytes(b"\x00\x00\x00\x01Bud1")
+    (folder / "nested").mkdir()
+    (folder / "nested" / "deeper.log").write_text(EXAMPLE_LOG.read_text())
+    return folder
+
+
+def test_parse_reads_files_and_folders_in_order(capsys, log_folder):
+    status, out, err = run(capsys, "parse", str(EXAMPLE_LOG), str(log_folder))
+    assert (status, err) == (0, "")
+    sources = [line.split(": ")[0] for line in out.splitlines() if line.endswith(("section", "sections"))]
+    assert sources == [str(EXAMPLE_LOG), str(log_folder / "a-old.txt"), str(log_folder / "b-iris.log")]
+
+
+def test_a_bad_file_is_one_line_and_the_others_are_still_read(capsys, log_folder, tmp_path):
+    (log_folder / "notes.txt").write_text("hello\nworld\n")
+    (log_folder / "latin1.log").write_bytes(EXAMPLE_LOG.read_text().replace("J48", "J48 caf\u00e9").encode("latin-1"))
+    missing = tmp_path / "missing.log"
+    status, out, err = run(capsys, "check", str(missing), str(log_folder), str(EXAMPLE_LOG))
+    assert status == 2
+    assert err.splitlines() == [
+        f"wekaeval: error: {missing}: cannot read: No such file or directory",
+        f"wekaeval: error: {log_folder / 'latin1.log'}:4: not UTF-8 text (byte 0xe9); "
+        'pass encoding= (e.g. "cp1252") to read it',
+        f"wekaeval: error: {log_folder / 'notes.txt'}:1: no WEKA evaluation output here: no summary, no predictions",
+    ]
+    assert out.splitlines() == [
+        f"{log_folder / 'a-old.txt'}: consistent (1 of 1 sections have a confusion matrix to check)",
+        f"{log_folder / 'b-iris.log'}: consistent (2 of 2 sections have a confusion matrix to check)",
+        f"{EXAMPLE_LOG}: consistent (2 of 2 sections have a confusion matrix to check)",
+        "3 files read: 3 consistent, 0 with inconsistencies, 3 unreadable or not WEKA output",
+    ]
+
+
+def test_check_exits_1_if_any_file_has_inconsistencies(capsys, tmp_path):
+    edited = edited_log(tmp_path / "edited.log")
+    status, out, err = run(capsys, "check", str(EXAMPLE_LOG), str(edited))
+    assert (status, err) == (1, "")
+    lines = out.splitlines()
+    assert lines[1].startswith(f"{edited}:") and "kappa" in lines[1]
+    assert lines[2:] == [f"{edited}: 1 inconsistencies in 2 checked sections",
+                         "2 files read: 1 consistent, 1 with inconsistencies"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["parse"], "the following arguments are required: FILE|DIR"),
+        (["check"], "the following arguments are required: FILE|DIR"),
+        (["parse", "x.log", "--csv", "--json"], "argument --json: not allowed with argument --csv"),
+        (["parse", "{empty}"], "empty: no files to read in the folder (subfolders are not searched)"),
+        (["parse", "{log}", "--csv", "-o", "{log}"], "is one of the files to read; name another file"),
+        (["parse", "{log}", "--csv", "-o", "{empty}/no/such/dir.csv"], "No such file or directory"),
+    ],
+)
+def test_parse_and_check_usage_errors(capsys, tmp_path, argv, message):
+    (tmp_path / "empty").mkdir()
+    log = tmp_path / "iris.log"
+    log.write_text(EXAMPLE_LOG.read_text())
+    argv = [arg.replace("{empty}", str(tmp_path / "empty")).replace("{log}", str(log)) for arg in argv]
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "") and err.count("\n") == 1 and err.startswith("wekaeval: error: ")
+    assert message in err
+    assert log.read_text() == EXAMPLE_LOG.read_text()
+
+
+def read_csv_rows(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(text.splitlines()))
+
+
+def test_parse_csv_is_one_row_per_section_with_every_statistic(capsys, tmp_path, log_folder):
+    from wekaeval import read_weka_output
+    from wekaeval.report_commands import CSV_COLUMNS, SUMMARY_FIELDS
+
+    saved_model = FIXTURES / "weka-3.8-saved-model.txt"
+    status, out, err = run(capsys, "parse", "--csv", str(saved_model), str(log_folder))
+    assert (status, err) == (0, "")
+    assert out.splitlines()[0] == ",".join(CSV_COLUMNS) and out.count("file,section") == 1
+    rows = read_csv_rows(out)
+    reports = [read_weka_output(path) for path in (saved_model, log_folder / "a-old.txt", log_folder / "b-iris.log")]
+    expected = [(report, section) for report in reports for section in report.sections]
+    assert len(rows) == len(expected) == 6
+    for row, (report, section) in zip(rows, expected):
+        assert (row["file"], row["section"], row["evaluation"], int(row["line"])) == (
+            report.source, section.title, section.evaluation, section.line)
+        assert row["weka_versions"].split() == list(report.weka_versions)
+        for name in SUMMARY_FIELDS:
+            value = None if section.summary is None else getattr(section.summary, name)
+            assert row[name] == ("" if value is None else repr(value)), name
+        assert row["predictions"] == ("" if section.predictions is None else str(len(section.predictions.rows)))
+    assert rows[0]["scheme"].startswith("weka.classifiers.") and rows[0]["relation"]
+    assert rows[0]["predictions"] == "3" and rows[0]["kappa"] == "" and rows[1]["kappa"] == "0.8389"
+    assert rows[3]["test_mode"] == "10-fold cross-validation" and rows[3]["weka_versions"] == "3.6-3.7.5"
+    assert rows[4]["kappa"] == "0.97" and rows[5]["kappa"] == "0.94" and rows[5]["coverage"] == ""
+    assert rows[5]["options"] == "" and rows[5]["scheme"] == ""  # no run information on the command line
+
+    written = tmp_path / "sections.csv"
+    assert run(capsys, "parse", "--csv", "-o", str(written), str(saved_model), str(log_folder)) == (0, "", "")
+    assert written.read_text() == out
+
+
+def test_parse_json_is_an_object_for_one_file_and_a_list_otherwise(capsys, log_folder):
+    status, out, _ = run(capsys, "parse", "--json", str(EXAMPLE_LOG))
+    assert status == 0 and json.loads(out)["source"] == str(EXAMPLE_LOG)
+    status, out, _ = run(capsys, "parse", "--json", str(EXAMPLE_LOG), str(log_folder))
+    assert status == 0
+    assert [document["source"] for document in json.loads(out)] == [
+        str(EXAMPLE_LOG), str(log_folder / "a-old.txt"), str(log_folder / "b-iris.log")]
+    (log_folder / "b-iris.log").unlink()
+    status, out, _ = run(capsys, "parse", "--json", str(log_folder))
+    assert status == 0 and [document["source"] for document in json.loads(out)] == [str(log_folder / "a-old.txt")]
+
+
+def test_parse_csv_into_a_closed_pipe_ends_quietly(tmp_path):
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for i in range(150):
+        (folder / f"{i:03}.log").write_text(EXAMPLE_LOG.read_text())
+    done = subprocess.run(
+        f'"{SCRIPT}" parse --csv "{folder}" | head -1; echo "status ${{PIPESTATUS[0]}}"',
+        shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=120,
+    )
+    assert done.stderr == ""
+    assert done.stdout.splitlines()[0].startswith("file,section,evaluation,line,")
+    assert done.stdout.splitlines()[1] in ("status 0", "status 141")

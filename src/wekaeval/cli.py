@@ -22,8 +22,8 @@ from .arff import load_arff
 from .bridge import WekaError, WekaUnavailable
 from .confusion import kappa
 from .errors import MatrixError, WekaevalError
+from . import report_commands
 from .predictions import read_predictions
-from .report import Section, WekaReport, read_weka_output
 from .textsource import check_encoding
 
 __all__ = ["main"]
@@ -150,68 +150,17 @@ def _parity_command(args: argparse.Namespace) -> int:
 
 
 def _parse_command(args: argparse.Namespace) -> int:
-    report = read_weka_output(Path(args.file), encoding=args.encoding)
-    if args.json:
-        print(json.dumps(report.to_dict(), indent=2, allow_nan=False))
-    else:
-        print(_digest(report), end="")
-    return 0
-
-
-def _digest(report: WekaReport) -> str:
-    """A readable account of what was read: run information, then each section's numbers and tables."""
-    out = [f"{report.source}: {len(report.sections)} section{'s' if len(report.sections) != 1 else ''}\n",
-           f"printed by WEKA {' or '.join(report.weka_versions)}\n"]
-    if report.run_info is not None:
-        info = report.run_info
-        if info.filename is not None:
-            out.append(f"model file: {info.filename}\n")
-        size = "" if info.instances is None else f"{info.instances} instances, "
-        out.append(f"scheme: {info.scheme}\nrelation: {info.relation} ({size}{info.num_attributes} attributes)\n")
-        if info.test_mode is not None:
-            out.append(f"test mode: {info.test_mode}\n")
-    if report.options is not None:
-        out.append(f"options: {report.options}\n")
-    for phrase, seconds in report.times.items():
-        out.append(f"time to {phrase}: {seconds} s\n")
-    for section in report.sections:
-        out.append(_section_digest(section))
-    return "".join(out)
-
-
-def _section_digest(section: Section) -> str:
-    title = section.title if section.evaluation == section.title else f"{section.evaluation} / {section.title}"
-    out = [f"\n== {title} (line {section.line}) ==\n"]
-    if section.summary is not None:
-        out += [f"  {name:<38} {value}\n" for name, value in section.summary.to_dict().items()]
-    if section.class_details is not None:
-        out.append("  detailed accuracy by class:\n")
-        out += [f"    {line}\n" for line in section.class_details.to_text().splitlines()]
-    if section.confusion_matrix is not None:
-        out.append("  confusion matrix:\n")
-        out += [f"    {line}\n" for line in section.confusion_matrix.to_text().splitlines()]
-    if section.predictions is not None:
-        rows = section.predictions.rows
-        kind = "nominal" if section.predictions.nominal else "numeric"
-        out.append(f"  {len(rows)} predictions ({kind} class)")
-        if section.predictions.nominal:
-            out.append(f", {sum(1 for row in rows if row.error)} marked as errors")
-        out.append("\n")
-    return "".join(out)
+    inputs = report_commands.Inputs(args.files, "parse", encoding=args.encoding)
+    form = "csv" if args.csv else "json" if args.json else "digest"
+    with report_commands.output(args.output, inputs) as out:
+        report_commands.run_parse(inputs, form, out)
+    return USAGE_ERROR if inputs.failed else 0
 
 
 def _check_command(args: argparse.Namespace) -> int:
-    report = read_weka_output(Path(args.file), encoding=args.encoding)
-    found = report.check()
-    for inconsistency in found:
-        print(f"{report.source}:{inconsistency}")
-    checked = sum(1 for section in report.sections if section.summary and section.confusion_matrix)
-    if found:
-        print(f"{len(found)} inconsistencies in {checked} checked sections")
-        return 1
-    total = len(report.sections)
-    print(f"{report.source}: consistent ({checked} of {total} sections have a confusion matrix to check)")
-    return 0
+    inputs = report_commands.Inputs(args.files, "check", encoding=args.encoding)
+    found = report_commands.run_check(inputs, sys.stdout)
+    return USAGE_ERROR if inputs.failed else 1 if found else 0
 
 
 def _summarise_command(args: argparse.Namespace) -> int:
@@ -303,6 +252,9 @@ class _VersionAction(argparse.Action):
         parser.exit(0)
 
 
+_FILES_HELP = "WEKA's outputs saved as text, or folders of them (the files directly inside, sorted)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wekaeval", description="WEKA's evaluation statistics, bit for bit, in pure Python.")
     parser.add_argument(
@@ -360,20 +312,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     parse_parser = commands.add_parser(
         "parse",
-        help="read a saved WEKA output (command-line log or Explorer buffer) and print what it holds",
-        description="Read WEKA's evaluation output and print a digest of every section, or JSON.",
+        help="read saved WEKA outputs (command-line logs, Explorer buffers) and print what they hold",
+        description="Read WEKA's evaluation outputs and print a digest of every section, JSON, or CSV with one "
+        "row per section. A file that cannot be read is one line on stderr; the rest are read; exit 2 then.",
     )
-    parse_parser.add_argument("file", metavar="FILE", help="WEKA's output, saved as text")
-    parse_parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parse_parser.add_argument("files", nargs="+", metavar="FILE|DIR", help=_FILES_HELP)
+    form = parse_parser.add_mutually_exclusive_group()
+    form.add_argument(
+        "--json", action="store_true", help="print JSON: one object for one FILE, else a list, one per file"
+    )
+    form.add_argument(
+        "--csv", action="store_true", help="print CSV: a header, then one row per section with every statistic"
+    )
+    parse_parser.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of stdout")
     _add_encoding(parse_parser)
     parse_parser.set_defaults(run=_parse_command)
 
     check_parser = commands.add_parser(
         "check",
-        help="recompute kappa, counts and percentages from a WEKA output's confusion matrices",
-        description="Print every printed value its section's confusion matrix contradicts; exit 1 if any.",
+        help="recompute kappa, counts and percentages from WEKA outputs' confusion matrices",
+        description="Print every printed value its section's confusion matrix contradicts; exit 1 if any, "
+        "2 if a file cannot be read or is not WEKA's output (the others are still checked).",
     )
-    check_parser.add_argument("file", metavar="FILE", help="WEKA's output, saved as text")
+    check_parser.add_argument("files", nargs="+", metavar="FILE|DIR", help=_FILES_HELP)
     _add_encoding(check_parser)
     check_parser.set_defaults(run=_check_command)
 
