@@ -388,3 +388,192 @@ def test_parse_csv_into_a_closed_pipe_ends_quietly(tmp_path):
     assert done.stderr == ""
     assert done.stdout.splitlines()[0].startswith("file,section,evaluation,line,")
     assert done.stdout.splitlines()[1] in ("status 0", "status 141")
+
+
+# -- kappa --predictions: WEKA's own PlainText and CSV prediction outputs -------------------------------
+
+
+def weka_csv_table(dataset, predicted, *, heading=None, distribution=False):
+    """A predictions table as WEKA's CSV output prints it (``inst#,actual,predicted,error,prediction``)."""
+    classes = dataset.class_names
+    lines = [] if heading is None else ["", f"=== {heading} ===", ""]
+    lines.append("inst#,actual,predicted,error," + ("distribution" + "," * (len(classes) - 1) if distribution
+                                                      else "prediction"))
+    for i, (actual, guess) in enumerate(zip(dataset.class_values, predicted)):
+        shown = "1:?" if math.isnan(actual) else f"{int(actual) + 1}:{classes[int(actual)]}"
+        error = "+" if not math.isnan(actual) and guess != int(actual) else ""
+        if distribution:
+            cells = ",".join(("*1" if j == guess else "0") for j in range(len(classes)))
+        else:
+            cells = "1"
+        lines.append(f"{i + 1},{shown},{guess + 1}:{classes[guess]},{error},{cells}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def picnic_guesses(weather):
+    dataset = load_arff(weather)
+    return dataset, [i % 2 for i in range(dataset.num_instances)]
+
+
+@pytest.mark.parametrize("heading", [None, "Predictions on test data"])
+@pytest.mark.parametrize("distribution", [False, True])
+def test_wekas_csv_predictions_give_the_kappa_of_its_labels(capsys, tmp_path, weather, picnic_guesses, heading,
+                                                               distribution):
+    dataset, guesses = picnic_guesses
+    classes = dataset.class_names
+    ours = write_csv(tmp_path / "ours.csv", ["predicted"], [[classes[g]] for g in guesses])
+    weka = tmp_path / "weka.txt"
+    weka.write_text(weka_csv_table(dataset, guesses, heading=heading, distribution=distribution))
+    expected = run(capsys, "kappa", str(weather), "--predictions", str(ours))
+    assert expected[0] == 0 and run(capsys, "kappa", str(weather), "--predictions", str(weka)) == expected
+
+
+def edit_line(text: str, number: int, old: str, new: str) -> str:
+    lines = text.split("\n")
+    assert old in lines[number - 1]
+    lines[number - 1] = lines[number - 1].replace(old, new, 1)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda t: edit_line(t, 7, "3,2:no", "3,1:yes"),
+         "weka.txt:7: actual class '1:yes' differs from the dataset's '2:no' for instance 3"),
+        (lambda t: edit_line(t, 6, "2,1:yes", "2,1:no"),
+         "weka.txt:6: actual class '1:no' differs from the dataset's '1:yes' for instance 2"),
+        (lambda t: edit_line(t, 5, ",1:yes,", ",1:no,"),
+         "weka.txt:5: predicted class '1:no' is not one of the dataset's classes ['1:yes', '2:no']"),
+        (lambda t: edit_line(t, 5, ",1:yes,", ",3:maybe,"),
+         "weka.txt:5: predicted class '3:maybe' is not one of the dataset's classes"),
+        (lambda t: edit_line(t, 6, "2,1:yes", "3,1:yes"),
+         "weka.txt:6: inst# 3 where 2 was expected: the rows must be the dataset's instances, in order"),
+        (lambda t: edit_line(t, 11, "7,2:no", "1,2:no"),
+         "weka.txt:11: inst# 1 where 7 was expected: cross-validation prints each fold's test instances in fold "
+         "order"),
+        (lambda t: t.replace("Predictions on test data", "Predictions under cross-validation"),
+         "weka.txt:2: cross-validation prints each fold's test instances in fold order"),
+        (lambda t: t.rsplit("\n", 2)[0] + "\n", "weka.txt: 13 predictions for 14 instances in the dataset"),
+        (lambda t: t + t, "weka.txt: 2 predictions tables (lines 2, 20); save the one to score"),
+        (lambda t: edit_line(t, 7, ",+,1", ",x,1"), "weka.txt:7: the error column holds 'x'"),
+        (lambda t: EXAMPLE_LOG.read_text(), "weka.txt: WEKA's output without predictions; save what -classifications"),
+    ],
+)
+def test_wekas_predictions_that_do_not_fit_the_dataset_name_the_line(capsys, tmp_path, weather, picnic_guesses,
+                                                                      edit, message):
+    dataset, guesses = picnic_guesses
+    weka = tmp_path / "weka.txt"
+    weka.write_text(edit(weka_csv_table(dataset, guesses, heading="Predictions on test data")))
+    status, out, err = run(capsys, "kappa", str(weather), "--predictions", str(weka))
+    assert (status, out) == (2, "") and err.count("\n") == 1, err
+    assert message in err
+
+
+def test_wekas_numeric_predictions_have_no_kappa(capsys, tmp_path, weather):
+    weka = tmp_path / "weka.txt"
+    weka.write_text("inst#,actual,predicted,error\n" + "".join(f"{i},1.5,1.25,-0.25\n" for i in range(1, 15)))
+    status, out, err = run(capsys, "kappa", str(weather), "--predictions", str(weka))
+    assert (status, out) == (2, "") and "weka.txt:1: predictions of a numeric class; kappa needs a nominal" in err
+
+
+PREDICTION_OUTPUT = "weka.classifiers.evaluation.output.prediction."
+#: WEKA runs whose printed predictions ``kappa --predictions`` scores: classifier with options, train, test
+#: (None: -no-cv), the -classifications output.
+PREDICTION_RUNS = {
+    "j48-shapes-T-plaintext": ("weka.classifiers.trees.J48", "shapes-train.arff", "shapes-test.arff", "PlainText"),
+    "j48-iris-T-csv-distribution": ("weka.classifiers.trees.J48", "iris.arff", "iris.arff", "CSV -distribution"),
+    "nb-quoted-labels-no-cv-csv-distribution": (
+        "weka.classifiers.bayes.NaiveBayes", "quoted-labels.arff", None, "CSV -distribution"),
+    "j48-missing-class-T-plaintext-p": ("weka.classifiers.trees.J48", "missing-class.arff", "missing-class.arff",
+                                        "PlainText -p 1"),
+    "j48-weighted-T-plaintext-distribution": (
+        "weka.classifiers.trees.J48", "weighted.arff", "weighted.arff", "PlainText -distribution"),
+    "nb-rare-positive-no-cv-decimals": (
+        "weka.classifiers.bayes.NaiveBayes", "rare-positive.arff", None, "PlainText -distribution -decimals 5"),
+    "ibk-six-classes-no-cv-csv-file": ("weka.classifiers.lazy.IBk -K 5", "six-classes.arff", None, "CSV -file {file}"),
+}
+#: Runs whose predictions cannot be matched to the ARFF's instances: their evaluation options and the error.
+UNMATCHABLE_RUNS = {
+    "j48-iris-cv-plaintext": (["-x", "5"], "inst# 1 where 31 was expected: cross-validation prints each fold's"),
+    "j48-iris-split-csv": (["-split-percentage", "66"], "51 predictions for 150 instances in the dataset"),
+}
+
+
+@pytest.fixture(scope="module")
+def prediction_outputs(tmp_path_factory):
+    """For each run: WEKA's printed predictions (saved as a user would) and its log without them."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from wekaeval import bridge
+
+    try:
+        classpath = bridge.weka_classpath()
+    except bridge.WekaUnavailable as error:
+        pytest.skip(str(error))
+    folder = tmp_path_factory.mktemp("weka-predictions")
+
+    def command(name, with_predictions):
+        if name in UNMATCHABLE_RUNS:
+            classifier, train, output, evaluation = "weka.classifiers.trees.J48", "iris.arff", "PlainText", []
+            evaluation = UNMATCHABLE_RUNS[name][0]
+        else:
+            classifier, train, test, output = PREDICTION_RUNS[name]
+            evaluation = ["-T", str(ARFF_SAMPLES / test)] if test else ["-no-cv"]
+        classname, *options = classifier.split()
+        extra = ["-classifications", PREDICTION_OUTPUT + output.format(file=folder / f"{name}.file")]
+        return ["java", "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", classpath, classname,
+                "-t", str(ARFF_SAMPLES / train), *evaluation, *(extra if with_predictions else []), *options]
+
+    def run_weka(job):
+        name, with_predictions = job
+        done = subprocess.run(command(name, with_predictions), capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        path = folder / f"{name}.{'predictions' if with_predictions else 'log'}"
+        path.write_text(done.stdout)
+        return path
+
+    jobs = [(name, with_predictions) for name in PREDICTION_RUNS for with_predictions in (True, False)]
+    jobs += [(name, True) for name in UNMATCHABLE_RUNS]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        paths = list(pool.map(run_weka, jobs))
+    outputs = {}
+    for (name, with_predictions), path in zip(jobs, paths):
+        saved = folder / f"{name}.file"
+        if with_predictions and saved.exists():  # -file: the table alone, without WEKA's heading
+            path = saved
+        outputs.setdefault(name, {})["predictions" if with_predictions else "log"] = path
+    return outputs
+
+
+@pytest.mark.jvm
+@pytest.mark.parametrize("name", list(PREDICTION_RUNS))
+def test_kappa_of_wekas_printed_predictions_is_wekas_kappa(capsys, weka_jvm, prediction_outputs, name):
+    """WEKA's -T or -no-cv predictions, as its command line prints them, give the kappa it computes, bit for bit."""
+    from wekaeval import bridge, read_weka_output
+    from wekaeval.wekatext import double_to_string
+
+    classifier, train, test, output = PREDICTION_RUNS[name]
+    data = ARFF_SAMPLES / (test or train)
+    status, out, err = run(capsys, "kappa", str(data), "--predictions", str(prediction_outputs[name]["predictions"]))
+    assert (status, err) == (0, "")
+    ours = float(out)
+    classname, *options = classifier.split()
+    weka = bridge.evaluate(ARFF_SAMPLES / train, classname, options, test=data)
+    assert ours == weka.kappa and ours.hex() == weka.kappa.hex()
+    log = read_weka_output(prediction_outputs[name]["log"])
+    printed = {section.title: section.summary.kappa for section in log.sections}
+    assert float(double_to_string(ours, 12, 4)) == printed["Error on test data" if test else "Error on training data"]
+    table = read_weka_output(prediction_outputs[name]["predictions"]).sections[0]
+    assert table.predictions.format == output.split()[0]
+    assert ("-distribution" in output) == (table.predictions.rows[0].distribution is not None)
+
+
+@pytest.mark.jvm
+@pytest.mark.parametrize("name", list(UNMATCHABLE_RUNS))
+def test_wekas_cross_validation_and_split_predictions_are_refused(capsys, prediction_outputs, name):
+    """Cross-validation's rows are in fold order; a split's are a third of the data: never matched by guessing."""
+    status, out, err = run(capsys, "kappa", str(ARFF_SAMPLES / "iris.arff"), "--predictions",
+                           str(prediction_outputs[name]["predictions"]))
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert UNMATCHABLE_RUNS[name][1] in err

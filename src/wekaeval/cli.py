@@ -266,14 +266,15 @@ def build_parser() -> argparse.ArgumentParser:
         "kappa",
         help="WEKA's kappa of a confusion matrix or of per-instance predictions",
         description="Print WEKA's kappa (the exact double, repr'd) of a confusion matrix, "
-        "or of a predictions CSV matched against an ARFF file's classes and weights.",
+        "or of per-instance predictions (WEKA's own, or a CSV) matched against an ARFF file's classes and weights.",
     )
     kappa_parser.add_argument("data", nargs="?", metavar="DATA.arff", help="the ARFF file the predictions are for")
     kappa_parser.add_argument("--matrix", help='the confusion matrix, rows actual: "10,7;5,8"')
     kappa_parser.add_argument(
         "--predictions",
         metavar="FILE",
-        help="CSV with a header: a 'predicted' label column, or one probability column per class",
+        help="WEKA's printed predictions (-classifications ...PlainText or ...CSV of a -T or -no-cv run), "
+        "or a CSV with a header: a 'predicted' label column, or one probability column per class",
     )
     kappa_parser.add_argument(
         "-c",
