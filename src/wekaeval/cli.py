@@ -150,7 +150,7 @@ def _parity_command(args: argparse.Namespace) -> int:
 
 
 def _parse_command(args: argparse.Namespace) -> int:
-    inputs = report_commands.Inputs(args.files, "parse", encoding=args.encoding)
+    inputs = report_commands.Inputs(args.files, encoding=args.encoding)
     form = "csv" if args.csv else "json" if args.json else "digest"
     with report_commands.output(args.output, inputs) as out:
         report_commands.run_parse(inputs, form, out)
@@ -158,7 +158,7 @@ def _parse_command(args: argparse.Namespace) -> int:
 
 
 def _check_command(args: argparse.Namespace) -> int:
-    inputs = report_commands.Inputs(args.files, "check", encoding=args.encoding)
+    inputs = report_commands.Inputs(args.files, encoding=args.encoding)
     found = report_commands.run_check(inputs, sys.stdout)
     return USAGE_ERROR if inputs.failed else 1 if found else 0
 

@@ -24,7 +24,7 @@ from .blocks import Section, Summary
 from .errors import WekaevalError
 from .report import WekaReport, read_weka_output
 
-__all__ = ["Inputs", "csv_rows", "digest", "CSV_COLUMNS", "SUMMARY_FIELDS"]
+__all__ = ["Inputs", "output", "run_parse", "run_check", "csv_rows", "digest", "CSV_COLUMNS", "SUMMARY_FIELDS"]
 
 #: Every statistic of a summary block, in :class:`~wekaeval.blocks.Summary`'s order.
 SUMMARY_FIELDS = tuple(f.name for f in fields(Summary) if f.name != "lines")
@@ -39,12 +39,11 @@ _SNIFF_BYTES = 8192
 class Inputs:
     """The files named or found in folders, read one by one; what cannot be read is reported, not raised."""
 
-    def __init__(self, arguments: Sequence[str], command: str, *, encoding: str = "utf-8"):
+    def __init__(self, arguments: Sequence[str], *, encoding: str = "utf-8"):
         self.arguments = list(arguments)
-        self.command = command
         self.encoding = encoding
         self.failed = 0
-        self.read = 0
+        self.written: Path | None = None  # the output file, left out of a folder's files
 
     def reports(self) -> Iterator[WekaReport]:
         """Each readable file's report, in order; every other file is one line on stderr."""
@@ -57,10 +56,10 @@ class Inputs:
             except OSError as error:
                 self.fail(f"{path}: cannot read: {error.strerror or error}")
                 continue
-            self.read += 1
             yield report
 
     def fail(self, message: str) -> None:
+        """One line on stderr, at once (not after the other files' output)."""
         self.failed += 1
         print(f"wekaeval: error: {message}", file=sys.stderr, flush=True)
 
@@ -79,7 +78,7 @@ class Inputs:
             except OSError as error:
                 self.fail(f"{argument}: cannot list the folder: {error.strerror or error}")
                 continue
-            found = [p for p in found if not _binary(p, self.encoding)]
+            found = [p for p in found if p.resolve() != self.written and not _binary(p, self.encoding)]
             if not found:
                 self.fail(f"{argument}: no files to read in the folder (subfolders are not searched)")
             yield from found
@@ -107,6 +106,7 @@ def output(path: str | None, inputs: Inputs) -> Iterator[IO[str]]:
     for argument in inputs.arguments:
         if Path(argument).resolve() == target:
             raise WekaevalError(f"--output {path} is one of the files to read; name another file")
+    inputs.written = target
     with open(path, "w", encoding="utf-8", newline="") as handle:
         yield handle
 
