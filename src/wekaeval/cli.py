@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from . import report_commands
 from .arff import load_arff
 from .bridge import WekaError, WekaUnavailable
 from .confusion import kappa
 from .errors import MatrixError, WekaevalError
-from . import report_commands
 from .predictions import read_predictions
 from .textsource import check_encoding
 
@@ -222,7 +222,7 @@ def _weka_version_line() -> str:
     except (OSError, KeyError, ValueError, zipfile.BadZipFile) as error:  # an unusual jar: ask WEKA itself
         try:
             version = bridge.weka_version()
-        except Exception as failure:  # noqa: BLE001 -- JPype reports a JVM that will not start in many ways
+        except Exception as failure:  # JPype reports a JVM that will not start in many ways
             return f"WEKA: unknown ({jar} has no readable weka/core/version.txt: {error}; {failure})"
     return f"WEKA {version} ({jar})"
 
@@ -355,8 +355,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        args = build_parser().parse_args(argv)
-        status = args.run(args)
+        try:
+            args = build_parser().parse_args(argv)
+            status = args.run(args)
+        except SystemExit as done:  # --help, --version
+            status = done.code if isinstance(done.code, int) else 0
         sys.stdout.flush()  # inside the try: a closed pipe shows up here when the output was short
         return status
     except BrokenPipeError:  # `wekaeval ... | head -1`: the reader has gone; end quietly
@@ -365,8 +368,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, WekaevalError, WekaUnavailable, WekaError, OSError) as error:
         print(f"wekaeval: error: {error}", file=sys.stderr)
         return USAGE_ERROR
-    except SystemExit as done:  # --help, --version
-        return done.code if isinstance(done.code, int) else 0
     except KeyboardInterrupt:
         print("wekaeval: interrupted", file=sys.stderr)
         return 130
