@@ -496,6 +496,7 @@ PREDICTION_RUNS = {
     "nb-rare-positive-no-cv-decimals": (
         "weka.classifiers.bayes.NaiveBayes", "rare-positive.arff", None, "PlainText -distribution -decimals 5"),
     "ibk-six-classes-no-cv-csv-file": ("weka.classifiers.lazy.IBk -K 5", "six-classes.arff", None, "CSV -file {file}"),
+    "j48-credit-g-no-cv-csv": ("weka.classifiers.trees.J48 -C 0.1", "credit-g.arff", None, "CSV"),  # 2:good
 }
 #: Runs whose predictions cannot be matched to the ARFF's instances: their evaluation options and the error.
 UNMATCHABLE_RUNS = {
