@@ -318,7 +318,8 @@ def test_check_exits_1_if_any_file_has_inconsistencies(capsys, tmp_path):
         (["parse", "x.log", "--csv", "--json"], "argument --json: not allowed with argument --csv"),
         (["parse", "{empty}"], "empty: no files to read in the folder (subfolders are not searched)"),
         (["parse", "{log}", "--csv", "-o", "{log}"], "is one of the files to read; name another file"),
-        (["parse", "{log}", "--csv", "-o", "{empty}/no/such/dir.csv"], "No such file or directory"),
+        (["parse", "{log}", "--csv", "-o", "{empty}/no/dir.csv"], "--output {empty}/no/dir.csv: cannot write: No such"),
+        (["parse", "{log}", "-o", "{empty}"], "--output {empty}: cannot write: Is a directory"),
     ],
 )
 def test_parse_and_check_usage_errors(capsys, tmp_path, argv, message):
@@ -326,6 +327,7 @@ def test_parse_and_check_usage_errors(capsys, tmp_path, argv, message):
     log = tmp_path / "iris.log"
     log.write_text(EXAMPLE_LOG.read_text())
     argv = [arg.replace("{empty}", str(tmp_path / "empty")).replace("{log}", str(log)) for arg in argv]
+    message = message.replace("{empty}", str(tmp_path / "empty"))
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "") and err.count("\n") == 1 and err.startswith("wekaeval: error: ")
     assert message in err

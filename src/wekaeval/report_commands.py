@@ -107,7 +107,11 @@ def output(path: str | None, inputs: Inputs) -> Iterator[IO[str]]:
         if Path(argument).resolve() == target:
             raise WekaevalError(f"--output {path} is one of the files to read; name another file")
     inputs.written = target
-    with open(path, "w", encoding="utf-8", newline="") as handle:
+    try:
+        handle = open(path, "w", encoding="utf-8", newline="")
+    except OSError as error:
+        raise WekaevalError(f"--output {path}: cannot write: {error.strerror or error}") from None
+    with handle:
         yield handle
 
 
