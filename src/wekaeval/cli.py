@@ -8,21 +8,28 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import re
+import shutil
+import subprocess
 import sys
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+from . import report_commands
 from .arff import load_arff
 from .bridge import WekaError, WekaUnavailable
 from .confusion import kappa
 from .errors import MatrixError, WekaevalError
 from .predictions import read_predictions
-from .report import Section, WekaReport, read_weka_output
 from .textsource import check_encoding
 
 __all__ = ["main"]
 
 USAGE_ERROR = 2
+CLOSED_PIPE = 128 + 13  # what a shell reports for a process SIGPIPE ended; 1 would read as "inconsistencies found"
 DEFAULT_SAMPLES = "arff_samples"
 
 
@@ -31,6 +38,12 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors and no abbreviations: ``--class`` is never taken as ``--classifier``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> None:  # one line, not argparse's usage block
         raise UsageError(f"{message} (see {self.prog} --help)")
 
@@ -137,68 +150,17 @@ def _parity_command(args: argparse.Namespace) -> int:
 
 
 def _parse_command(args: argparse.Namespace) -> int:
-    report = read_weka_output(Path(args.file), encoding=args.encoding)
-    if args.json:
-        print(json.dumps(report.to_dict(), indent=2, allow_nan=False))
-    else:
-        print(_digest(report), end="")
-    return 0
-
-
-def _digest(report: WekaReport) -> str:
-    """A readable account of what was read: run information, then each section's numbers and tables."""
-    out = [f"{report.source}: {len(report.sections)} section{'s' if len(report.sections) != 1 else ''}\n",
-           f"printed by WEKA {' or '.join(report.weka_versions)}\n"]
-    if report.run_info is not None:
-        info = report.run_info
-        if info.filename is not None:
-            out.append(f"model file: {info.filename}\n")
-        size = "" if info.instances is None else f"{info.instances} instances, "
-        out.append(f"scheme: {info.scheme}\nrelation: {info.relation} ({size}{info.num_attributes} attributes)\n")
-        if info.test_mode is not None:
-            out.append(f"test mode: {info.test_mode}\n")
-    if report.options is not None:
-        out.append(f"options: {report.options}\n")
-    for phrase, seconds in report.times.items():
-        out.append(f"time to {phrase}: {seconds} s\n")
-    for section in report.sections:
-        out.append(_section_digest(section))
-    return "".join(out)
-
-
-def _section_digest(section: Section) -> str:
-    title = section.title if section.evaluation == section.title else f"{section.evaluation} / {section.title}"
-    out = [f"\n== {title} (line {section.line}) ==\n"]
-    if section.summary is not None:
-        out += [f"  {name:<38} {value}\n" for name, value in section.summary.to_dict().items()]
-    if section.class_details is not None:
-        out.append("  detailed accuracy by class:\n")
-        out += [f"    {line}\n" for line in section.class_details.to_text().splitlines()]
-    if section.confusion_matrix is not None:
-        out.append("  confusion matrix:\n")
-        out += [f"    {line}\n" for line in section.confusion_matrix.to_text().splitlines()]
-    if section.predictions is not None:
-        rows = section.predictions.rows
-        kind = "nominal" if section.predictions.nominal else "numeric"
-        out.append(f"  {len(rows)} predictions ({kind} class)")
-        if section.predictions.nominal:
-            out.append(f", {sum(1 for row in rows if row.error)} marked as errors")
-        out.append("\n")
-    return "".join(out)
+    inputs = report_commands.Inputs(args.files, encoding=args.encoding)
+    form = "csv" if args.csv else "json" if args.json else "digest"
+    with report_commands.output(args.output, inputs) as out:
+        report_commands.run_parse(inputs, form, out)
+    return USAGE_ERROR if inputs.failed else 0
 
 
 def _check_command(args: argparse.Namespace) -> int:
-    report = read_weka_output(Path(args.file), encoding=args.encoding)
-    found = report.check()
-    for inconsistency in found:
-        print(f"{report.source}:{inconsistency}")
-    checked = sum(1 for section in report.sections if section.summary and section.confusion_matrix)
-    if found:
-        print(f"{len(found)} inconsistencies in {checked} checked sections")
-        return 1
-    total = len(report.sections)
-    print(f"{report.source}: consistent ({checked} of {total} sections have a confusion matrix to check)")
-    return 0
+    inputs = report_commands.Inputs(args.files, encoding=args.encoding)
+    found = report_commands.run_check(inputs, sys.stdout)
+    return USAGE_ERROR if inputs.failed else 1 if found else 0
 
 
 def _summarise_command(args: argparse.Namespace) -> int:
@@ -238,22 +200,81 @@ def _add_encoding(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def version_lines() -> list[str]:
+    """``wekaeval X``, ``WEKA X (jar)``, ``Java X (path)``; what is missing says so, without starting a JVM."""
+    from . import __version__
+
+    return [f"wekaeval {__version__}", _weka_version_line(), _java_version_line()]
+
+
+def _weka_version_line() -> str:
+    from . import bridge
+
+    try:
+        jar = bridge.weka_jar()
+        with zipfile.ZipFile(jar) as archive:
+            text = archive.read("weka/core/version.txt").decode("ascii").strip()
+        if not re.fullmatch(r"\d+([.-]\d+)*", text):
+            raise ValueError(f"it says {text!r}")
+        version = text.replace("-", ".")  # "3-9-7", read as weka.core.Version.parseVersion reads it
+    except WekaUnavailable as error:
+        return f"WEKA: not available ({error})"
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as error:  # an unusual jar: ask WEKA itself
+        try:
+            version = bridge.weka_version()
+        except Exception as failure:  # JPype reports a JVM that will not start in many ways
+            return f"WEKA: unknown ({jar} has no readable weka/core/version.txt: {error}; {failure})"
+    return f"WEKA {version} ({jar})"
+
+
+def _java_version_line() -> str:
+    """The ``java`` the bridge's JVM comes from (JAVA_HOME first, then PATH), as ``java -version`` names itself."""
+    java_home = os.environ.get("JAVA_HOME")
+    java = str(Path(java_home) / "bin" / "java") if java_home else None
+    if java is None or not Path(java).exists():
+        java = shutil.which("java")
+    if java is None:
+        return "Java: not available (no java on PATH or in JAVA_HOME: install a JDK >= 11)"
+    try:
+        done = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"Java: not available ({java} -version failed: {error})"
+    found = re.search(r'version "([^"]+)"', done.stderr + done.stdout)
+    if done.returncode != 0 or found is None:
+        first = (done.stderr.strip() or done.stdout.strip() or f"exit status {done.returncode}").splitlines()[0]
+        return f"Java: not available ({java} -version says: {first})"
+    return f"Java {found.group(1)} ({java})"
+
+
+class _VersionAction(argparse.Action):
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print("\n".join(version_lines()))
+        parser.exit(0)
+
+
+_FILES_HELP = "WEKA's outputs saved as text, or folders of them (the files directly inside, sorted)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wekaeval", description="WEKA's evaluation statistics, bit for bit, in pure Python.")
+    parser.add_argument(
+        "--version", action=_VersionAction, nargs=0, help="print wekaeval's, WEKA's and Java's versions, one a line"
+    )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     kappa_parser = commands.add_parser(
         "kappa",
         help="WEKA's kappa of a confusion matrix or of per-instance predictions",
         description="Print WEKA's kappa (the exact double, repr'd) of a confusion matrix, "
-        "or of a predictions CSV matched against an ARFF file's classes and weights.",
+        "or of per-instance predictions (WEKA's own, or a CSV) matched against an ARFF file's classes and weights.",
     )
     kappa_parser.add_argument("data", nargs="?", metavar="DATA.arff", help="the ARFF file the predictions are for")
     kappa_parser.add_argument("--matrix", help='the confusion matrix, rows actual: "10,7;5,8"')
     kappa_parser.add_argument(
         "--predictions",
         metavar="FILE",
-        help="CSV with a header: a 'predicted' label column, or one probability column per class",
+        help="WEKA's printed predictions (-classifications ...PlainText or ...CSV of a -T or -no-cv run), "
+        "or a CSV with a header: a 'predicted' label column, or one probability column per class",
     )
     kappa_parser.add_argument(
         "-c",
@@ -292,20 +313,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     parse_parser = commands.add_parser(
         "parse",
-        help="read a saved WEKA output (command-line log or Explorer buffer) and print what it holds",
-        description="Read WEKA's evaluation output and print a digest of every section, or JSON.",
+        help="read saved WEKA outputs (command-line logs, Explorer buffers) and print what they hold",
+        description="Read WEKA's evaluation outputs and print a digest of every section, JSON, or CSV with one "
+        "row per section. A file that cannot be read is one line on stderr; the rest are read; exit 2 then.",
     )
-    parse_parser.add_argument("file", metavar="FILE", help="WEKA's output, saved as text")
-    parse_parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parse_parser.add_argument("files", nargs="+", metavar="FILE|DIR", help=_FILES_HELP)
+    form = parse_parser.add_mutually_exclusive_group()
+    form.add_argument(
+        "--json", action="store_true", help="print JSON: one object for one FILE, else a list, one per file"
+    )
+    form.add_argument(
+        "--csv", action="store_true", help="print CSV: a header, then one row per section with every statistic"
+    )
+    parse_parser.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of stdout")
     _add_encoding(parse_parser)
     parse_parser.set_defaults(run=_parse_command)
 
     check_parser = commands.add_parser(
         "check",
-        help="recompute kappa, counts and percentages from a WEKA output's confusion matrices",
-        description="Print every printed value its section's confusion matrix contradicts; exit 1 if any.",
+        help="recompute kappa, counts and percentages from WEKA outputs' confusion matrices",
+        description="Print every printed value its section's confusion matrix contradicts; exit 1 if any, "
+        "2 if a file cannot be read or is not WEKA's output (the others are still checked).",
     )
-    check_parser.add_argument("file", metavar="FILE", help="WEKA's output, saved as text")
+    check_parser.add_argument("files", nargs="+", metavar="FILE|DIR", help=_FILES_HELP)
     _add_encoding(check_parser)
     check_parser.set_defaults(run=_check_command)
 
@@ -325,14 +355,33 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        args = build_parser().parse_args(argv)
-        return args.run(args)
+        try:
+            args = build_parser().parse_args(argv)
+            status = args.run(args)
+        except SystemExit as done:  # --help, --version
+            status = done.code if isinstance(done.code, int) else 0
+        sys.stdout.flush()  # inside the try: a closed pipe shows up here when the output was short
+        return status
+    except BrokenPipeError:  # `wekaeval ... | head -1`: the reader has gone; end quietly
+        _stdout_to_devnull()
+        return CLOSED_PIPE
     except (UsageError, WekaevalError, WekaUnavailable, WekaError, OSError) as error:
         print(f"wekaeval: error: {error}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         print("wekaeval: interrupted", file=sys.stderr)
         return 130
+
+
+def _stdout_to_devnull() -> None:
+    """Point stdout at /dev/null, so Python's last flush at exit cannot fail again (as the Python docs advise)."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture): nothing is flushed at exit
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, descriptor)
+    os.close(devnull)
 
 
 if __name__ == "__main__":
