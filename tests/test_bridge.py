@@ -78,7 +78,7 @@ def test_bulk_predictions_equal_python_weka_wrapper3s_per_object_ones(weka_jvm, 
     ours = bridge.evaluate(ARFF_SAMPLES / name, classifier)
     theirs = per_object(classifier, ARFF_SAMPLES / name)
     predictions = theirs.predictions
-    assert ours.num_instances == len(predictions)
+    assert ours.num_predictions == len(predictions)
     assert np.array_equal(ours.actual, [p.actual for p in predictions], equal_nan=True)
     assert np.array_equal(ours.weights, [p.weight for p in predictions])
     assert np.array_equal(ours.distributions, [list(p.distribution) for p in predictions], equal_nan=True)
@@ -86,7 +86,29 @@ def test_bulk_predictions_equal_python_weka_wrapper3s_per_object_ones(weka_jvm, 
     assert np.array_equal(ours.confusion_matrix, theirs.confusion_matrix)
     assert ours.unclassified == theirs.unclassified
     assert ours.summary_text == theirs.summary()
+    assert ours.class_details_text == theirs.class_details() and ours.matrix_text == theirs.matrix()
     assert ours.fold.tolist() == sorted(ours.fold.tolist()) and set(ours.fold.tolist()) == set(range(10))
+    assert_same_statistics(ours, theirs)
+
+
+def assert_same_statistics(ours, theirs):
+    """Every statistic of ours is python-weka-wrapper3's under the same name, the same double (arrays per class)."""
+    assert len(ours.statistics) >= 40 if ours.class_names else len(ours.statistics) >= 19
+    for name, value in ours.statistics.items():
+        if name == "missing_class":  # python-weka-wrapper3 has no accessor for it
+            field = theirs.jobject.getClass().getDeclaredField("m_delegate")  # weka.classifiers.Evaluation wraps it
+            field.setAccessible(True)
+            expected = field.get(theirs.jobject).missingClass()
+        elif name == "sf_scheme_entropy":  # python-weka-wrapper3's property calls SFchemeEntropy (a typo): it raises
+            expected = theirs.jobject.SFSchemeEntropy()
+        elif name == "class_priors":
+            expected = theirs.class_priors
+        elif isinstance(value, np.ndarray):
+            expected = [getattr(theirs, name)(i) for i in range(len(value))]
+        else:
+            expected = getattr(theirs, name)
+        assert np.array_equal(value, np.asarray(expected, dtype=np.float64), equal_nan=True), name
+        assert np.array_equal(getattr(ours, name), value, equal_nan=True), name
 
 
 @pytest.mark.jvm
