@@ -341,3 +341,15 @@ def test_the_table_fits_long_classifier_names(weka_jvm, capsys):
     assert all(line[end - 1].isdigit() and line[end] == " " for line in lines[1:]), lines
     starts = {line.index("WEKA kappa") if i == 0 else end + 2 for i, line in enumerate(lines)}
     assert len(starts) == 1
+
+
+@pytest.mark.jvm
+def test_errors_in_the_command_line_stop_the_run_before_any_output(weka_jvm, capsys):
+    picnic = str(ARFF_SAMPLES / "picnic.arff")
+    for argv in (["--classifier", "NoSuchClassifier"], ["--classifier", "J48 -C abc"], ["--preserve-order"],
+                 ["--no-cv", "--test", picnic], ["--split-percentage", "50", "--test", picnic]):
+        assert main(["parity", picnic, *argv]) == 2, argv
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1, (argv, out, err)
+    with pytest.raises(bridge.WekaError, match="Split percentage is missing"):
+        parity.EvaluationMode(preserve_order=True)

@@ -58,6 +58,7 @@ __all__ = [
     "WekaRefusal",
     "bulk_class",
     "evaluate",
+    "evaluation_mode",
     "load_instances",
     "make_classifier",
     "parse_classifier",
@@ -434,7 +435,7 @@ def evaluate(
     start_jvm()
     import jpype
 
-    mode = _mode(test, split_percentage, preserve_order, no_cv)
+    mode = evaluation_mode(test, split_percentage, preserve_order, no_cv)
     if mode == "cross-validation" and int(folds) < 2:
         raise WekaError(f"--folds {folds}: cross-validation needs at least 2 folds")
     name, option_list = parse_classifier(classifier, options)
@@ -508,8 +509,14 @@ def _name(data: Any) -> str:
     return os.fspath(data) if isinstance(data, (str, os.PathLike)) else str(getattr(data, "jobject", data).relationName())
 
 
-def _mode(test: Any, split_percentage: float | None, preserve_order: bool, no_cv: bool) -> str:
-    """The evaluation mode, refusing the combinations WEKA's command line refuses (with its words)."""
+def evaluation_mode(test: Any, split_percentage: float | None, preserve_order: bool, no_cv: bool) -> str:
+    """The evaluation mode: ``"test-set"``, ``"split"``, ``"training-set"`` or ``"cross-validation"``.
+
+    Raises
+    ------
+    WekaError
+        For the combinations WEKA's command line refuses (in its words), or a percentage outside (0, 100).
+    """
     if test is not None and no_cv:
         raise WekaError("--no-cv with --test: WEKA refuses to turn off cross-validation when a test file is given")
     if test is not None and split_percentage is not None:

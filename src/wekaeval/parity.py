@@ -96,8 +96,14 @@ class EvaluationMode:
     no_cv: bool = False
     class_attribute: str | int | None = None
 
-    def options(self) -> dict[str, Any]:
-        return asdict(self)
+    def __post_init__(self) -> None:  # refuse what WEKA refuses before anything runs
+        if self.kind == "cross-validation" and self.folds < 2:
+            raise bridge.WekaError(f"--folds {self.folds}: cross-validation needs at least 2 folds")
+
+    @property
+    def kind(self) -> str:
+        """``"cross-validation"``, ``"test-set"``, ``"split"`` or ``"training-set"``."""
+        return bridge.evaluation_mode(self.test, self.split_percentage, self.preserve_order, self.no_cv)
 
 
 @dataclass(frozen=True)
@@ -215,12 +221,7 @@ def iter_parity(
 
 def _record(mode: EvaluationMode) -> dict[str, Any]:
     """The row's fields that say how WEKA evaluated, as :class:`bridge.WekaEvaluation` records them."""
-    if mode.split_percentage is not None:
-        kind = "split"
-    elif mode.test is not None:
-        kind = "test-set"
-    else:
-        kind = "training-set" if mode.no_cv else "cross-validation"
+    kind = mode.kind
     return {
         "mode": kind,
         "folds": mode.folds if kind == "cross-validation" else None,
