@@ -193,10 +193,16 @@ def make_classifier(name: str, options: Sequence[str] = ()) -> tuple[Any, str]:
 
 
 def _message(error: Any) -> str:
+    """A Java exception in one piece: WEKA's plain messages as they are, others after their type's name."""
+    import jpype
+
     message = error.getMessage()
     text = str(message).strip() if message is not None else ""
     kind = str(error.getClass().getName())
-    return text if text else kind
+    plain = kind == "java.lang.Exception" or isinstance(error, jpype.JClass("weka.core.WekaException"))
+    if not text:
+        return kind
+    return text if plain or kind == "java.lang.IllegalArgumentException" else f"{kind.rsplit('.', 1)[1]}: {text}"
 
 
 # -- data -----------------------------------------------------------------------------
