@@ -192,7 +192,7 @@ def make_classifier(name: str, options: Sequence[str] = ()) -> tuple[Any, str]:
     return model, command_line
 
 
-def _message(error: Any) -> str:
+def _message(error: Any, *, typed: bool = True) -> str:
     """A Java exception in one piece: WEKA's plain messages as they are, others after their type's name."""
     import jpype
 
@@ -202,7 +202,7 @@ def _message(error: Any) -> str:
     plain = kind == "java.lang.Exception" or isinstance(error, jpype.JClass("weka.core.WekaException"))
     if not text:
         return kind
-    return text if plain or kind == "java.lang.IllegalArgumentException" else f"{kind.rsplit('.', 1)[1]}: {text}"
+    return text if plain or not typed or kind == "java.lang.IllegalArgumentException" else f"{kind.rsplit('.', 1)[1]}: {text}"
 
 
 # -- data -----------------------------------------------------------------------------
@@ -258,7 +258,8 @@ def _read(path: str) -> Any:
         source = jpype.JClass("weka.core.converters.ConverterUtils$DataSource")(path)
         instances = source.getLoader().getDataSet() if source.isIncremental() else source.getDataSet()
     except jpype.JException as error:
-        raise WekaDataError(f"{path}: WEKA cannot read it: {_message(error)}", _message(error)) from None
+        reason = _message(error, typed=False)  # the reader's IOException: its message names the line
+        raise WekaDataError(f"{path}: WEKA cannot read it: {reason}", reason) from None
     if instances is None or instances.numAttributes() == 0:
         raise WekaDataError(f"{path}: WEKA read no attributes from it")
     return instances
