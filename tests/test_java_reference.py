@@ -316,3 +316,14 @@ def test_mode_errors_are_wekas(run_sh, argv, message):
     test = str(ARFF_SAMPLES / "picnic.arff")
     done = run_sh("--data", test, "--classifier", "J48", *[test if a == "T" else a for a in argv])
     assert done.returncode == 2 and message in done.stderr.decode() and done.stdout == b""
+
+
+@pytest.mark.parametrize("short", ["Logistic", "NaiveBayes", "FilteredClassifier"])
+def test_short_names_resolve_as_in_the_bridge(run_sh, short):
+    path = ARFF_SAMPLES / "picnic.arff"
+    theirs = reference(run_sh, "--data", path, "--classifier", short)
+    ours = bridge.evaluate(path, short)
+    assert theirs["kappa"].hex() == ours.kappa.hex()
+    assert np.array_equal(np.array(theirs["confusion_matrix"]), ours.confusion_matrix)
+    done = run_sh("--data", path, "--classifier", "NoSuchClassifier")
+    assert done.returncode == 2 and "'NoSuchClassifier': no WEKA classifier has that name" in done.stderr.decode()

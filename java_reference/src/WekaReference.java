@@ -20,13 +20,19 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.lang.reflect.Modifier;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 
 import weka.classifiers.AbstractClassifier;
@@ -388,8 +394,9 @@ public final class WekaReference {
     } catch (Exception e) {
       throw new Failure("--options " + quote(optionString) + ": " + describe(e));
     }
+    String resolved = resolveClassifier(name);
     try {
-      Classifier classifier = AbstractClassifier.forName(name, options);
+      Classifier classifier = AbstractClassifier.forName(resolved, options);
       Utils.checkForRemainingOptions(options);
       return classifier;
     } catch (ClassNotFoundException e) {
@@ -398,6 +405,47 @@ public final class WekaReference {
       String what = optionString.isEmpty() ? "" : " with --options " + quote(optionString);
       throw new Failure("--classifier " + quote(name) + what + ": " + describe(e));
     }
+  }
+
+  /**
+   * A short name as wekaeval's bridge reads it (bridge.resolve_classifier): the one concrete Classifier under
+   * weka/classifiers/ in weka.jar with that simple name (Logistic is weka.classifiers.functions.Logistic, where
+   * WEKA's own lookup finds it ambiguous).  Full names are left to WEKA.
+   */
+  static String resolveClassifier(String name) throws Failure {
+    if (name.contains(".")) {
+      return name;
+    }
+    List<String> candidates = new ArrayList<>();
+    try (JarFile jar = new JarFile(new File(
+        Classifier.class.getProtectionDomain().getCodeSource().getLocation().toURI()))) {
+      for (Enumeration<JarEntry> entries = jar.entries(); entries.hasMoreElements();) {
+        String entry = entries.nextElement().getName();
+        if (entry.startsWith("weka/classifiers/") && entry.endsWith("/" + name + ".class")) {
+          String full = entry.substring(0, entry.length() - ".class".length()).replace('/', '.');
+          try {
+            Class<?> type = Class.forName(full, false, WekaReference.class.getClassLoader());
+            if (Classifier.class.isAssignableFrom(type) && !type.isInterface()
+                && !Modifier.isAbstract(type.getModifiers())) {
+              candidates.add(full);
+            }
+          } catch (ClassNotFoundException | LinkageError e) {
+            // not loadable here: not a candidate
+          }
+        }
+      }
+    } catch (IOException | URISyntaxException | SecurityException | IllegalArgumentException e) {
+      return name; // weka.jar not readable as a file: WEKA's own lookup decides
+    }
+    Collections.sort(candidates);
+    if (candidates.size() == 1) {
+      return candidates.get(0);
+    }
+    if (candidates.isEmpty()) {
+      throw new Failure("--classifier " + quote(name) + ": no WEKA classifier has that name");
+    }
+    throw new Failure("--classifier " + quote(name) + " is ambiguous: it could be " + String.join(", ", candidates)
+        + "; give the full class name");
   }
 
   static Instances load(String path, String argument) throws Exception {
