@@ -226,7 +226,7 @@ MODES = [
 
 
 @pytest.mark.jvm
-@pytest.mark.parametrize(("weka_options", "title", "keywords"), MODES, ids=lambda x: " ".join(x) if isinstance(x, list) else None)
+@pytest.mark.parametrize(("weka_options", "title", "keywords"), MODES, ids=[" ".join(m[0]) for m in MODES])
 @pytest.mark.parametrize("classifier", ["weka.classifiers.trees.J48", "weka.classifiers.lazy.IBk"])
 def test_every_mode_equals_wekas_command_line(weka_jvm, weka_options, title, keywords, classifier):
     train = ARFF_SAMPLES / "shapes-train.arff"

@@ -98,7 +98,8 @@ def _is_classifier(name: str) -> bool:
     import jpype
 
     try:
-        cls = jpype.JClass("java.lang.Class").forName(name, False, jpype.JClass("weka.core.Instances").class_.getClassLoader())
+        loader = jpype.JClass("weka.core.Instances").class_.getClassLoader()
+        cls = jpype.JClass("java.lang.Class").forName(name, False, loader)
     except jpype.JException:
         return False
     modifiers = jpype.JClass("java.lang.reflect.Modifier")
@@ -202,7 +203,9 @@ def _message(error: Any, *, typed: bool = True) -> str:
     plain = kind == "java.lang.Exception" or isinstance(error, jpype.JClass("weka.core.WekaException"))
     if not text:
         return kind
-    return text if plain or not typed or kind == "java.lang.IllegalArgumentException" else f"{kind.rsplit('.', 1)[1]}: {text}"
+    if plain or not typed or kind == "java.lang.IllegalArgumentException":
+        return text
+    return f"{kind.rsplit('.', 1)[1]}: {text}"
 
 
 # -- data -----------------------------------------------------------------------------
@@ -287,7 +290,8 @@ _NOMINAL = {
     "total_cost": "totalCost", "avg_cost": "avgCost", "weighted_area_under_prc": "weightedAreaUnderPRC",
     "weighted_area_under_roc": "weightedAreaUnderROC", "weighted_false_negative_rate": "weightedFalseNegativeRate",
     "weighted_false_positive_rate": "weightedFalsePositiveRate",
-    "weighted_true_negative_rate": "weightedTrueNegativeRate", "weighted_true_positive_rate": "weightedTruePositiveRate",
+    "weighted_true_negative_rate": "weightedTrueNegativeRate",
+    "weighted_true_positive_rate": "weightedTruePositiveRate",
     "weighted_f_measure": "weightedFMeasure", "weighted_precision": "weightedPrecision",
     "weighted_recall": "weightedRecall", "weighted_matthews_correlation": "weightedMatthewsCorrelation",
     "unweighted_macro_f_measure": "unweightedMacroFmeasure", "unweighted_micro_f_measure": "unweightedMicroFmeasure",
@@ -447,7 +451,7 @@ def evaluate(
         raise WekaError(f"--folds {folds}: cross-validation needs at least 2 folds")
     name, option_list = parse_classifier(classifier, options)
     model, command_line = make_classifier(name, option_list)
-    dataset_name = os.fspath(data) if isinstance(data, (str, os.PathLike)) else str(getattr(data, "jobject", data).relationName())
+    dataset_name = _name(data)
     train = load_instances(data, class_attribute)
     test_data = None
     if mode == "test-set":
@@ -513,7 +517,10 @@ def evaluate(
 
 
 def _name(data: Any) -> str:
-    return os.fspath(data) if isinstance(data, (str, os.PathLike)) else str(getattr(data, "jobject", data).relationName())
+    """A path as given, or a given ``Instances``' relation name."""
+    if isinstance(data, (str, os.PathLike)):
+        return os.fspath(data)
+    return str(getattr(data, "jobject", data).relationName())
 
 
 def evaluation_mode(test: Any, split_percentage: float | None, preserve_order: bool, no_cv: bool) -> str:

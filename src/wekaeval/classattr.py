@@ -52,7 +52,8 @@ def class_index(wanted: str | int | None, names: Sequence[str]) -> int:
                                   f"or a 0-based int; got {wanted!r}")
     if isinstance(wanted, int):
         if not -count <= wanted < count:
-            raise ClassAttributeError(f"class attribute index {wanted} (0-based) is out of range for {count} attributes")
+            raise ClassAttributeError(
+                f"class attribute index {wanted} (0-based) is out of range for {count} attributes")
         return wanted % count
     keyword = _weka_index(wanted, count)
     if keyword is None:
@@ -64,7 +65,8 @@ def class_index(wanted: str | int | None, names: Sequence[str]) -> int:
     if wanted in names and list(names).index(wanted) != keyword:
         raise ClassAttributeError(
             f"class attribute {wanted!r}: WEKA's -c reads it as attribute {keyword + 1} ({names[keyword]!r}), "
-            f"but attribute {list(names).index(wanted) + 1} is named {wanted!r}; pass the 0-based index as an int instead"
+            f"but attribute {list(names).index(wanted) + 1} is named {wanted!r}; "
+            "pass the 0-based index as an int instead"
         )
     return keyword
 
