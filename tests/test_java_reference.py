@@ -253,7 +253,7 @@ def test_bridge_and_java_reference_agree_on_every_dataset(run_sh, path):
         return
     assert (done.returncode, done.stderr.decode()) == (0, "")
     theirs = json.loads(done.stdout)
-    assert theirs["instances"] == ours.num_instances
+    assert theirs["instances"] == ours.num_predictions
     assert theirs["unclassified"] == ours.unclassified and theirs["missing_class"] == ours.missing_class
     if ours.class_names is None:
         assert theirs["kappa"] is None
@@ -262,3 +262,68 @@ def test_bridge_and_java_reference_agree_on_every_dataset(run_sh, path):
     assert theirs["kappa"].hex() == ours.kappa.hex()
     assert np.array_equal(np.array(theirs["confusion_matrix"], dtype=np.float64), ours.confusion_matrix)
     assert theirs["pct_correct"] == ours.pct_correct
+
+
+# -- every mode and the class attribute, as the bridge (and WEKA's command line) -----------------------------------
+
+MODES = [
+    (["--test", ARFF_SAMPLES / "shapes-test.arff"], {"test": ARFF_SAMPLES / "shapes-test.arff"}, "test-set"),
+    (["--split-percentage", "66"], {"split_percentage": 66.0}, "split"),
+    (["--split-percentage", "40", "--seed", "5"], {"split_percentage": 40.0, "seed": 5}, "split"),
+    (["--split-percentage", "66", "--preserve-order"], {"split_percentage": 66.0, "preserve_order": True}, "split"),
+    (["--no-cv"], {"no_cv": True}, "training-set"),
+]
+
+
+@pytest.mark.parametrize(("argv", "keywords", "mode"), MODES, ids=[" ".join(map(str, m[0][:3])) for m in MODES])
+def test_every_mode_equals_the_bridge(run_sh, argv, keywords, mode):
+    train = ARFF_SAMPLES / "shapes-train.arff"
+    theirs = reference(run_sh, "--data", train, "--classifier", "weka.classifiers.lazy.IBk", *argv)
+    ours = bridge.evaluate(train, "weka.classifiers.lazy.IBk", **keywords)
+    assert theirs["mode"] == ours.mode == mode
+    assert (theirs["folds"], theirs["seed"], theirs["split_percentage"], theirs["preserve_order"]) == (
+        ours.folds, ours.seed, ours.split_percentage, ours.preserve_order)
+    assert theirs["kappa"].hex() == ours.kappa.hex() and theirs["instances"] == ours.num_predictions
+    assert np.array_equal(np.array(theirs["confusion_matrix"]), ours.confusion_matrix)
+
+
+def test_class_attribute_follows_wekaevals_one_rule(run_sh):
+    from wekaeval.classattr import ClassAttributeError, class_index
+
+    path = ARFF_SAMPLES / "picnic.arff"
+    names = [attribute.name for attribute in wekaeval.load_arff(path).attributes]
+    for given in ("first", "last", "1", "3", "outlook", "windy", "9", "0", "nope", "First"):
+        done = run_sh("--data", path, "--classifier", "weka.classifiers.rules.ZeroR", "--class", given)
+        try:
+            expected = names[class_index(given, names)]
+        except ClassAttributeError:
+            assert done.returncode == 2 and f"--class {given}" in done.stderr.decode().replace("'", ""), given
+            continue
+        assert json.loads(done.stdout)["class_attribute"] == expected, given
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--no-cv", "--test", "T"], "--no-cv with --test"),
+        (["--split-percentage", "66", "--test", "T"], "--split-percentage with --test"),
+        (["--preserve-order"], "--preserve-order needs --split-percentage"),
+        (["--split-percentage", "0"], "--split-percentage must be above 0 and below 100"),
+        (["--split-percentage", "50", "--folds", "3"], "--folds is for cross-validation"),
+    ],
+)
+def test_mode_errors_are_wekas(run_sh, argv, message):
+    test = str(ARFF_SAMPLES / "picnic.arff")
+    done = run_sh("--data", test, "--classifier", "J48", *[test if a == "T" else a for a in argv])
+    assert done.returncode == 2 and message in done.stderr.decode() and done.stdout == b""
+
+
+@pytest.mark.parametrize("short", ["Logistic", "NaiveBayes", "FilteredClassifier"])
+def test_short_names_resolve_as_in_the_bridge(run_sh, short):
+    path = ARFF_SAMPLES / "picnic.arff"
+    theirs = reference(run_sh, "--data", path, "--classifier", short)
+    ours = bridge.evaluate(path, short)
+    assert theirs["kappa"].hex() == ours.kappa.hex()
+    assert np.array_equal(np.array(theirs["confusion_matrix"]), ours.confusion_matrix)
+    done = run_sh("--data", path, "--classifier", "NoSuchClassifier")
+    assert done.returncode == 2 and "'NoSuchClassifier': no WEKA classifier has that name" in done.stderr.decode()

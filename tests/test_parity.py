@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import csv
 import json
+import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from wekaeval import parity
+from wekaeval import bridge, parity
 from wekaeval.cli import main
 
 ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
@@ -24,7 +26,7 @@ def corpus_rows(weka_jvm):
 @pytest.mark.jvm
 def test_the_whole_corpus_is_identical_or_skipped_with_a_reason(corpus_rows):
     assert len(corpus_rows) == len(CORPUS) * len(parity.DEFAULT_CLASSIFIERS)
-    assert {row.dataset for row in corpus_rows} == {path.name for path in CORPUS}
+    assert {row.dataset for row in corpus_rows} == {str(path) for path in CORPUS}  # the paths as given
     for row in corpus_rows:
         if row.skipped:
             assert row.identical is None and row.weka_kappa is None, row
@@ -41,28 +43,35 @@ def test_skips_are_only_what_weka_cannot_do(corpus_rows):
     assert all(any(fragment in reason for fragment in allowed) for reason in reasons), reasons
     compared = [row for row in corpus_rows if row.identical]
     assert len(compared) >= 211
-    assert {row.classifier for row in compared} == {name.rsplit(".", 1)[1] for name in parity.DEFAULT_CLASSIFIERS}
+    assert {row.classifier.split()[0] for row in compared} == set(parity.DEFAULT_CLASSIFIERS)
 
 
 @pytest.mark.jvm
 def test_cli_prints_the_table_and_writes_json(weka_jvm, capsys, tmp_path):
     out_json = tmp_path / "rows.json"
-    status = main(
-        ["parity", str(ARFF_SAMPLES / "picnic.arff"), str(ARFF_SAMPLES / "numeric-class.arff"),
-         "--classifier", "J48 -C 0.1", "--classifier", "weka.classifiers.bayes.NaiveBayes", "--json", str(out_json)]
-    )
+    picnic, numeric = str(ARFF_SAMPLES / "picnic.arff"), str(ARFF_SAMPLES / "numeric-class.arff")
+    status = main(["parity", picnic, numeric, "--classifier", "J48 -C 0.1",
+                   "--classifier", "weka.classifiers.bayes.NaiveBayes", "--json", str(out_json)])
     out, err = capsys.readouterr()
     assert status == 0, err
     lines = out.splitlines()
     assert lines[0].split()[:3] == ["dataset", "classifier", "instances"]
-    assert lines[1].startswith("picnic.arff") and "J48 -C 0.1" in lines[1] and lines[1].endswith("yes")
+    assert lines[1].startswith(picnic) and "J48 -C 0.1" in lines[1] and lines[1].endswith("yes")
     assert "skipped: numeric class" in lines[3]
     assert lines[-1].startswith("2 identical, 2 skipped, 0 differ")
     rows = json.loads(out_json.read_text())
-    assert [set(row) for row in rows] == [
-        {"dataset", "classifier", "instances", "weka_kappa", "python_kappa", "identical", "skipped"}
-    ] * 4
-    assert rows[0]["weka_kappa"] == rows[0]["python_kappa"] and rows[0]["identical"] is True
+    assert [set(row) for row in rows] == [set(parity.ParityRow.__dataclass_fields__)] * 4
+    assert set(parity.ParityRow.__dataclass_fields__) >= {
+        "dataset", "classifier", "instances", "weka_kappa", "python_kappa", "identical", "skipped", "mode", "folds",
+        "seed", "test", "split_percentage", "preserve_order", "class_attribute", "weka_confusion_matrix",
+        "python_confusion_matrix", "weka_version", "java_version"}
+    first = rows[0]
+    assert first["dataset"] == picnic and first["classifier"] == "weka.classifiers.trees.J48 -C 0.1 -M 2"
+    assert (first["mode"], first["folds"], first["seed"], first["test"], first["class_attribute"]) == (
+        "cross-validation", 10, 1, None, "play")
+    assert first["weka_kappa"] == first["python_kappa"] and first["identical"] is True
+    assert first["weka_confusion_matrix"] == first["python_confusion_matrix"] == [[0.0, 5.0], [0.0, 9.0]]
+    assert first["weka_version"] == weka_jvm and first["java_version"]
     assert rows[2]["skipped"].startswith("numeric class") and rows[2]["weka_kappa"] is None
 
 
@@ -87,6 +96,12 @@ def test_parity_usage_errors(capsys):
     assert "no such ARFF file or directory: nowhere.arff" in capsys.readouterr().err
     assert main(["parity", str(ARFF_SAMPLES), "--folds", "1"]) == 2
     assert "--folds must be at least 2" in capsys.readouterr().err
+    assert main(["parity", str(ARFF_SAMPLES), "--split-percentage", "100"]) == 2
+    assert "--split-percentage must be above 0 and below 100" in capsys.readouterr().err
+    assert main(["parity", str(ARFF_SAMPLES), "--folds", "5", "--no-cv"]) == 2
+    assert "--folds is for cross-validation" in capsys.readouterr().err
+    assert main(["parity", str(ARFF_SAMPLES), "--test", "nowhere.arff"]) == 2
+    assert "--test: no such file: nowhere.arff" in capsys.readouterr().err
 
 
 @pytest.mark.jvm
@@ -113,3 +128,228 @@ def test_differences_name_each_number(weka_jvm):
     found = parity.differences(result, port)
     assert [line.split(":", 1)[0] for line in found] == ["kappa", "confusion matrix", "unclassified", "missing class"]
     assert parity.differences(result, parity.check(result)) == []
+
+
+# -- a user error is an error, never a row -----------------------------------------------------------------------
+
+BAD_ROW = "@relation r\n@attribute x numeric\n@attribute c {a,b}\n@data\n1,a\n2,z\n"
+LOG = Path(__file__).resolve().parent.parent / "docs" / "examples" / "j48-iris.log"
+
+
+def user_error_cases(tmp_path: Path) -> list[tuple[list[str], str]]:
+    bad_row = tmp_path / "bad-row.arff"
+    bad_row.write_text(BAD_ROW)
+    log_as_arff = tmp_path / "weka-log.arff"
+    log_as_arff.write_text(LOG.read_text())
+    picnic, iris = str(ARFF_SAMPLES / "picnic.arff"), str(ARFF_SAMPLES / "iris.arff")
+    return [
+        ([picnic, "--classifier", "NoSuchClassifier"], "'NoSuchClassifier': no WEKA classifier has that name"),
+        ([picnic, "--classifier", "weka.classifiers.trees.J4"], "'weka.classifiers.trees.J4': no such WEKA classifier"),
+        ([picnic, "--classifier", "J48 -C abc"], "weka.classifiers.trees.J48 with options '-C abc'"),
+        ([picnic, "--classifier", "J48 -Z"], "Illegal options: -Z"),
+        ([str(bad_row), "--classifier", "ZeroR"], f"{bad_row}: WEKA cannot read it: nominal value not declared"),
+        ([str(log_as_arff), "--classifier", "ZeroR"], f"{log_as_arff}: WEKA cannot read it"),
+        ([picnic, "--classifier", "ZeroR", "--folds", "500"], f"{picnic}: --folds 500: more folds than the 14"),
+        ([picnic, "--classifier", "ZeroR", "--class", "nope"], "class attribute 'nope' is not one of the attributes"),
+        ([picnic, "--classifier", "ZeroR", "--class", "9"], "class attribute 9: 1-based index out of range"),
+        ([picnic, "--classifier", "ZeroR", "--test", iris], "are not compatible"),
+        ([picnic, "--classifier", "ZeroR", "--preserve-order"], "--preserve-order needs --split-percentage"),
+        ([picnic, "--classifier", "ZeroR", "--no-cv", "--test", iris], "--no-cv with --test"),
+    ]
+
+
+@pytest.mark.jvm
+def test_user_errors_exit_2_with_one_line_naming_the_thing(weka_jvm, capsys, tmp_path):
+    for argv, fragment in user_error_cases(tmp_path):
+        status = main(["parity", *argv])
+        out, err = capsys.readouterr()
+        assert status == 2, (argv, out, err)
+        assert err.count("\n") == 1 and err.startswith("wekaeval: error: ") and fragment in err, (argv, err)
+        assert "Traceback" not in err and all(not line.startswith(argv[0]) for line in out.splitlines()), argv
+
+
+@pytest.mark.jvm
+def test_run_parity_raises_wekaeval_errors_for_user_errors(weka_jvm, tmp_path):
+    from wekaeval.errors import WekaevalError
+
+    bad_row = tmp_path / "bad-row.arff"
+    bad_row.write_text(BAD_ROW)
+    picnic = ARFF_SAMPLES / "picnic.arff"
+    zero_r = [parity.ClassifierSpec("weka.classifiers.rules.ZeroR")]
+    with pytest.raises(bridge.ClassifierError, match="NoSuchClassifier"):
+        parity.run_parity([picnic], [parity.ClassifierSpec("NoSuchClassifier")])
+    with pytest.raises(bridge.ClassifierError, match="For input string"):
+        parity.run_parity([picnic], [parity.parse_classifier("J48 -C abc")])
+    with pytest.raises(bridge.WekaDataError, match="bad-row.arff: WEKA cannot read it"):
+        parity.run_parity([bad_row], zero_r)
+    with pytest.raises(bridge.WekaError, match="more folds than"):
+        parity.run_parity([picnic], zero_r, folds=500)
+    with pytest.raises(bridge.WekaDataError, match="'nope'"):
+        parity.run_parity([picnic], zero_r, mode=parity.EvaluationMode(class_attribute="nope"))
+    for error in (bridge.ClassifierError, bridge.WekaDataError, bridge.WekaError, bridge.WekaRefusal):
+        assert issubclass(error, WekaevalError) and issubclass(error, RuntimeError)
+
+
+@pytest.mark.jvm
+def test_skips_are_wekas_refusals_with_the_whole_reason(weka_jvm):
+    rows = parity.run_parity([ARFF_SAMPLES / "text-test.arff", ARFF_SAMPLES / "weighted.arff"],
+                             [parity.parse_classifier("J48"), parity.parse_classifier("OneR")])
+    reasons = [row.skipped for row in rows]
+    assert reasons[:2] == ["weka.classifiers.trees.J48: Cannot handle string attributes!",
+                           "weka.classifiers.rules.OneR: Cannot handle string attributes!"]
+    assert reasons[3] == ("weka.classifiers.rules.OneR: Some instance weights are not equal to 1 and scheme does not "
+                          "implement the WeightedInstancesHandler interface!")
+    assert rows[0].classifier == "weka.classifiers.trees.J48 -C 0.25 -M 2" and rows[0].instances is not None
+
+
+# -- every evaluation mode, and the class attribute, as WEKA's command line -----------------------------------
+
+def weka_command_line(*argv: str) -> str:
+    """WEKA's own command line (java -cp weka.jar CLASSIFIER ...), its stdout."""
+    done = subprocess.run(["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+                           "-Dweka.packageManager.loadPackages=false", "-cp", bridge.weka_classpath(), *argv],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+MODES = [
+    # (WEKA's options, the block's title, evaluate()'s keywords, parity's EvaluationMode)
+    (["-T", "shapes-test.arff"], "Error on test data", {"test": "shapes-test.arff"}),
+    (["-split-percentage", "66"], "Error on test split", {"split_percentage": 66.0}),
+    (["-split-percentage", "66", "-preserve-order", "-s", "7"], "Error on test split",
+     {"split_percentage": 66.0, "preserve_order": True, "seed": 7}),
+    (["-split-percentage", "50", "-s", "3"], "Error on test split", {"split_percentage": 50.0, "seed": 3}),
+    (["-no-cv"], "Error on training data", {"no_cv": True}),
+    (["-x", "5", "-s", "2"], "Stratified cross-validation", {"folds": 5, "seed": 2}),
+]
+
+
+@pytest.mark.jvm
+@pytest.mark.parametrize(("weka_options", "title", "keywords"), MODES, ids=[" ".join(m[0]) for m in MODES])
+@pytest.mark.parametrize("classifier", ["weka.classifiers.trees.J48", "weka.classifiers.lazy.IBk"])
+def test_every_mode_equals_wekas_command_line(weka_jvm, weka_options, title, keywords, classifier):
+    train = ARFF_SAMPLES / "shapes-train.arff"
+    keywords = {k: str(ARFF_SAMPLES / v) if k == "test" else v for k, v in keywords.items()}
+    weka_options = [str(ARFF_SAMPLES / o) if o.endswith(".arff") else o for o in weka_options]
+    printed = weka_command_line(classifier, "-t", str(train), *weka_options)
+    if "-no-cv" not in weka_options:  # WEKA prints the training-data block first; keep what follows
+        printed = printed[printed.index("=== Error on training data ==="):]
+        printed = printed[printed.index(f"=== {title} ==="):]
+    ours = bridge.evaluate(train, classifier, **keywords)
+    summary = str(ours.evaluation.toSummaryString(f"\n\n=== {title} ===\n", False)).strip()
+    assert summary in printed and ours.class_details_text in printed and ours.matrix_text in printed
+
+    mode = parity.EvaluationMode(**keywords)
+    [row] = parity.run_parity([train], [parity.ClassifierSpec(classifier)], mode=mode)
+    assert row.identical is True and row.mode == ours.mode
+    assert row.weka_kappa.hex() == ours.kappa.hex() and row.weka_confusion_matrix == ours.confusion_matrix.tolist()
+    assert row.instances == ours.num_predictions
+
+
+@pytest.mark.jvm
+def test_test_set_parity_equals_wekas_evaluation_in_the_jvm_bit_for_bit(weka_jvm, capsys, tmp_path):
+    from weka.classifiers import Classifier, Evaluation
+    from weka.core.converters import Loader
+
+    train, test = ARFF_SAMPLES / "shapes-train.arff", ARFF_SAMPLES / "shapes-test.arff"
+    out_json = tmp_path / "rows.json"
+    assert main(["parity", str(train), "--test", str(test), "--classifier", "NaiveBayes", "--json", str(out_json)]) == 0
+    assert "test set" in capsys.readouterr().out.splitlines()[-1]
+    [row] = json.loads(out_json.read_text())
+    loader = Loader(classname="weka.core.converters.ArffLoader")
+    train_data, test_data = loader.load_file(str(train)), loader.load_file(str(test))
+    train_data.class_is_last()
+    test_data.class_is_last()
+    model = Classifier(classname="weka.classifiers.bayes.NaiveBayes")
+    model.build_classifier(train_data)
+    evaluation = Evaluation(train_data)
+    evaluation.test_model(model, test_data)
+    assert row["mode"] == "test-set" and row["test"] == str(test) and row["folds"] is None
+    assert row["weka_kappa"] == evaluation.kappa == row["python_kappa"]
+    assert np.array_equal(row["weka_confusion_matrix"], evaluation.confusion_matrix)
+
+
+@pytest.mark.jvm
+def test_class_attribute_one_rule_everywhere(weka_jvm, capsys, tmp_path):
+    from wekaeval import load_arff
+    from wekaeval.testing import assert_weka_parity
+
+    picnic = ARFF_SAMPLES / "picnic.arff"
+    for wanted in ("first", "1", "outlook", 0, -5):
+        assert load_arff(picnic, wanted).class_attribute.name == "outlook"
+        assert bridge.load_instances(picnic, wanted).classAttribute().name() == "outlook"
+    for wanted in ("last", "5", "play", None, -1):
+        assert load_arff(picnic, wanted).class_attribute.name == "play"
+    result = assert_weka_parity(picnic, "J48", class_attribute="first")
+    assert result.class_attribute == "outlook" and result.class_names == ("sunny", "overcast", "rainy")
+    printed = weka_command_line("weka.classifiers.trees.J48", "-t", str(picnic), "-c", "first")
+    assert result.matrix_text in printed and result.class_details_text in printed
+    out_json = tmp_path / "rows.json"
+    assert main(["parity", str(picnic), "-c", "outlook", "--classifier", "J48", "--json", str(out_json)]) == 0
+    [row] = json.loads(out_json.read_text())
+    assert row["class_attribute"] == "outlook" and row["weka_kappa"] == result.kappa
+
+
+# -- the record: fed back, a row's classifier reproduces it; CSV; the table fits ---------------------------------
+
+NESTED = ('weka.classifiers.meta.FilteredClassifier -F "weka.filters.unsupervised.attribute.StringToWordVector '
+          '-R first-last" -W weka.classifiers.trees.J48 -- -C 0.25 -M 2')
+
+
+@pytest.mark.jvm
+def test_a_rows_classifier_fed_back_reproduces_the_row(weka_jvm, capsys, tmp_path):
+    data = str(ARFF_SAMPLES / "text-train.arff")
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    assert main(["parity", data, "--classifier", NESTED, "--classifier", "Logistic", "--json", str(first)]) == 0
+    rows = json.loads(first.read_text())
+    assert rows[0]["classifier"].startswith('weka.classifiers.meta.FilteredClassifier -F "weka.filters.unsupervised.'
+                                            'attribute.StringToWordVector -R first-last ')
+    assert rows[0]["classifier"].endswith("-W weka.classifiers.trees.J48 -- -C 0.25 -M 2")
+    assert rows[1]["classifier"].startswith("weka.classifiers.functions.Logistic ")
+    assert main(["parity", data, "--classifier", rows[0]["classifier"], "--classifier", rows[1]["classifier"],
+                 "--json", str(second)]) == 0
+    assert json.loads(second.read_text()) == rows
+    capsys.readouterr()
+
+
+@pytest.mark.jvm
+def test_csv_has_one_flat_row_per_dataset_and_classifier(weka_jvm, capsys, tmp_path):
+    out_csv, out_json = tmp_path / "rows.csv", tmp_path / "rows.json"
+    argv = ["parity", str(ARFF_SAMPLES / "picnic.arff"), str(ARFF_SAMPLES / "text-test.arff"),
+            "--classifier", "ZeroR", "--classifier", "J48", "--csv", str(out_csv), "--json", str(out_json)]
+    assert main(argv) == 0
+    capsys.readouterr()
+    with out_csv.open(newline="") as handle:
+        table = list(csv.DictReader(handle))
+    rows = json.loads(out_json.read_text())
+    assert len(table) == 4 and list(table[0]) == list(rows[0])
+    for flat, row in zip(table, rows):
+        assert flat["dataset"] == row["dataset"] and flat["classifier"] == row["classifier"]
+        assert flat["skipped"] == (row["skipped"] or "")
+        if row["weka_kappa"] is not None:
+            assert float(flat["weka_kappa"]) == row["weka_kappa"]
+            assert json.loads(flat["weka_confusion_matrix"]) == row["weka_confusion_matrix"]
+
+
+@pytest.mark.jvm
+def test_the_table_fits_long_classifier_names(weka_jvm, capsys):
+    assert main(["parity", str(ARFF_SAMPLES / "picnic.arff"), str(ARFF_SAMPLES / "text-train.arff"),
+                 "--classifier", NESTED, "--classifier", "ZeroR"]) == 0
+    lines = capsys.readouterr().out.splitlines()[:5]
+    end = lines[0].index("instances") + len("instances")
+    assert all(line[end - 1].isdigit() and line[end] == " " for line in lines[1:]), lines
+    starts = {line.index("WEKA kappa") if i == 0 else end + 2 for i, line in enumerate(lines)}
+    assert len(starts) == 1
+
+
+@pytest.mark.jvm
+def test_errors_in_the_command_line_stop_the_run_before_any_output(weka_jvm, capsys):
+    picnic = str(ARFF_SAMPLES / "picnic.arff")
+    for argv in (["--classifier", "NoSuchClassifier"], ["--classifier", "J48 -C abc"], ["--preserve-order"],
+                 ["--no-cv", "--test", picnic], ["--split-percentage", "50", "--test", picnic]):
+        assert main(["parity", picnic, *argv]) == 2, argv
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1, (argv, out, err)
+    with pytest.raises(bridge.WekaError, match="Split percentage is missing"):
+        parity.EvaluationMode(preserve_order=True)

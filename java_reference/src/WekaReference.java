@@ -20,13 +20,19 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.lang.reflect.Modifier;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 
 import weka.classifiers.AbstractClassifier;
@@ -47,6 +53,8 @@ public final class WekaReference {
   private static final String USAGE = String.join("\n",
       "usage: run.sh --data D.arff --classifier NAME [--options \"...\"] [--folds 10] [--seed 1] [--class INDEX]",
       "       run.sh --data D.arff --classifier NAME [--options \"...\"] --test T.arff [--class INDEX]",
+      "       run.sh --data D.arff --classifier NAME [--options \"...\"] --split-percentage P [--preserve-order] [--seed 1]",
+      "       run.sh --data D.arff --classifier NAME [--options \"...\"] --no-cv [--class INDEX]",
       "       run.sh --data D.arff --predictions P.csv [--class INDEX]",
       "",
       "Prints WEKA's kappa, confusion matrix, unclassified and missing-class weights as one JSON object.",
@@ -55,8 +63,11 @@ public final class WekaReference {
       "  --options \"...\"      the classifier's options, as on WEKA's command line",
       "  --folds N, --seed S  cross-validation as WEKA's -x N -s S (default 10 and 1)",
       "  --test T.arff        build on D.arff, evaluate on T.arff (WEKA's -T)",
+      "  --split-percentage P train on P% of D.arff shuffled with the seed, test on the rest (WEKA's -split-percentage)",
+      "  --preserve-order     with --split-percentage: no shuffle (WEKA's -preserve-order)",
+      "  --no-cv              evaluate on the training data (WEKA's -no-cv)",
       "  --predictions P.csv  evaluate given predictions of D.arff's instances instead of a classifier",
-      "  --class INDEX        the class attribute: 1-based index, first or last (default last)",
+      "  --class INDEX        the class attribute: a name, a 1-based index, first or last (default last)",
       "  --verbose            let WEKA's own messages through to stderr",
       "");
 
@@ -79,6 +90,9 @@ public final class WekaReference {
     String classIndex;
     String test;
     String predictions;
+    Double splitPercentage;
+    boolean preserveOrder;
+    boolean noCv;
     boolean verbose;
     boolean help;
 
@@ -100,9 +114,17 @@ public final class WekaReference {
           a.verbose = true;
           continue;
         }
+        if (name.equals("--preserve-order")) {
+          a.preserveOrder = true;
+          continue;
+        }
+        if (name.equals("--no-cv")) {
+          a.noCv = true;
+          continue;
+        }
         if (!name.equals("--data") && !name.equals("--classifier") && !name.equals("--options")
             && !name.equals("--folds") && !name.equals("--seed") && !name.equals("--class")
-            && !name.equals("--test") && !name.equals("--predictions")) {
+            && !name.equals("--test") && !name.equals("--predictions") && !name.equals("--split-percentage")) {
           throw new Failure("unknown argument " + quote(argv[i]) + " (see --help)");
         }
         if (value == null) {
@@ -119,6 +141,7 @@ public final class WekaReference {
           case "--seed": a.seed = integer(name, value); break;
           case "--class": a.classIndex = value; break;
           case "--test": a.test = value; break;
+          case "--split-percentage": a.splitPercentage = percentage(name, value); break;
           default: a.predictions = value; break;
         }
       }
@@ -131,16 +154,47 @@ public final class WekaReference {
       if ((a.classifier == null) == (a.predictions == null)) {
         throw new Failure("give exactly one of --classifier NAME and --predictions FILE");
       }
-      if (a.predictions != null && (a.options != null || a.test != null || a.folds != null || a.seed != null)) {
-        throw new Failure("--predictions takes no --options, --test, --folds or --seed");
+      if (a.predictions != null && (a.options != null || a.test != null || a.folds != null || a.seed != null
+          || a.splitPercentage != null || a.preserveOrder || a.noCv)) {
+        throw new Failure("--predictions takes no --options, --test, --folds, --seed, --split-percentage, "
+            + "--preserve-order or --no-cv");
       }
       if (a.test != null && (a.folds != null || a.seed != null)) {
         throw new Failure("--folds and --seed are for cross-validation, not for --test");
+      }
+      // WEKA's command line refuses these combinations too (Evaluation.evaluateModel)
+      if (a.noCv && a.test != null) {
+        throw new Failure("--no-cv with --test: WEKA refuses to turn off cross-validation when a test file is given");
+      }
+      if (a.splitPercentage != null && a.test != null) {
+        throw new Failure("--split-percentage with --test: WEKA cannot perform a percentage split when a test file is given");
+      }
+      if (a.preserveOrder && a.splitPercentage == null) {
+        throw new Failure("--preserve-order needs --split-percentage (WEKA: Split percentage is missing)");
+      }
+      if (a.folds != null && (a.splitPercentage != null || a.noCv)) {
+        throw new Failure("--folds is for cross-validation, not for --split-percentage or --no-cv");
+      }
+      if (a.seed != null && a.noCv && a.splitPercentage == null) {
+        throw new Failure("--seed is for cross-validation or --split-percentage, not for --no-cv");
       }
       if (a.folds != null && a.folds < 2) {
         throw new Failure("--folds must be at least 2, got " + a.folds);
       }
       return a;
+    }
+
+    private static double percentage(String name, String value) throws Failure {
+      double p;
+      try {
+        p = Double.parseDouble(value.trim());
+      } catch (NumberFormatException e) {
+        throw new Failure(name + " must be a number, got " + quote(value));
+      }
+      if (!(p > 0 && p < 100)) {
+        throw new Failure(name + " must be above 0 and below 100, got " + quote(value));
+      }
+      return p;
     }
 
     private static int integer(String name, String value) throws Failure {
@@ -245,10 +299,31 @@ public final class WekaReference {
         if (difference != null) {
           throw new Failure("train and test file not compatible: " + difference);
         }
-        classifier.buildClassifier(data);
+        buildAsTheCommandLineDoes(classifier, data);
         evaluation = new Evaluation(data);
         evaluation.evaluateModel(classifier, test);
         instances = test.numInstances();
+      } else if (a.splitPercentage != null) {
+        // WEKA's -split-percentage: shuffle a copy with Random(seed) unless -preserve-order, train on the first
+        // Math.round(n * P / 100) instances (built in one go), test on the rest
+        Instances shuffled = new Instances(data);
+        if (!a.preserveOrder) {
+          shuffled.randomize(new Random(a.seed == null ? 1 : a.seed));
+        }
+        int trainSize = (int) Math.round(shuffled.numInstances() * a.splitPercentage / 100);
+        int testSize = shuffled.numInstances() - trainSize;
+        Instances train = new Instances(shuffled, 0, trainSize);
+        Instances test = new Instances(shuffled, trainSize, testSize);
+        classifier.buildClassifier(train);
+        evaluation = new Evaluation(train);
+        evaluation.evaluateModel(classifier, test);
+        instances = testSize;
+      } else if (a.noCv) {
+        // WEKA's -no-cv: "Error on training data"
+        buildAsTheCommandLineDoes(classifier, data);
+        evaluation = new Evaluation(data);
+        evaluation.evaluateModel(classifier, data);
+        instances = data.numInstances();
       } else {
         int folds = a.folds == null ? 10 : a.folds;
         int seed = a.seed == null ? 1 : a.seed;
@@ -259,17 +334,21 @@ public final class WekaReference {
     }
 
     boolean nominal = classAttribute.isNominal();
-    boolean crossValidation = a.classifier != null && a.test == null;
+    boolean crossValidation = a.classifier != null && a.test == null && a.splitPercentage == null && !a.noCv;
+    boolean split = a.classifier != null && a.splitPercentage != null;
     Json json = new Json();
     json.field("weka_version", Version.VERSION);
-    json.field("mode", a.predictions != null ? "predictions" : a.test != null ? "test-set" : "cross-validation");
+    json.field("mode", a.predictions != null ? "predictions" : a.test != null ? "test-set"
+        : split ? "split" : a.noCv ? "training-set" : "cross-validation");
     json.field("dataset", a.data);
     json.field("test", a.test);
     json.field("predictions", a.predictions);
     json.field("classifier", a.classifier);
     json.field("options", a.classifier == null ? null : (a.options == null ? "" : a.options));
     json.field("folds", crossValidation ? (Integer) (a.folds == null ? 10 : a.folds) : null);
-    json.field("seed", crossValidation ? (Integer) (a.seed == null ? 1 : a.seed) : null);
+    json.field("seed", crossValidation || (split && !a.preserveOrder) ? (Integer) (a.seed == null ? 1 : a.seed) : null);
+    json.field("split_percentage", split ? a.splitPercentage : null);
+    json.field("preserve_order", a.preserveOrder);
     json.field("class_attribute", classAttribute.name());
     json.field("instances", instances);
     if (nominal) {
@@ -292,6 +371,21 @@ public final class WekaReference {
     return json.close();
   }
 
+  /** Builds on all of data as WEKA's command line does: incrementally for an UpdateableClassifier. */
+  static void buildAsTheCommandLineDoes(Classifier classifier, Instances data) throws Exception {
+    if (classifier instanceof weka.classifiers.UpdateableClassifier) {
+      classifier.buildClassifier(new Instances(data, 0));
+      for (int i = 0; i < data.numInstances(); i++) {
+        ((weka.classifiers.UpdateableClassifier) classifier).updateClassifier(data.instance(i));
+      }
+      if (classifier instanceof weka.classifiers.UpdateableBatchProcessor) {
+        ((weka.classifiers.UpdateableBatchProcessor) classifier).batchFinished();
+      }
+    } else {
+      classifier.buildClassifier(data);
+    }
+  }
+
   /** The classifier as WEKA's command line makes it: forName with the split options, none left over. */
   static Classifier classifier(String name, String optionString) throws Failure {
     String[] options;
@@ -300,8 +394,9 @@ public final class WekaReference {
     } catch (Exception e) {
       throw new Failure("--options " + quote(optionString) + ": " + describe(e));
     }
+    String resolved = resolveClassifier(name);
     try {
-      Classifier classifier = AbstractClassifier.forName(name, options);
+      Classifier classifier = AbstractClassifier.forName(resolved, options);
       Utils.checkForRemainingOptions(options);
       return classifier;
     } catch (ClassNotFoundException e) {
@@ -310,6 +405,47 @@ public final class WekaReference {
       String what = optionString.isEmpty() ? "" : " with --options " + quote(optionString);
       throw new Failure("--classifier " + quote(name) + what + ": " + describe(e));
     }
+  }
+
+  /**
+   * A short name as wekaeval's bridge reads it (bridge.resolve_classifier): the one concrete Classifier under
+   * weka/classifiers/ in weka.jar with that simple name (Logistic is weka.classifiers.functions.Logistic, where
+   * WEKA's own lookup finds it ambiguous).  Full names are left to WEKA.
+   */
+  static String resolveClassifier(String name) throws Failure {
+    if (name.contains(".")) {
+      return name;
+    }
+    List<String> candidates = new ArrayList<>();
+    try (JarFile jar = new JarFile(new File(
+        Classifier.class.getProtectionDomain().getCodeSource().getLocation().toURI()))) {
+      for (Enumeration<JarEntry> entries = jar.entries(); entries.hasMoreElements();) {
+        String entry = entries.nextElement().getName();
+        if (entry.startsWith("weka/classifiers/") && entry.endsWith("/" + name + ".class")) {
+          String full = entry.substring(0, entry.length() - ".class".length()).replace('/', '.');
+          try {
+            Class<?> type = Class.forName(full, false, WekaReference.class.getClassLoader());
+            if (Classifier.class.isAssignableFrom(type) && !type.isInterface()
+                && !Modifier.isAbstract(type.getModifiers())) {
+              candidates.add(full);
+            }
+          } catch (ClassNotFoundException | LinkageError e) {
+            // not loadable here: not a candidate
+          }
+        }
+      }
+    } catch (IOException | URISyntaxException | SecurityException | IllegalArgumentException e) {
+      return name; // weka.jar not readable as a file: WEKA's own lookup decides
+    }
+    Collections.sort(candidates);
+    if (candidates.size() == 1) {
+      return candidates.get(0);
+    }
+    if (candidates.isEmpty()) {
+      throw new Failure("--classifier " + quote(name) + ": no WEKA classifier has that name");
+    }
+    throw new Failure("--classifier " + quote(name) + " is ambiguous: it could be " + String.join(", ", candidates)
+        + "; give the full class name");
   }
 
   static Instances load(String path, String argument) throws Exception {
@@ -337,25 +473,48 @@ public final class WekaReference {
     return data;
   }
 
-  /** WEKA's class index option: 1-based, or first/last; default last. Returns a 0-based index. */
+  /**
+   * The class attribute, by wekaeval's one rule (wekaeval.classattr.class_index): WEKA's -c (first, last, a 1-based
+   * index) or an attribute's name; default last.  A keyword or index that is also another attribute's name is
+   * refused.  Returns a 0-based index.
+   */
   static int classIndex(String given, Instances data) throws Failure {
     int count = data.numAttributes();
-    if (given == null || given.trim().equalsIgnoreCase("last")) {
+    if (given == null) {
       return count - 1;
     }
-    if (given.trim().equalsIgnoreCase("first")) {
-      return 0;
+    Integer keyword = null;
+    if (given.equals("first")) {
+      keyword = 0;
+    } else if (given.equals("last")) {
+      keyword = count - 1;
+    } else if (!given.isEmpty() && given.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      int index;
+      try {
+        index = Integer.parseInt(given);
+      } catch (NumberFormatException e) {
+        index = -1;
+      }
+      if (index < 1 || index > count) {
+        throw new Failure("--class " + given + ": 1-based index out of range, the data has " + count
+            + " attributes (1.." + count + ", first or last)");
+      }
+      keyword = index - 1;
     }
-    int index;
-    try {
-      index = Integer.parseInt(given.trim());
-    } catch (NumberFormatException e) {
-      throw new Failure("--class must be a 1-based attribute index, first or last, got " + quote(given));
+    Attribute named = data.attribute(given);
+    if (keyword == null) {
+      if (named == null) {
+        throw new Failure("--class " + quote(given) + " is not one of the attributes; give a name, a 1-based index, "
+            + "first or last");
+      }
+      return named.index();
     }
-    if (index < 1 || index > count) {
-      throw new Failure("--class " + index + " is out of range: the data has " + count + " attributes (1.." + count + ")");
+    if (named != null && named.index() != keyword) {
+      throw new Failure("--class " + quote(given) + ": WEKA's -c reads it as attribute " + (keyword + 1) + " ("
+          + quote(data.attribute(keyword).name()) + "), but attribute " + (named.index() + 1) + " is named "
+          + quote(given));
     }
-    return index - 1;
+    return keyword;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -622,7 +781,7 @@ public final class WekaReference {
         string((String) value);
       } else if (value instanceof Double) {
         text.append(Double.toString((Double) value));
-      } else if (value instanceof Integer || value instanceof Long) {
+      } else if (value instanceof Integer || value instanceof Long || value instanceof Boolean) {
         text.append(value.toString());
       } else if (value instanceof double[][]) {
         double[][] rows = (double[][]) value;

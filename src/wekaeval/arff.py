@@ -35,6 +35,7 @@ import numpy as np
 
 from .arffdates import DateParser, DatePatternError, resolve_timezone
 from .arffdialect import IMPLICIT_BAG, DateSpec, RelationSpec, translate_data, translate_header
+from .classattr import ClassAttributeError, class_index
 from .errors import ArffError
 from .textsource import read_text
 
@@ -102,8 +103,10 @@ def load_arff(
     source : path or file object
         The ARFF file (text or binary).
     class_attribute : str or int, optional
-        The class attribute, by name or by 0-based index (negative counts from
-        the end).  The last attribute when omitted, as on WEKA's command line.
+        The class attribute as on WEKA's command line (``-c``): ``"first"``,
+        ``"last"``, a 1-based index as text (``"3"``), or a name; or, as an
+        ``int``, a 0-based index (negative counts from the end).  The last
+        attribute when omitted.  One rule everywhere: :func:`wekaeval.classattr.class_index`.
     encoding : str, default "utf-8"
         The file's encoding (``"cp1252"``, ``"latin-1"``, ...).
     timezone : str or datetime.tzinfo, default "UTC"
@@ -372,21 +375,10 @@ def _attribute(name: str, declared: Any) -> Attribute:
 
 
 def _class_index(attributes: tuple[Attribute, ...], wanted: str | int | None, name: str) -> int:
-    if wanted is None:
-        index = len(attributes) - 1
-    elif isinstance(wanted, str):
-        names = [a.name for a in attributes]
-        if wanted not in names:
-            raise ArffError(f"class_attribute {wanted!r} is not one of the attributes {names}", source=name)
-        index = names.index(wanted)
-    elif isinstance(wanted, int) and not isinstance(wanted, bool):
-        if not -len(attributes) <= wanted < len(attributes):
-            raise ArffError(
-                f"class_attribute index {wanted} is out of range for {len(attributes)} attributes", source=name
-            )
-        index = wanted % len(attributes)
-    else:
-        raise ArffError(f"class_attribute must be a name or an index, not {wanted!r}", source=name)
+    try:
+        index = class_index(wanted, [a.name for a in attributes])
+    except ClassAttributeError as error:
+        raise ArffError(str(error), source=name) from None
     if attributes[index].type not in ("nominal", "numeric", "date"):
         raise ArffError(
             f"class attribute {attributes[index].name!r} is a {attributes[index].type} attribute; "

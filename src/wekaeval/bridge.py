@@ -1,195 +1,348 @@
 """The real WEKA, in a JVM, through python-weka-wrapper3 (the ``weka`` extra).
 
 Nothing here runs at import: the JVM starts on the first call that needs it,
-once per process, with the weka.jar that python-weka-wrapper3 ships.  A JVM
-that python-weka-wrapper3 or the user already started is reused.
+once per process, with the weka.jar that python-weka-wrapper3 ships
+(:mod:`wekaeval.jvm`).  A JVM that python-weka-wrapper3 or the user already
+started is reused.
 
-:func:`evaluate` runs WEKA's own evaluation as its command line does and
-brings back its numbers and, in bulk, its per-instance predictions:
+:func:`evaluate` runs WEKA's own evaluation as its command line does (``-x/-s``
+cross-validation, ``-T``, ``-split-percentage`` with or without
+``-preserve-order``, ``-no-cv``) and brings back all of WEKA's numbers, its
+three text blocks and, in bulk, its per-instance predictions:
 
 >>> from wekaeval import bridge
->>> result = bridge.evaluate("arff_samples/iris.arff", "weka.classifiers.trees.J48")  # doctest: +SKIP
+>>> result = bridge.evaluate("arff_samples/iris.arff", "J48")  # doctest: +SKIP
 >>> result.kappa, result.confusion_matrix.shape, result.distributions.shape  # doctest: +SKIP
 (0.94, (3, 3), (150, 3))
+>>> result.command_line, result.area_under_roc  # doctest: +SKIP
+('weka.classifiers.trees.J48 -C 0.25 -M 2', array([0.99 , 0.942, 0.9425]))
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.resources
-import importlib.util
-import logging
+import difflib
+import math
 import os
-import shutil
-import sys
-import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
 
+from .classattr import ClassAttributeError, class_index
+from .jvm import (
+    JAVA_HINT,
+    ClassifierError,
+    WekaDataError,
+    WekaError,
+    WekaRefusal,
+    WekaUnavailable,
+    bulk_class,
+    java_class,
+    java_version,
+    prediction_rows,
+    start_jvm,
+    weka_classpath,
+    weka_jar,
+    weka_version,
+)
+
 __all__ = [
+    "ClassifierError",
+    "WekaDataError",
     "WekaUnavailable",
     "WekaError",
     "WekaEvaluation",
+    "WekaRefusal",
+    "bulk_class",
     "evaluate",
+    "evaluation_mode",
     "load_instances",
+    "make_classifier",
+    "parse_classifier",
     "prediction_rows",
+    "resolve_classifier",
     "split_options",
     "start_jvm",
     "java_class",
+    "java_version",
     "weka_jar",
     "weka_classpath",
     "weka_version",
     "JAVA_HINT",
 ]
 
-JAVA_HINT = "install a JDK >= 11 (Debian: apt-get install default-jdk-headless)"
-EXTRA_HINT = "install the weka extra: pip install 'wekaeval[weka]' (python-weka-wrapper3)"
+# WEKA's refusals by capability that are not WekaExceptions (IllegalArgumentException, plain Exception).
+_REFUSALS = ("Weights have to be positive", "Only missing values in the training data", "WeightedInstancesHandler",
+             "Cannot handle")
 
 
-class WekaUnavailable(RuntimeError):
-    """WEKA cannot run here: Java or python-weka-wrapper3 is missing; the message says what to install."""
+# -- classifiers ------------------------------------------------------------------
 
 
-class WekaError(RuntimeError):
-    """WEKA refused or failed; ``reason`` is WEKA's own message (e.g. a classifier that cannot handle the data)."""
-
-    def __init__(self, message: str, reason: str | None = None):
-        super().__init__(message)
-        self.reason = reason or message
-
-
-def _java_available() -> bool:
-    java_home = os.environ.get("JAVA_HOME")
-    if java_home and (Path(java_home) / "bin" / "java").exists():
-        return True
-    return shutil.which("java") is not None
+@cache
+def _classifier_names() -> dict[str, tuple[str, ...]]:
+    """Simple class name -> the full names of the classes under weka/classifiers/ in weka.jar with that name."""
+    found: dict[str, list[str]] = {}
+    with zipfile.ZipFile(weka_jar()) as jar:
+        for entry in jar.namelist():
+            if entry.startswith("weka/classifiers/") and entry.endswith(".class") and "$" not in entry:
+                full = entry[: -len(".class")].replace("/", ".")
+                found.setdefault(full.rsplit(".", 1)[1], []).append(full)
+    return {name: tuple(sorted(full)) for name, full in found.items()}
 
 
-def weka_jar() -> Path:
-    """The weka.jar inside the installed python-weka-wrapper3 (no download).
+def _is_classifier(name: str) -> bool:
+    import jpype
+
+    try:
+        loader = jpype.JClass("weka.core.Instances").class_.getClassLoader()
+        cls = jpype.JClass("java.lang.Class").forName(name, False, loader)
+    except jpype.JException:
+        return False
+    modifiers = jpype.JClass("java.lang.reflect.Modifier")
+    return bool(java_class("weka.classifiers.Classifier").class_.isAssignableFrom(cls)
+                and not modifiers.isAbstract(cls.getModifiers()) and not cls.isInterface())
+
+
+@cache
+def resolve_classifier(name: str) -> str:
+    """A classifier's full class name: ``"J48"`` -> ``"weka.classifiers.trees.J48"``; full names are checked.
+
+    A short name is the simple name of exactly one concrete classifier in
+    weka.jar (``Logistic`` is ``weka.classifiers.functions.Logistic``); the
+    same rule serves the CLI, :func:`evaluate` and ``assert_weka_parity``.
 
     Raises
     ------
-    WekaUnavailable
-        If python-weka-wrapper3 is not installed.
+    ClassifierError
+        For an unknown or ambiguous name, naming it and the candidates.
     """
-    spec = importlib.util.find_spec("weka")
-    if spec is None or not spec.submodule_search_locations:
-        raise WekaUnavailable(f"python-weka-wrapper3 is not installed: {EXTRA_HINT}")
-    for location in spec.submodule_search_locations:
-        jar = Path(location) / "lib" / "weka.jar"
-        if jar.exists():
-            return jar
-    raise WekaUnavailable(f"python-weka-wrapper3 has no lib/weka.jar: reinstall it ({EXTRA_HINT})")
+    start_jvm()
+    if "." in name:
+        if not _is_classifier(name):
+            everything = [f for fs in _classifier_names().values() for f in fs]
+            close = [f for f in difflib.get_close_matches(name, everything, n=10) if _is_classifier(f)][:3]
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise ClassifierError(f"classifier {name!r}: no such WEKA classifier class{hint}")
+        return name
+    candidates = [full for full in _classifier_names().get(name, ()) if _is_classifier(full)]
+    if len(candidates) == 1:
+        return candidates[0]
+    if candidates:
+        raise ClassifierError(f"classifier {name!r} is ambiguous: it could be {', '.join(candidates)}; "
+                              "give the full class name")
+    close = [n for n in difflib.get_close_matches(name, list(_classifier_names()), n=10, cutoff=0.6)
+             if any(_is_classifier(full) for full in _classifier_names()[n])][:3]
+    hint = f"; did you mean {', '.join(close)}?" if close else "; give a WEKA classifier's class name"
+    raise ClassifierError(f"classifier {name!r}: no WEKA classifier has that name{hint}")
 
 
-def weka_classpath() -> str:
-    """weka.jar and the jars beside it, for running WEKA's own command line (``java -cp ...``).
-
-    python-weka-wrapper3 ships mtj.jar, arpack_combined.jar and core.jar next
-    to weka.jar; LinearRegression, for one, needs them.  Source jars and
-    python-weka-wrapper3's own jar are left out (java_reference/find-weka-jar.sh
-    applies the same rule).
-    """
-    jar = weka_jar()
-    siblings = [
-        str(other)
-        for other in sorted(jar.parent.glob("*.jar"))
-        if other != jar and "src" not in other.name and not other.name.startswith("python-weka-wrapper")
-    ]
-    return os.pathsep.join([str(jar), *siblings])
-
-
-def start_jvm() -> None:
-    """Start WEKA's JVM unless one is running already; safe to call any number of times.
-
-    Raises
-    ------
-    WekaUnavailable
-        If Java or python-weka-wrapper3 is missing.
-    """
-    try:
-        import jpype
-    except ImportError:
-        raise WekaUnavailable(f"JPype is not installed: {EXTRA_HINT}") from None
-    if jpype.isJVMStarted():
-        return
-    if not _java_available():
-        raise WekaUnavailable(f"no java on PATH or in JAVA_HOME: {JAVA_HINT}")
-    weka_jar()  # fails early, with the install hint, when the extra is missing
-    import weka.core.jvm as jvm
-
-    try:
-        with _netlib_warnings_dropped():
-            jvm.start(packages=False, logging_level=logging.WARNING)
-    except Exception as error:  # JPype reports a broken JVM installation in many ways
-        raise WekaUnavailable(f"the JVM did not start ({error}): {JAVA_HINT}") from error
-
-
-@contextmanager
-def _netlib_warnings_dropped() -> Iterator[None]:
-    """Drop the four lines netlib-java logs at JVM start (no native ARPACK); pass on all else.
-
-    They go to file descriptor 2 straight from the JVM, so the descriptor is
-    captured while the JVM starts and everything else is written back.
-    """
-    try:
-        saved = os.dup(2)
-    except OSError:  # no stderr to capture
-        yield
-        return
-    with tempfile.TemporaryFile() as captured:
-        os.dup2(captured.fileno(), 2)
-        try:
-            yield
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
-            captured.seek(0)
-            lines = captured.read().decode("utf-8", "replace").splitlines(keepends=True)
-            kept = [line for line in lines if "com.github.fommil.netlib" not in line]
-            if kept:
-                sys.stderr.write("".join(kept))
-
-
-def java_class(name: str) -> Any:
-    """A Java class of WEKA's (or the JDK's), starting the JVM if needed."""
+def split_options(options: str) -> list[str]:
+    """Split an option string as WEKA does (``weka.core.Utils.splitOptions``)."""
     start_jvm()
     import jpype
 
-    return jpype.JClass(name)
+    try:
+        return [str(o) for o in jpype.JClass("weka.core.Utils").splitOptions(options)]
+    except jpype.JException as error:
+        raise ClassifierError(f"cannot split options {options!r}: {error.getMessage()}") from None
 
 
-def weka_version() -> str:
-    """The version of the WEKA that runs in the JVM, e.g. ``'3.9.7'``."""
-    return str(java_class("weka.core.Version").VERSION)
+def parse_classifier(text: str, options: Sequence[str] | str = ()) -> tuple[str, tuple[str, ...]]:
+    """``"J48 -C 0.1"`` -> ``("weka.classifiers.trees.J48", ("-C", "0.1"))``; extra ``options`` are appended.
+
+    WEKA's own command line (as :attr:`WekaEvaluation.command_line` echoes it) reads back to the same classifier.
+
+    Raises
+    ------
+    ClassifierError
+        For an empty, unknown or ambiguous classifier, or options WEKA cannot split.
+    """
+    words = split_options(text.strip()) if text.strip() else []
+    if not words:
+        raise ClassifierError('empty classifier: expected "NAME [OPTIONS]"')
+    extra = split_options(options) if isinstance(options, str) else [str(o) for o in options]
+    return resolve_classifier(words[0]), tuple(words[1:] + extra)
 
 
-# -- evaluation -----------------------------------------------------------------
+def make_classifier(name: str, options: Sequence[str] = ()) -> tuple[Any, str]:
+    """WEKA's classifier ``name`` with ``options``, as its command line makes it, and its command line.
+
+    The command line is ``Utils.toCommandLine``'s: the class name and every
+    option the classifier reports, quoted as WEKA quotes them.
+
+    Raises
+    ------
+    ClassifierError
+        Naming the classifier and the option WEKA rejects (also ``Illegal options: ...`` left over).
+    """
+    import jpype
+
+    full = resolve_classifier(name)
+    array = jpype.JArray(jpype.JString)([str(o) for o in options])
+    try:
+        model = jpype.JClass("weka.classifiers.AbstractClassifier").forName(full, array)
+        jpype.JClass("weka.core.Utils").checkForRemainingOptions(array)
+        command_line = str(jpype.JClass("weka.core.Utils").toCommandLine(model))
+    except jpype.JException as error:
+        given = " ".join(str(o) for o in options)
+        raise ClassifierError(f"classifier {full} with options {given!r}: {_message(error)}", _message(error)) from None
+    return model, command_line
+
+
+def _message(error: Any, *, typed: bool = True) -> str:
+    """A Java exception in one piece: WEKA's plain messages as they are, others after their type's name."""
+    import jpype
+
+    message = error.getMessage()
+    text = str(message).strip() if message is not None else ""
+    kind = str(error.getClass().getName())
+    plain = kind == "java.lang.Exception" or isinstance(error, jpype.JClass("weka.core.WekaException"))
+    if not text:
+        return kind
+    if plain or not typed or kind == "java.lang.IllegalArgumentException":
+        return text
+    return f"{kind.rsplit('.', 1)[1]}: {text}"
+
+
+# -- data -----------------------------------------------------------------------------
+
+
+def load_instances(data: str | os.PathLike | Any, class_attribute: str | int | None = None) -> Any:
+    """Data as WEKA's ``Instances`` with the class set: a path (read as WEKA's command line reads it),
+    a python-weka-wrapper3 ``Instances`` or a JPype ``weka.core.Instances``.
+
+    The class follows :func:`wekaeval.classattr.class_index` (name, 1-based
+    index as text, ``first``, ``last``, or a 0-based int); without one, a
+    given ``Instances`` keeps its class and a file's is the last attribute.
+    A given ``Instances`` is copied before its class is changed, never altered.
+
+    Raises
+    ------
+    WekaDataError
+        For a missing or unreadable file (WEKA's reason, with the file's name) or an unknown class attribute.
+    """
+    start_jvm()
+    import jpype
+
+    instances_class = jpype.JClass("weka.core.Instances")
+    if isinstance(data, (str, os.PathLike)):
+        path = os.fspath(data)
+        instances = _read(path)
+        where = path
+    else:
+        instances = getattr(data, "jobject", data)
+        if not isinstance(instances, instances_class):
+            raise WekaDataError(f"data must be a path, a python-weka-wrapper3 Instances or a weka.core.Instances, "
+                                f"not {type(data).__name__}")
+        where = f"relation {instances.relationName()}"
+        if class_attribute is None and instances.classIndex() >= 0:
+            return instances
+        instances = instances_class(instances)
+    names = [str(instances.attribute(i).name()) for i in range(instances.numAttributes())]
+    try:
+        instances.setClassIndex(class_index(class_attribute, names))
+    except ClassAttributeError as error:
+        raise WekaDataError(f"{where}: {error}") from None
+    return instances
+
+
+def _read(path: str) -> Any:
+    import jpype
+
+    if not os.path.exists(path):
+        raise WekaDataError(f"{path}: no such file")
+    if not os.path.isfile(path):
+        raise WekaDataError(f"{path}: not a file")
+    try:
+        source = jpype.JClass("weka.core.converters.ConverterUtils$DataSource")(path)
+        instances = source.getLoader().getDataSet() if source.isIncremental() else source.getDataSet()
+    except jpype.JException as error:
+        reason = _message(error, typed=False)  # the reader's IOException: its message names the line
+        raise WekaDataError(f"{path}: WEKA cannot read it: {reason}", reason) from None
+    if instances is None or instances.numAttributes() == 0:
+        raise WekaDataError(f"{path}: WEKA read no attributes from it")
+    return instances
+
+
+# -- evaluation -------------------------------------------------------------------------
+
+# python-weka-wrapper3's Evaluation names -> WEKA's getters.
+_COMMON = {
+    "num_instances": "numInstances", "unclassified": "unclassified", "percent_unclassified": "pctUnclassified",
+    "missing_class": "missingClass", "mean_absolute_error": "meanAbsoluteError",
+    "root_mean_squared_error": "rootMeanSquaredError", "relative_absolute_error": "relativeAbsoluteError",
+    "root_relative_squared_error": "rootRelativeSquaredError", "mean_prior_absolute_error": "meanPriorAbsoluteError",
+    "root_mean_prior_squared_error": "rootMeanPriorSquaredError", "error_rate": "errorRate",
+    "sf_prior_entropy": "SFPriorEntropy", "sf_scheme_entropy": "SFSchemeEntropy", "sf_entropy_gain": "SFEntropyGain",
+    "sf_mean_prior_entropy": "SFMeanPriorEntropy", "sf_mean_scheme_entropy": "SFMeanSchemeEntropy",
+    "sf_mean_entropy_gain": "SFMeanEntropyGain",
+    "coverage_of_test_cases_by_predicted_regions": "coverageOfTestCasesByPredictedRegions",
+    "size_of_predicted_regions": "sizeOfPredictedRegions",
+}
+_NOMINAL = {
+    "correct": "correct", "incorrect": "incorrect", "percent_correct": "pctCorrect",
+    "percent_incorrect": "pctIncorrect", "kappa": "kappa", "kb_information": "KBInformation",
+    "kb_mean_information": "KBMeanInformation", "kb_relative_information": "KBRelativeInformation",
+    "total_cost": "totalCost", "avg_cost": "avgCost", "weighted_area_under_prc": "weightedAreaUnderPRC",
+    "weighted_area_under_roc": "weightedAreaUnderROC", "weighted_false_negative_rate": "weightedFalseNegativeRate",
+    "weighted_false_positive_rate": "weightedFalsePositiveRate",
+    "weighted_true_negative_rate": "weightedTrueNegativeRate",
+    "weighted_true_positive_rate": "weightedTruePositiveRate",
+    "weighted_f_measure": "weightedFMeasure", "weighted_precision": "weightedPrecision",
+    "weighted_recall": "weightedRecall", "weighted_matthews_correlation": "weightedMatthewsCorrelation",
+    "unweighted_macro_f_measure": "unweightedMacroFmeasure", "unweighted_micro_f_measure": "unweightedMicroFmeasure",
+}
+_PER_CLASS = {
+    "area_under_prc": "areaUnderPRC", "area_under_roc": "areaUnderROC", "false_negative_rate": "falseNegativeRate",
+    "false_positive_rate": "falsePositiveRate", "true_negative_rate": "trueNegativeRate",
+    "true_positive_rate": "truePositiveRate", "num_false_negatives": "numFalseNegatives",
+    "num_false_positives": "numFalsePositives", "num_true_negatives": "numTrueNegatives",
+    "num_true_positives": "numTruePositives", "f_measure": "fMeasure", "precision": "precision", "recall": "recall",
+    "matthews_correlation_coefficient": "matthewsCorrelationCoefficient",
+}
+_NUMERIC = {"correlation_coefficient": "correlationCoefficient"}
+STATISTICS = (*_COMMON, *_NOMINAL, *_PER_CLASS, "class_priors", *_NUMERIC)
 
 
 @dataclass(frozen=True, eq=False)
 class WekaEvaluation:
-    """WEKA's evaluation of one classifier on one dataset: its numbers and its predictions.
+    """WEKA's evaluation of one classifier on one dataset: how it was run, its numbers, texts and predictions.
+
+    ``mode`` is ``"cross-validation"`` (``folds``, ``seed``), ``"test-set"``
+    (``test``), ``"split"`` (``split_percentage``, ``preserve_order``, ``seed``)
+    or ``"training-set"``.  ``command_line`` is the classifier as WEKA echoes
+    it; feeding it back to :func:`evaluate` makes the same classifier.
+
+    Every statistic python-weka-wrapper3's ``Evaluation`` has is an attribute
+    under its name (``result.mean_absolute_error``, ``result.kb_information``,
+    ``result.weighted_f_measure``, ...); per-class ones are arrays indexed by
+    class (``result.area_under_roc[0]`` for ``evaluation.area_under_roc(0)``);
+    ``result.statistics`` holds them all.  Nominal-only ones are absent
+    (AttributeError) for a numeric class, ``correlation_coefficient`` for a
+    nominal one.  ``summary_text``, ``class_details_text`` and ``matrix_text``
+    are WEKA's blocks (the last two None for a numeric class).
 
     The per-instance arrays are in WEKA's evaluation order (fold by fold for
     a cross-validation): ``actual`` (class index or value, NaN if missing),
     ``distributions`` (n x k probabilities; n x 1 predicted values for a
-    numeric class), ``weights`` and ``fold`` (0-based; 0 for a test set).
-    ``kappa`` and ``confusion_matrix`` are None for a numeric class.
+    numeric class), ``weights`` and ``fold`` (0-based; 0 outside cross-validation).
     """
 
     dataset: str
     classifier: str
     options: tuple[str, ...]
+    command_line: str
+    mode: str
     folds: int | None
-    seed: int
+    seed: int | None
+    test: str | None
+    split_percentage: float | None
+    preserve_order: bool
+    class_attribute: str
     class_names: tuple[str, ...] | None
     kappa: float | None
     confusion_matrix: np.ndarray | None
@@ -201,37 +354,48 @@ class WekaEvaluation:
     distributions: np.ndarray
     weights: np.ndarray
     fold: np.ndarray
+    weka_version: str
+    java_version: str
+    evaluation: Any = field(repr=False, default=None)  # WEKA's weka.classifiers.evaluation.Evaluation
 
     @property
-    def num_instances(self) -> int:
+    def num_predictions(self) -> int:
+        """How many predictions WEKA made (instances evaluated, whatever their weights)."""
         return len(self.actual)
 
+    @cached_property
+    def statistics(self) -> dict[str, float | np.ndarray]:
+        """Every statistic, by python-weka-wrapper3's name; per-class ones as float64 arrays."""
+        nominal = self.class_names is not None
+        out: dict[str, float | np.ndarray] = {}
+        for name, getter in {**_COMMON, **(_NOMINAL if nominal else _NUMERIC)}.items():
+            out[name] = float(getattr(self.evaluation, getter)())
+        if nominal:
+            k = len(self.class_names)
+            for name, getter in _PER_CLASS.items():
+                method = getattr(self.evaluation, getter)
+                out[name] = np.array([float(method(i)) for i in range(k)], dtype=np.float64)
+            out["class_priors"] = np.array(list(self.evaluation.getClassPriors()), dtype=np.float64)
+        return out
 
-def load_instances(path: str | os.PathLike, class_attribute: str | int | None = None) -> Any:
-    """An ARFF file as WEKA's ``Instances`` (ArffLoader), the class set as in :func:`wekaeval.load_arff`."""
-    start_jvm()
-    import jpype
+    @cached_property
+    def class_details_text(self) -> str | None:
+        """WEKA's ``toClassDetailsString()`` (None for a numeric class)."""
+        return None if self.class_names is None else str(self.evaluation.toClassDetailsString())
 
-    loader = jpype.JClass("weka.core.converters.ArffLoader")()
-    try:
-        loader.setFile(jpype.JClass("java.io.File")(os.fspath(path)))
-        data = loader.getDataSet()
-    except jpype.JException as error:
-        raise WekaError(f"{os.fspath(path)}: {error.getMessage()}") from None
-    count = data.numAttributes()
-    if class_attribute is None:
-        index = count - 1
-    elif isinstance(class_attribute, str):
-        attribute = data.attribute(class_attribute)
-        if attribute is None:
-            raise WekaError(f"{os.fspath(path)}: no attribute named {class_attribute!r}")
-        index = attribute.index()
-    else:
-        if not -count <= class_attribute < count:
-            raise WekaError(f"{os.fspath(path)}: class attribute index {class_attribute} is out of range")
-        index = class_attribute % count
-    data.setClassIndex(index)
-    return data
+    @cached_property
+    def matrix_text(self) -> str | None:
+        """WEKA's ``toMatrixString()`` (None for a numeric class)."""
+        return None if self.class_names is None else str(self.evaluation.toMatrixString())
+
+    def __getattr__(self, name: str) -> Any:
+        if name in STATISTICS and not name.startswith("_"):
+            statistics = self.statistics
+            if name in statistics:
+                return statistics[name]
+            kind = "numeric" if self.class_names is None else "nominal"
+            raise AttributeError(f"WEKA has no {name} for a {kind} class")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 def evaluate(
@@ -242,54 +406,80 @@ def evaluate(
     folds: int = 10,
     seed: int = 1,
     test: str | os.PathLike | Any | None = None,
+    split_percentage: float | None = None,
+    preserve_order: bool = False,
+    no_cv: bool = False,
     class_attribute: str | int | None = None,
 ) -> WekaEvaluation:
     """Evaluate a classifier with WEKA exactly as WEKA's command line does.
 
-    Without ``test``: stratified ``folds``-fold cross-validation with
-    ``java.util.Random(seed)`` (``-x folds -s seed``).  With ``test``: the
-    classifier is built on ``data`` and evaluated on ``test`` (``-T``).
+    Cross-validation by default (``-x folds -s seed``); ``test`` builds on
+    ``data`` and evaluates on ``test`` (``-T``); ``split_percentage`` trains on
+    the first P% of the data shuffled with ``Random(seed)`` (unless
+    ``preserve_order``) and tests on the rest (``-split-percentage``,
+    ``-preserve-order``); ``no_cv`` evaluates on the training data
+    (``-no-cv``: WEKA's "Error on training data").
 
     Parameters
     ----------
-    data, test : path or WEKA ``Instances``
-        ARFF files (or instances from :func:`load_instances`).
+    data, test : path, python-weka-wrapper3 ``Instances`` or JPype ``weka.core.Instances``
     classifier : str
-        The classifier's class name, e.g. ``"weka.classifiers.trees.J48"``.
+        A class name, a short name (``"J48"``, ``"Logistic"``), or a whole
+        command line (``"J48 -C 0.1"``, or a :attr:`WekaEvaluation.command_line`).
     options : sequence of str, or one string
-        The classifier's options, as on WEKA's command line.
+        More options, as on WEKA's command line.
+    class_attribute : str or int, optional
+        Name, 1-based index as text, ``first`` or ``last``, or a 0-based int
+        (see :mod:`wekaeval.classattr`).
 
     Raises
     ------
+    ClassifierError, WekaDataError
+        A user error, naming the classifier, option, file or attribute.
+    WekaRefusal
+        WEKA refuses the data by capability; ``reason`` is its whole message.
     WekaError
-        With WEKA's own message when it refuses the data or the options.
+        For impossible settings (folds, split) or another failure of WEKA's.
     WekaUnavailable
         When Java or python-weka-wrapper3 is missing.
     """
     start_jvm()
     import jpype
 
-    dataset_name = os.fspath(data) if isinstance(data, (str, os.PathLike)) else str(data.relationName())
-    train = load_instances(data, class_attribute) if isinstance(data, (str, os.PathLike)) else data
-    option_list = split_options(options) if isinstance(options, str) else [str(o) for o in options]
+    mode = evaluation_mode(test, split_percentage, preserve_order, no_cv)
+    if mode == "cross-validation" and int(folds) < 2:
+        raise WekaError(f"--folds {folds}: cross-validation needs at least 2 folds")
+    name, option_list = parse_classifier(classifier, options)
+    model, command_line = make_classifier(name, option_list)
+    dataset_name = _name(data)
+    train = load_instances(data, class_attribute)
+    test_data = None
+    if mode == "test-set":
+        test_data = load_instances(test, train.classIndex())
+        if not train.equalHeaders(test_data):
+            difference = "; ".join(str(train.equalHeadersMsg(test_data)).strip().splitlines())
+            raise WekaDataError(f"train {dataset_name} and test {_name(test)} are not compatible: {difference}")
+    if mode == "cross-validation" and int(folds) > train.numInstances():
+        raise WekaError(f"--folds {folds}: more folds than the {train.numInstances()} instances of {dataset_name}")
+    Evaluation = jpype.JClass("weka.classifiers.evaluation.Evaluation")
     try:
-        model = jpype.JClass("weka.classifiers.AbstractClassifier").forName(
-            classifier, jpype.JArray(jpype.JString)(list(option_list))
-        )
-        evaluation = jpype.JClass("weka.classifiers.evaluation.Evaluation")(train)
-        if test is None:
+        if mode == "cross-validation":
+            evaluation = Evaluation(train)
             evaluation.crossValidateModel(model, train, int(folds), jpype.JClass("java.util.Random")(int(seed)))
             fold = _fold_of_each_prediction(train.numInstances(), int(folds))
+        elif mode == "split":
+            evaluation = _split(model, train, float(split_percentage), preserve_order, int(seed))
+            fold = np.zeros(evaluation.predictions().size(), dtype=np.int64)
         else:
-            test_data = load_instances(test, train.classIndex()) if isinstance(test, (str, os.PathLike)) else test
-            if not train.equalHeaders(test_data):
-                raise WekaError(f"train and test headers differ: {train.equalHeadersMsg(test_data)}")
-            model.buildClassifier(train)
-            evaluation.evaluateModel(model, test_data, jpype.JArray(jpype.JObject)([]))
-            fold = np.zeros(test_data.numInstances(), dtype=np.int64)
+            _build_as_the_command_line_does(model, train)
+            evaluated = test_data if mode == "test-set" else train
+            evaluation = Evaluation(train)
+            evaluation.evaluateModel(model, evaluated, jpype.JArray(jpype.JObject)([]))
+            fold = np.zeros(evaluated.numInstances(), dtype=np.int64)
     except jpype.JException as error:
-        reason = str(error.getMessage() or error.getClass().getName())
-        raise WekaError(f"{classifier} on {dataset_name}: {reason}", reason) from None
+        reason = _message(error)
+        refusal = isinstance(error, jpype.JClass("weka.core.WekaException")) or any(f in reason for f in _REFUSALS)
+        raise (WekaRefusal if refusal else WekaError)(f"{command_line} on {dataset_name}: {reason}", reason) from None
 
     nominal = bool(train.classAttribute().isNominal())
     width = train.numClasses() if nominal else 1
@@ -297,10 +487,16 @@ def evaluate(
     class_names = tuple(str(train.classAttribute().value(i)) for i in range(width)) if nominal else None
     return WekaEvaluation(
         dataset=dataset_name,
-        classifier=str(classifier),
+        classifier=name,
         options=tuple(option_list),
-        folds=int(folds) if test is None else None,
-        seed=int(seed),
+        command_line=command_line,
+        mode=mode,
+        folds=int(folds) if mode == "cross-validation" else None,
+        seed=int(seed) if mode == "cross-validation" or (mode == "split" and not preserve_order) else None,
+        test=_name(test) if mode == "test-set" else None,
+        split_percentage=float(split_percentage) if mode == "split" else None,
+        preserve_order=bool(preserve_order),
+        class_attribute=str(train.classAttribute().name()),
         class_names=class_names,
         kappa=float(evaluation.kappa()) if nominal else None,
         confusion_matrix=np.array([list(r) for r in evaluation.confusionMatrix()], dtype=np.float64)
@@ -314,85 +510,82 @@ def evaluate(
         distributions=rows[:, 2:].copy(),
         weights=rows[:, 1].copy(),
         fold=fold,
+        weka_version=weka_version(),
+        java_version=java_version(),
+        evaluation=evaluation,
     )
 
 
-def split_options(options: str) -> list[str]:
-    """Split an option string as WEKA does (``weka.core.Utils.splitOptions``)."""
-    start_jvm()
+def _name(data: Any) -> str:
+    """A path as given, or a given ``Instances``' relation name."""
+    if isinstance(data, (str, os.PathLike)):
+        return os.fspath(data)
+    return str(getattr(data, "jobject", data).relationName())
+
+
+def evaluation_mode(test: Any, split_percentage: float | None, preserve_order: bool, no_cv: bool) -> str:
+    """The evaluation mode: ``"test-set"``, ``"split"``, ``"training-set"`` or ``"cross-validation"``.
+
+    Raises
+    ------
+    WekaError
+        For the combinations WEKA's command line refuses (in its words), or a percentage outside (0, 100).
+    """
+    if test is not None and no_cv:
+        raise WekaError("--no-cv with --test: WEKA refuses to turn off cross-validation when a test file is given")
+    if test is not None and split_percentage is not None:
+        raise WekaError("--split-percentage with --test: WEKA cannot perform a percentage split when a test file "
+                        "is given")
+    if preserve_order and split_percentage is None:
+        raise WekaError("--preserve-order needs --split-percentage (WEKA: Split percentage is missing)")
+    if split_percentage is not None:
+        if not (isinstance(split_percentage, (int, float)) and 0 < split_percentage < 100):
+            raise WekaError(f"--split-percentage {split_percentage}: WEKA needs a percentage >0 and <100")
+        return "split"
+    if test is not None:
+        return "test-set"
+    return "training-set" if no_cv else "cross-validation"
+
+
+def _build_as_the_command_line_does(model: Any, train: Any) -> None:
+    """Build on all of ``train``: incrementally for an UpdateableClassifier, as WEKA's command line does."""
     import jpype
 
-    try:
-        return [str(o) for o in jpype.JClass("weka.core.Utils").splitOptions(options)]
-    except jpype.JException as error:
-        raise WekaError(f"cannot split options {options!r}: {error.getMessage()}") from None
+    if isinstance(model, jpype.JClass("weka.classifiers.UpdateableClassifier")):
+        model.buildClassifier(jpype.JClass("weka.core.Instances")(train, 0))
+        for i in range(train.numInstances()):
+            model.updateClassifier(train.instance(i))
+        if isinstance(model, jpype.JClass("weka.classifiers.UpdateableBatchProcessor")):
+            model.batchFinished()
+    else:
+        model.buildClassifier(train)
+
+
+def _split(model: Any, data: Any, percentage: float, preserve_order: bool, seed: int) -> Any:
+    """WEKA's ``-split-percentage``: shuffle a copy with Random(seed) unless order is kept, train, test the rest."""
+    import jpype
+
+    instances = jpype.JClass("weka.core.Instances")
+    shuffled = instances(data)
+    if not preserve_order:
+        shuffled.randomize(jpype.JClass("java.util.Random")(seed))
+    n = shuffled.numInstances()
+    train_size = _java_round(n * percentage / 100)
+    train = instances(shuffled, 0, train_size)
+    test = instances(shuffled, train_size, n - train_size)
+    model.buildClassifier(train)
+    evaluation = jpype.JClass("weka.classifiers.evaluation.Evaluation")(train)
+    evaluation.evaluateModel(model, test, jpype.JArray(jpype.JObject)([]))
+    return evaluation
+
+
+def _java_round(value: float) -> int:
+    """Java's ``Math.round(double)``: the nearest integer, halves up, without floor(x + 0.5)'s double rounding."""
+    low = math.floor(value)
+    return low + 1 if value - low >= 0.5 else low
 
 
 def _fold_of_each_prediction(n: int, folds: int) -> np.ndarray:
     """The fold of each prediction of a cross-validation: sizes as in ``Instances.testCV``."""
     sizes = [n // folds + (1 if i < n % folds else 0) for i in range(folds)]
     return np.repeat(np.arange(folds, dtype=np.int64), sizes)
-
-
-def prediction_rows(predictions: Any, width: int) -> np.ndarray:
-    """WEKA's predictions (a Java list) as an (n, 2 + width) array: actual, weight, distribution/value.
-
-    One Java call builds a ``double[]`` that numpy reads through JPype's buffer protocol.
-    """
-    if predictions is None:
-        return np.empty((0, 2 + width))
-    flat = bulk_class().rows(predictions, width)
-    return np.asarray(flat, dtype=np.float64).reshape(-1, 2 + width)
-
-
-@cache
-def bulk_class() -> Any:
-    """wekaeval's Bulk helper class, compiled inside the JVM on first use and cached on disk.
-
-    Raises
-    ------
-    WekaUnavailable
-        If the JVM has no Java compiler (a JRE, not a JDK).
-    """
-    import jpype
-
-    source = importlib.resources.files("wekaeval").joinpath("java/Bulk.java").read_text(encoding="utf-8")
-    java_version = str(jpype.JClass("java.lang.System").getProperty("java.version"))
-    key = hashlib.sha256(f"{source}\0{weka_version()}\0{java_version}".encode()).hexdigest()[:16]
-    target = _cache_dir() / f"bulk-{key}"
-    if not (target / "wekaeval" / "bridge" / "Bulk.class").exists():
-        _compile(source, target)
-    url = jpype.JClass("java.io.File")(str(target)).toURI().toURL()
-    parent = jpype.JClass("weka.core.Instances").class_.getClassLoader()
-    loader = jpype.JClass("java.net.URLClassLoader")(jpype.JArray(jpype.JClass("java.net.URL"))([url]), parent)
-    return jpype.JClass("wekaeval.bridge.Bulk", loader=loader)
-
-
-def _compile(source: str, target: Path) -> None:
-    import jpype
-
-    compiler = jpype.JClass("javax.tools.ToolProvider").getSystemJavaCompiler()
-    if compiler is None:
-        raise WekaUnavailable(f"this Java has no compiler (a JRE, not a JDK): {JAVA_HINT}")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=target.name + ".", dir=target.parent))
-    java_file = work / "Bulk.java"
-    java_file.write_text(source, encoding="utf-8")
-    arguments = ["-nowarn", "-d", str(work), "-cp", str(weka_jar()), str(java_file)]
-    status = compiler.run(None, None, None, jpype.JArray(jpype.JString)(arguments))
-    if status != 0:
-        raise WekaError(f"compiling wekaeval's Java helper failed (javac status {status})")
-    try:
-        work.rename(target)
-    except OSError:  # another process compiled it first
-        shutil.rmtree(work, ignore_errors=True)
-
-
-def _cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    path = Path(base) / "wekaeval"
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        return path
-    except OSError:
-        return Path(tempfile.gettempdir()) / f"wekaeval-{os.getuid()}"

@@ -116,13 +116,28 @@ def _parity_command(args: argparse.Namespace) -> int:
     from . import parity
 
     paths = _arff_paths(args.data)
+    if args.folds is not None and args.folds < 2:
+        raise UsageError(f"--folds must be at least 2, got {args.folds}")
+    if args.folds is not None and (args.test or args.split_percentage is not None or args.no_cv):
+        raise UsageError("--folds is for cross-validation; it does not go with --test, --split-percentage or --no-cv")
+    if args.split_percentage is not None and not 0 < args.split_percentage < 100:
+        raise UsageError(f"--split-percentage must be above 0 and below 100, got {args.split_percentage!r}")
+    if args.test and not Path(args.test).is_file():
+        raise UsageError(f"--test: no such file: {args.test}")
+    mode = parity.EvaluationMode(
+        folds=10 if args.folds is None else args.folds, seed=args.seed, test=args.test,
+        split_percentage=args.split_percentage, preserve_order=args.preserve_order, no_cv=args.no_cv,
+        class_attribute=args.class_attribute,
+    )
     try:
         classifiers = [parity.parse_classifier(text) for text in args.classifier] or None
-    except ValueError as error:
+        for spec in classifiers or ():
+            parity.bridge.make_classifier(spec.name, spec.options)
+    except WekaevalError as error:
         raise UsageError(f"--classifier: {error}") from None
-    if args.folds < 2:
-        raise UsageError("--folds must be at least 2")
-    line = "{:<26} {:<14} {:>9}  {:<22} {:<22} {}"
+    labels = [str(spec) for spec in classifiers or [parity.ClassifierSpec(n) for n in parity.DEFAULT_CLASSIFIERS]]
+    width = (max(len("dataset"), *(len(str(p)) for p in paths)), max(len("classifier"), *(len(x) for x in labels)))
+    line = f"{{:<{width[0]}}}  {{:<{width[1]}}}  {{:>9}}  {{:<23}}  {{:<23}}  {{}}"
     print(line.format("dataset", "classifier", "instances", "WEKA kappa", "Python kappa", "identical"), flush=True)
 
     def progress(done: int, total: int, dataset: str, classifier: parity.ClassifierSpec) -> None:
@@ -130,23 +145,49 @@ def _parity_command(args: argparse.Namespace) -> int:
             print(f"\r[{done + 1}/{total}] {dataset} {classifier} ...\033[K", end="", file=sys.stderr, flush=True)
 
     rows = []
-    for row in parity.iter_parity(paths, classifiers, folds=args.folds, seed=args.seed, progress=progress):
+    for k, row in enumerate(parity.iter_parity(paths, classifiers, mode=mode, progress=progress)):
         rows.append(row)
         if sys.stderr.isatty():
             print("\r\033[K", end="", file=sys.stderr)
-        verdict = f"skipped: {row.skipped}" if row.skipped else ("yes" if row.identical else "NO")
+        reason = " ".join((row.skipped or "").split())
+        verdict = f"skipped: {reason}" if row.skipped else ("yes" if row.identical else "NO")
         instances = "-" if row.instances is None else str(row.instances)
-        print(line.format(row.dataset, row.classifier, instances, _format_kappa(row.weka_kappa),
+        label = labels[k % len(labels)]  # rows come dataset by dataset, classifiers in order
+        print(line.format(str(row.dataset), label, instances, _format_kappa(row.weka_kappa),
                           _format_kappa(row.python_kappa), verdict), flush=True)
     differ = sum(1 for row in rows if row.identical is False)
     skipped = sum(1 for row in rows if row.skipped)
     print(f"\n{len(rows) - differ - skipped} identical, {skipped} skipped, {differ} differ "
-          f"({len(paths)} datasets x {len(rows) // len(paths)} classifiers, {args.folds}-fold CV, seed {args.seed})")
+          f"({len(paths)} datasets x {len(labels)} classifiers, {_describe_mode(mode)})")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump([row.to_dict() for row in rows], handle, indent=2)
+            json.dump([_json_row(row.to_dict()) for row in rows], handle, indent=2, allow_nan=False)
             handle.write("\n")
+    if args.csv:
+        import csv
+
+        with open(args.csv, "w", encoding="utf-8", newline="") as handle:
+            fields = list(parity.ParityRow.__dataclass_fields__)
+            writer = csv.DictWriter(handle, fieldnames=fields)
+            writer.writeheader()
+            writer.writerows(parity.csv_row(row) for row in rows)
     return 1 if differ else 0
+
+
+def _json_row(row: dict) -> dict:
+    """A parity row for JSON: NaN and infinities (a kappa can be NaN) as WEKA's words for them."""
+    return {key: _json_float(value) if isinstance(value, float) else value for key, value in row.items()}
+
+
+def _describe_mode(mode) -> str:
+    if mode.split_percentage is not None:
+        order = "order preserved" if mode.preserve_order else f"seed {mode.seed}"
+        return f"{mode.split_percentage:g}% split, {order}"
+    if mode.test is not None:
+        return f"test set {mode.test}"
+    if mode.no_cv:
+        return "training set"
+    return f"{mode.folds}-fold CV, seed {mode.seed}"
 
 
 def _parse_command(args: argparse.Namespace) -> int:
@@ -306,9 +347,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="a WEKA classifier with options; repeatable (default: ZeroR, OneR, NaiveBayes, J48, IBk, Logistic, "
         "SMO, RandomForest)",
     )
-    parity_parser.add_argument("--folds", type=int, default=10, help="cross-validation folds (default 10)")
-    parity_parser.add_argument("--seed", type=int, default=1, help="cross-validation seed (default 1)")
+    parity_parser.add_argument("-x", "--folds", type=int, default=None,
+                               help="cross-validation folds, as WEKA's -x (default 10)")
+    parity_parser.add_argument("-s", "--seed", type=int, default=1,
+                               help="random seed of the cross-validation or split, as WEKA's -s (default 1)")
+    parity_parser.add_argument("-T", "--test", metavar="FILE",
+                               help="build on each dataset and evaluate on FILE, as WEKA's -T")
+    parity_parser.add_argument("--split-percentage", type=float, metavar="P",
+                               help="train on P%% of each dataset (shuffled with the seed), test on the rest, "
+                               "as WEKA's -split-percentage")
+    parity_parser.add_argument("--preserve-order", action="store_true",
+                               help="with --split-percentage: do not shuffle, as WEKA's -preserve-order")
+    parity_parser.add_argument("--no-cv", action="store_true",
+                               help="evaluate on the training data, as WEKA's -no-cv (its 'Error on training data')")
+    parity_parser.add_argument("-c", "--class", dest="class_attribute", metavar="NAME|INDEX",
+                               help="the class attribute: a name, a 1-based index, first or last (default last), "
+                               "as WEKA's -c")
     parity_parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON to FILE")
+    parity_parser.add_argument("--csv", metavar="FILE", help="also write the rows as CSV to FILE, one per "
+                               "dataset x classifier")
     parity_parser.set_defaults(run=_parity_command)
 
     parse_parser = commands.add_parser(

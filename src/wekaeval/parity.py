@@ -1,10 +1,15 @@
 """The main job: let the real WEKA evaluate classifiers, recompute its numbers with the port, compare.
 
 For each dataset x classifier, WEKA (through :mod:`wekaeval.bridge`) runs its
-own cross-validation and returns its kappa, confusion matrix, unclassified and
-missing-class weights, and its per-instance predictions.  The port rebuilds
-the confusion matrix and kappa from those predictions; the row is identical
-only when every number is the same double.
+own evaluation — cross-validation, a test set, a percentage split or the
+training set, as its command line would — and returns its kappa, confusion
+matrix, unclassified and missing-class weights, and its per-instance
+predictions.  The port rebuilds the confusion matrix and kappa from those
+predictions; the row is identical only when every number is the same double.
+
+A user error (unknown classifier, bad option, unreadable data, impossible
+folds, unknown class attribute) raises a :class:`~wekaeval.errors.WekaevalError`
+as soon as it is met; only WEKA's refusals by capability become skipped rows.
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ from .confusion import ConfusionMatrix
 __all__ = [
     "DEFAULT_CLASSIFIERS",
     "ClassifierSpec",
+    "EvaluationMode",
     "ParityRow",
     "check",
+    "csv_row",
     "differences",
     "identical",
     "iter_parity",
@@ -42,43 +49,71 @@ DEFAULT_CLASSIFIERS = (
     "weka.classifiers.functions.SMO",
     "weka.classifiers.trees.RandomForest",
 )
-SHORT_NAMES = {name.rsplit(".", 1)[1]: name for name in DEFAULT_CLASSIFIERS}
+NUMERIC_CLASS = "numeric class: WEKA reports no kappa for regression"
 
 
 @dataclass(frozen=True)
 class ClassifierSpec:
-    """A WEKA classifier: class name and options."""
+    """A WEKA classifier: full class name and options."""
 
     name: str
     options: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         short = self.name.rsplit(".", 1)[-1]
-        return " ".join((short, *self.options))
+        return " ".join((short, *(_quoted(o) for o in self.options)))
+
+
+def _quoted(option: str) -> str:
+    """An option as WEKA's ``Utils.joinOptions`` writes it: quoted when it holds a space (or is empty)."""
+    if option == "" or any(c in option for c in " \t\n\"'\\"):
+        return '"' + option.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    return option
 
 
 def parse_classifier(text: str) -> ClassifierSpec:
-    """``"J48 -C 0.1"`` -> ClassifierSpec; WEKA splits the options, short names of the defaults expand.
+    """``"J48 -C 0.1"`` -> ClassifierSpec; WEKA splits the options, short names resolve as in the bridge.
 
     Raises
     ------
-    ValueError
-        For an empty classifier string.
+    bridge.ClassifierError
+        For an empty, unknown or ambiguous classifier, or options WEKA cannot split.
     """
-    words = text.strip().split(None, 1)
-    if not words:
-        raise ValueError("empty classifier: expected \"NAME [OPTIONS]\"")
-    name = SHORT_NAMES.get(words[0], words[0])
-    options = tuple(bridge.split_options(words[1])) if len(words) > 1 else ()
+    name, options = bridge.parse_classifier(text)
     return ClassifierSpec(name, options)
 
 
 @dataclass(frozen=True)
-class ParityRow:
-    """One dataset x classifier: WEKA's kappa, the port's, and whether all numbers are identical.
+class EvaluationMode:
+    """How WEKA evaluates, as on its command line: ``-x/-s``, ``-T``, ``-split-percentage``/``-preserve-order``,
+    ``-no-cv``; and the class attribute (``-c``: name, 1-based index, ``first``, ``last``)."""
 
-    ``skipped`` is None, or the reason no comparison was made (WEKA's own
-    message when a classifier cannot handle the data).
+    folds: int = 10
+    seed: int = 1
+    test: str | None = None
+    split_percentage: float | None = None
+    preserve_order: bool = False
+    no_cv: bool = False
+    class_attribute: str | int | None = None
+
+    def __post_init__(self) -> None:  # refuse what WEKA refuses before anything runs
+        if self.kind == "cross-validation" and self.folds < 2:
+            raise bridge.WekaError(f"--folds {self.folds}: cross-validation needs at least 2 folds")
+
+    @property
+    def kind(self) -> str:
+        """``"cross-validation"``, ``"test-set"``, ``"split"`` or ``"training-set"``."""
+        return bridge.evaluation_mode(self.test, self.split_percentage, self.preserve_order, self.no_cv)
+
+
+@dataclass(frozen=True)
+class ParityRow:
+    """One dataset x classifier: how WEKA ran, its numbers, the port's, and whether all are identical.
+
+    ``skipped`` is None, or WEKA's whole reason for refusing the data by
+    capability (or that a numeric class has no kappa).  ``classifier`` is the
+    classifier as WEKA echoes it: fed back to ``--classifier`` it makes the
+    same classifier.
     """
 
     dataset: str
@@ -88,9 +123,23 @@ class ParityRow:
     python_kappa: float | None
     identical: bool | None
     skipped: str | None = None
+    mode: str = "cross-validation"
+    folds: int | None = None
+    seed: int | None = None
+    test: str | None = None
+    split_percentage: float | None = None
+    preserve_order: bool = False
+    class_attribute: str | None = None
+    weka_confusion_matrix: list[list[float]] | None = None
+    python_confusion_matrix: list[list[float]] | None = None
+    differences: tuple[str, ...] = ()
+    weka_version: str | None = None
+    java_version: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        out["differences"] = list(self.differences)
+        return out
 
 
 def check(result: bridge.WekaEvaluation) -> ConfusionMatrix:
@@ -123,52 +172,104 @@ def run_parity(
     datasets: Iterable[str | os.PathLike],
     classifiers: Sequence[ClassifierSpec] | None = None,
     *,
+    mode: EvaluationMode | None = None,
     folds: int = 10,
     seed: int = 1,
     progress: Callable[[int, int, str, ClassifierSpec], None] | None = None,
 ) -> list[ParityRow]:
     """Compare WEKA and the port on every dataset x classifier; one row each, in order.
 
-    ``progress(done, total, dataset, classifier)`` is called before each run.
+    ``mode`` says how WEKA evaluates (default: ``folds``-fold cross-validation
+    with ``seed``).  ``progress(done, total, dataset, classifier)`` is called before each run.
+
+    Raises
+    ------
+    WekaevalError
+        For a user error (see :mod:`wekaeval.bridge`), as soon as it is met.
     """
-    return list(iter_parity(datasets, classifiers, folds=folds, seed=seed, progress=progress))
+    return list(iter_parity(datasets, classifiers, mode=mode, folds=folds, seed=seed, progress=progress))
 
 
 def iter_parity(
     datasets: Iterable[str | os.PathLike],
     classifiers: Sequence[ClassifierSpec] | None = None,
     *,
+    mode: EvaluationMode | None = None,
     folds: int = 10,
     seed: int = 1,
     progress: Callable[[int, int, str, ClassifierSpec], None] | None = None,
 ) -> Iterator[ParityRow]:
     """:func:`run_parity`, yielding each row as soon as it is known."""
+    mode = mode or EvaluationMode(folds=folds, seed=seed)
     classifiers = list(classifiers or [ClassifierSpec(name) for name in DEFAULT_CLASSIFIERS])
-    paths = [Path(d) for d in datasets]
+    for spec in classifiers:  # an unknown classifier or a bad option fails before anything runs
+        bridge.make_classifier(spec.name, spec.options)
+    paths = [os.fspath(d) for d in datasets]
     total = len(paths) * len(classifiers)
+    test = bridge.load_instances(mode.test) if mode.test is not None else None
     for i, path in enumerate(paths):
-        try:
-            data = bridge.load_instances(path)
-        except bridge.WekaError as error:
-            for spec in classifiers:
-                yield ParityRow(path.name, str(spec), None, None, None, None, skipped=error.reason)
-            continue
-        numeric_class = not data.classAttribute().isNominal()
+        data = bridge.load_instances(path, mode.class_attribute)
         for j, spec in enumerate(classifiers):
             if progress:
-                progress(i * len(classifiers) + j, total, path.name, spec)
-            if numeric_class:
-                reason = "numeric class: WEKA reports no kappa for regression"
-                yield ParityRow(path.name, str(spec), int(data.numInstances()), None, None, None, reason)
+                progress(i * len(classifiers) + j, total, path, spec)
+            if not data.classAttribute().isNominal():
+                _, command_line = bridge.make_classifier(spec.name, spec.options)
+                yield _skipped(path, command_line, int(data.numInstances()), NUMERIC_CLASS, mode, data)
             else:
-                yield _compare(path.name, data, spec, folds, seed)
+                yield _compare(path, data, test, spec, mode)
 
 
-def _compare(name: str, data: Any, spec: ClassifierSpec, folds: int, seed: int) -> ParityRow:
+def _record(mode: EvaluationMode) -> dict[str, Any]:
+    """The row's fields that say how WEKA evaluated, as :class:`bridge.WekaEvaluation` records them."""
+    kind = mode.kind
+    return {
+        "mode": kind,
+        "folds": mode.folds if kind == "cross-validation" else None,
+        "seed": mode.seed if kind == "cross-validation" or (kind == "split" and not mode.preserve_order) else None,
+        "test": mode.test,
+        "split_percentage": mode.split_percentage,
+        "preserve_order": mode.preserve_order,
+    }
+
+
+def _skipped(path: str, command_line: str, instances: int, reason: str, mode: EvaluationMode, data: Any) -> ParityRow:
+    return ParityRow(
+        path, command_line, instances, None, None, None, skipped=reason, **_record(mode),
+        class_attribute=str(data.classAttribute().name()),
+        weka_version=bridge.weka_version(), java_version=bridge.java_version(),
+    )
+
+
+def _compare(path: str, data: Any, test: Any, spec: ClassifierSpec, mode: EvaluationMode) -> ParityRow:
     try:
-        result = bridge.evaluate(data, spec.name, spec.options, folds=folds, seed=seed)
-    except bridge.WekaError as error:
-        return ParityRow(name, str(spec), int(data.numInstances()), None, None, None, skipped=error.reason)
+        result = bridge.evaluate(
+            data, spec.name, spec.options, folds=mode.folds, seed=mode.seed,
+            test=test,
+            split_percentage=mode.split_percentage, preserve_order=mode.preserve_order, no_cv=mode.no_cv,
+        )
+    except bridge.WekaRefusal as error:
+        _, command_line = bridge.make_classifier(spec.name, spec.options)
+        count = int((data if mode.test is None else test).numInstances())
+        return _skipped(path, command_line, count, error.reason, mode, data)
+    except bridge.WekaError as error:  # a user error: name the file the run was on
+        raise type(error)(f"{path}: {error}", error.reason) from None
     port = check(result)
-    return ParityRow(name, str(spec), result.num_instances, result.kappa, port.kappa(), identical(result, port))
+    found = differences(result, port)
+    return ParityRow(
+        path, result.command_line, result.num_predictions, result.kappa, port.kappa(), not found,
+        **_record(mode), class_attribute=result.class_attribute,
+        weka_confusion_matrix=result.confusion_matrix.tolist(), python_confusion_matrix=port.matrix.tolist(),
+        differences=tuple(found), weka_version=result.weka_version, java_version=result.java_version,
+    )
+
+
+def csv_row(row: ParityRow) -> dict[str, Any]:
+    """One flat CSV row: matrices and differences as JSON text, missing values empty."""
+    import json
+
+    flat = row.to_dict()
+    for key in ("weka_confusion_matrix", "python_confusion_matrix", "differences"):
+        flat[key] = "" if flat[key] is None else json.dumps(flat[key])
+    return {key: "" if value is None else (repr(value) if isinstance(value, float) else value)
+            for key, value in flat.items()}
 

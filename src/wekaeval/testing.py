@@ -35,16 +35,29 @@ def assert_weka_parity(
     folds: int = 10,
     seed: int = 1,
     test: str | os.PathLike | Any | None = None,
+    split_percentage: float | None = None,
+    preserve_order: bool = False,
+    no_cv: bool = False,
+    class_attribute: str | int | None = None,
     kappa: float | None = None,
 ) -> bridge.WekaEvaluation:
     """Assert the port reproduces WEKA's evaluation bit for bit; returns WEKA's result.
+
+    ``data``, ``classifier`` and the keyword options are :func:`wekaeval.bridge.evaluate`'s:
+    a path or ``Instances``, a short or full class name (or a whole command
+    line), any of WEKA's evaluation modes, and the class attribute by name,
+    1-based index, ``first`` or ``last``.
 
     Raises
     ------
     AssertionError
         Listing each number that differs (as ``float.hex`` where it helps).
+    wekaeval.bridge.WekaError
+        When WEKA cannot run the evaluation; the message names the file, classifier or option.
     """
-    result = bridge.evaluate(data, classifier, options, folds=folds, seed=seed, test=test)
+    result = bridge.evaluate(data, classifier, options, folds=folds, seed=seed, test=test,
+                             split_percentage=split_percentage, preserve_order=preserve_order, no_cv=no_cv,
+                             class_attribute=class_attribute)
     if result.class_names is None:
         raise AssertionError(f"{result.dataset} has a numeric class: WEKA reports no kappa to compare")
     problems = differences(result, check(result))
