@@ -129,7 +129,7 @@ def test_kappa_of_wekas_own_predictions_is_wekas_kappa(capsys, tmp_path, weka_jv
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["parity", "--class", "first"], "unrecognized arguments: --class"),
+        (["parity", "--classif", "J48"], "unrecognized arguments: --classif"),
         (["parity", "--fold", "5"], "unrecognized arguments: --fold"),
         (["parse", "x.log", "--js"], "unrecognized arguments: --js"),
         (["summarise", "r.csv", "--meas", "Percent_correct"], "unrecognized arguments: --meas"),

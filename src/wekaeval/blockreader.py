@@ -409,7 +409,8 @@ def parse_run_info(lines: Lines, versions: Versions, model_info: bool = False) -
             key, value = entry
             found[key] = value
             if key == "Scheme:" and not text.startswith("Scheme:       "):
-                versions.note("an unpadded 'Scheme:' line (the translated Explorer)", number, since="3.6.5", before="3.7")
+                what = "an unpadded 'Scheme:' line (the translated Explorer)"
+                versions.note(what, number, since="3.6.5", before="3.7")
         elif "Attributes:" in found and "Test mode:" not in found and (
             text.startswith(_RUN_INFO_INDENT) or text == _OMITTED
         ):

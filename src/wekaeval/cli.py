@@ -20,7 +20,7 @@ from typing import Any
 
 from . import report_commands
 from .arff import load_arff
-from .bridge import WekaError, WekaUnavailable
+from .bridge import WekaUnavailable
 from .confusion import kappa
 from .errors import MatrixError, WekaevalError
 from .predictions import read_predictions
@@ -61,16 +61,13 @@ def parse_matrix(text: str) -> list[list[float]]:
     return rows
 
 
-def class_attribute(text: str) -> str | int:
-    """WEKA's ``-c``: 1-based index, ``first`` or ``last``; anything else is an attribute name."""
-    if text == "first":
-        return 0
-    if text == "last":
-        return -1
-    if text.isdigit():
-        if int(text) == 0:
-            raise argparse.ArgumentTypeError("attribute indices start at 1, as in WEKA's -c")
-        return int(text) - 1
+def class_attribute(text: str) -> str:
+    """``-c``/``--class``: a name, a 1-based index, ``first`` or ``last``, as WEKA's ``-c``.
+
+    The data checks it later; an index below 1 is refused here, before any file is read.
+    """
+    if text.isascii() and text.isdigit() and int(text) < 1:
+        raise argparse.ArgumentTypeError("attribute indices start at 1, as in WEKA's -c")
     return text
 
 
@@ -322,7 +319,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--class",
         dest="class_attribute",
         type=class_attribute,
-        default=-1,
         metavar="INDEX|NAME",
         help="the class attribute as in WEKA's -c (1-based, first, last) or by name; default last",
     )
@@ -360,7 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
                                help="with --split-percentage: do not shuffle, as WEKA's -preserve-order")
     parity_parser.add_argument("--no-cv", action="store_true",
                                help="evaluate on the training data, as WEKA's -no-cv (its 'Error on training data')")
-    parity_parser.add_argument("-c", "--class", dest="class_attribute", metavar="NAME|INDEX",
+    parity_parser.add_argument("-c", "--class", dest="class_attribute", type=class_attribute, metavar="NAME|INDEX",
                                help="the class attribute: a name, a 1-based index, first or last (default last), "
                                "as WEKA's -c")
     parity_parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON to FILE")
@@ -422,7 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `wekaeval ... | head -1`: the reader has gone; end quietly
         _stdout_to_devnull()
         return CLOSED_PIPE
-    except (UsageError, WekaevalError, WekaUnavailable, WekaError, OSError) as error:
+    except (UsageError, WekaevalError, WekaUnavailable, OSError) as error:
         print(f"wekaeval: error: {error}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:

@@ -227,7 +227,7 @@ def _read_source(source: Any, encoding: str) -> tuple[str, str]:
 
 
 def _could_be_path(text: str) -> bool:
-    """Whether a one-line ``str`` may name a file: WEKA's lines hold runs of spaces, ``===`` or tabs; paths rarely do."""
+    """Whether a one-line ``str`` may name a file: WEKA's lines hold runs of spaces, ``===`` or tabs, paths rarely."""
     return os.path.exists(text) or not ("  " in text or "\t" in text or "===" in text)
 
 
