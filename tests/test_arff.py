@@ -108,6 +108,9 @@ HEADER = "@relation r\n@attribute x numeric\n@attribute c {a,b}\n@data\n"
         ("@relation r\n@attribute d date 'yyyy-ww'\n@data\n2020-01\n", 2, "'w' is not supported"),
         ("@relation r\n@attribute x nonsense\n@data\n1\n", 2, ""),
         (HEADER + "{0 1, 1 a\n", 5, "}"),
+        ("@relation r\n@attribute x numeric\n@ATRIBUTE y numeric\n@attribute c {a,b}\n@data\n1,2,a\n", 3,
+         "unknown declaration '@ATRIBUTE'"),  # a typo in the header, not the first data row, is to blame
+        ("@relation r\nx numeric\n@data\n1\n", 2, "'x numeric' is no declaration"),
     ],
 )
 def test_malformed_files_name_their_line(text, line, fragment):

@@ -83,6 +83,10 @@ def translate_header(lines: list[str], name: str) -> tuple[list[str], int, dict[
         line = _strip_comment(lines[number]).strip()
         match = _DECLARATION.match(line)
         if not match:
+            if line:  # WEKA's header holds declarations, comments and blank lines only
+                word = line.split(None, 1)[0]
+                what = f"unknown declaration {word!r}" if word.startswith("@") else f"{line[:40]!r} is no declaration"
+                raise ArffError(f"{what}: expected @relation, @attribute or @data", source=name, line=number + 1)
             out.append(line)
             number += 1
             continue
