@@ -76,6 +76,15 @@ def test_scalars_give_floats_and_arrays_keep_their_shape():
     assert java_log(np.float32(2.0)) == java_log(2.0)
 
 
+def test_the_13_bit_lookup_is_the_breakpoint_table_on_all_2_to_the_23_inputs():
+    from wekaeval import javamath
+
+    single = np.arange(2**23, dtype=np.uint64)
+    searched = 128 - (np.searchsorted(javamath._BREAKS, single, side="right") - 1)
+    assert np.array_equal(javamath._INDEX_OF_TOP13[single >> np.uint64(10)], searched)
+    assert np.array_equal(np.unique(searched), np.arange(129))
+
+
 def test_special_values():
     got = java_log(np.array([0.0, -0.0, np.inf, -np.inf, -1.0, -5e-324, 1.0]))
     assert got[:3].tolist() == [-math.inf, -math.inf, math.inf]

@@ -133,6 +133,10 @@ RCP_BREAKPOINTS: tuple[int, ...] = (
     8196096, 8327168,
 )
 _BREAKS = np.array(RCP_BREAKPOINTS, dtype=np.uint64)
+# Every breakpoint is a multiple of 2**10, so the index is a function of the leading 13 bits:
+# one lookup instead of a search (tests/test_javamath.py checks all 2**23 inputs).
+_INDEX_OF_TOP13 = (128 - (np.searchsorted(_BREAKS, np.arange(8192, dtype=np.uint64) << np.uint64(10), side="right") - 1)).astype(np.intp)
+_B = (128 + np.arange(129)) / 256.0
 
 
 def _double(bits: int) -> float:
@@ -186,55 +190,67 @@ def _special_cases(x: np.ndarray, out: np.ndarray) -> np.ndarray:
 def _hotspot_positive(x: np.ndarray) -> np.ndarray:
     """The intrinsic on positive finite x, subnormals included."""
     bits = x.view(np.uint64)
-    subnormal = (bits & _EXPONENT) == 0
-    # A subnormal is first scaled by 2**128 (exactly) and the 128 taken off the exponent.
-    y = np.where(subnormal, x * 2.0**128, x)
-    y_bits = y.view(np.uint64)
-    exponent = (y_bits >> np.uint64(52)).astype(np.int64)
-    k16 = (16 * (exponent - 1023 - np.where(subnormal, 128, 0))).astype(np.float64)
+    k16 = (bits >> np.uint64(52)).astype(np.int64)
+    subnormal = k16 == 0
+    if subnormal.any():
+        # A subnormal is first scaled by 2**128 (exactly) and the 128 taken off the exponent.
+        x = np.where(subnormal, x * 2.0**128, x)
+        bits = x.view(np.uint64)
+        k16 = (bits >> np.uint64(52)).astype(np.int64) - np.where(subnormal, 128, 0)
+    k16 -= 1023
+    k16 <<= 4
+    k16 = k16.astype(np.float64)
 
     # B ~ 1/m for the significand m in [1, 2): the reciprocal of m cut to single precision,
     # rounded to 7 bits (B = (128 + j) / 256, table index j from 0 to 128).
-    single = (y_bits >> np.uint64(29)) & np.uint64(0x7FFFFF)
-    j = 128 - (np.searchsorted(_BREAKS, single, side="right") - 1)
-    b = (128 + j) / 256.0
+    j = _INDEX_OF_TOP13[(bits >> np.uint64(39)) & np.uint64(0x1FFF)]
+    b = _B[j]
 
     # r = B*m - 1 with one rounding: m is split after its 7 leading bits so that both products
     # with B are exact and B*m_hi - 1 is exact too.
-    significand = y_bits & _SIGNIFICAND
+    significand = bits & _SIGNIFICAND
     m = (significand | _ONE_BITS).view(np.float64)
-    m_hi = ((significand & _TOP7) | _ONE_BITS).view(np.float64)
-    m_lo = m - m_hi
-    r = (b * m_hi - 1.0) + b * m_lo
+    significand &= _TOP7
+    significand |= _ONE_BITS
+    m_hi = significand.view(np.float64)
+    m -= m_hi  # m_lo
+    m *= b
+    m_hi *= b
+    m_hi -= 1.0
+    r = m_hi
+    r += m
 
     # log x = k*log(2) - log(B) + log(1 + r): the leading terms summed as high + low parts,
     # the polynomial in two halves, r**2*(c2 + c3 r + c4 r**2) and r**4*(c5 + c6 r + c7 r**2),
-    # each step rounded in the order the intrinsic performs it.
-    k_hi = _LN2_16_HI * k16
-    k_lo = k16 * _LN2_16_LO
-    c7r = _C7 * r
-    high = _T_HI[j] + k_hi
-    c6r = _C6 * r
-    c3r = _C3 * r
-    r2 = r * r
+    # each step rounded as the intrinsic rounds it (the order of independent steps is free).
+    high = _T_HI[j]
+    high += k16 * _LN2_16_HI
     total = high + r
-    odd = c6r + _C5
-    even = c3r + _C2
-    odd_tail = c7r * r2
+    lost = high
+    lost -= total  # what the rounding of high + r dropped, minus r's part of it
+    low = _T_LO[j]
+    k16 *= _LN2_16_LO
+    low += k16
+    r2 = r * r
+    odd = _C6 * r
+    odd += _C5
+    odd *= r
+    odd_tail = _C7 * r
+    odd_tail *= r2
+    odd += odd_tail
+    even = _C3 * r
+    even += _C2
     even_tail = _C4 * r2
-    lost = high - total  # what the rounding of high + r dropped, minus r's part of it
-    odd = odd * r
-    low = r + lost
-    r4 = r2 * r2
-    low_parts = k_lo + _T_LO[j]
-    odd = odd + odd_tail
-    even = even + even_tail
-    low = low + low_parts
-    odd = odd * r4
-    even = even * r2
-    low = low + odd
-    low = low + even
-    return total + low
+    even += even_tail
+    even *= r2
+    r2 *= r2  # r**4
+    odd *= r2
+    r += lost
+    r += low
+    r += odd
+    r += even
+    total += r
+    return total
 
 
 # fdlibm's constants (e_log.c).
@@ -300,17 +316,27 @@ def _fdlibm_positive(x: np.ndarray) -> np.ndarray:
     return np.where(tiny, tiny_result, np.where(far, far_result, near_result))
 
 
+# Work in blocks that stay in cache, as confusion.from_predictions does.
+CHUNK = 1 << 15
+_POSITIVE_FINITE_SPAN = np.uint64(0x7FEFFFFFFFFFFFFF)
+
+
 def _log(x: ArrayLike, positive_part) -> np.ndarray | float:
     values = _as_array(x)
     flat = np.ascontiguousarray(values).reshape(-1)
     out = np.empty_like(flat)
     with np.errstate(all="ignore"):
-        done = _special_cases(flat, out)
-        rest = ~done
-        if rest.all():
-            out = positive_part(flat)
-        elif rest.any():
-            out[rest] = positive_part(flat[rest])
+        for start in range(0, flat.size, CHUNK):
+            block = flat[start : start + CHUNK]
+            target = out[start : start + CHUNK]
+            # Positive finite numbers are the bit patterns 1 .. 0x7fefffffffffffff.
+            ordinary = (block.view(np.uint64) - np.uint64(1)) < _POSITIVE_FINITE_SPAN
+            if ordinary.all():
+                target[:] = positive_part(block)
+                continue
+            _special_cases(block, target)
+            if ordinary.any():
+                target[ordinary] = positive_part(block[ordinary])
     if values.ndim == 0:
         return float(out[0])
     return out.reshape(values.shape)
