@@ -22,6 +22,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_kappa.py
 	$(BIN)/python benchmarks/bench_bridge.py
 	$(BIN)/python benchmarks/bench_report.py
+	$(BIN)/python benchmarks/bench_javamath.py --jvm
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "wekaeval needs Python >= 3.10")'
