@@ -37,9 +37,8 @@ def choose(rng: np.random.Generator) -> np.ndarray:
         numpy_log = np.log(draw)
     python_log = np.array([math.log(v) if v > 0 else np.nan for v in draw.tolist()])
     finite = np.isfinite(hotspot)
-    hard = finite & (
-        (_bits(hotspot) != _bits(strict)) | (_bits(hotspot) != _bits(numpy_log)) | (_bits(hotspot) != _bits(python_log))
-    )
+    differs = [_bits(hotspot) != _bits(other) for other in (strict, numpy_log, python_log)]
+    hard = finite & (differs[0] | differs[1] | differs[2])
     powers = powers_of_two_and_neighbours()
     edges = np.concatenate([powers[:60], powers[len(powers) // 2 - 30 : len(powers) // 2 + 30], powers[-60:]])
     chosen = [SPECIALS, edges, rng.permutation(draw[hard])[: LINES // 2]]

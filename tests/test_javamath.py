@@ -33,7 +33,8 @@ def assert_same_bits(inputs: np.ndarray, got: np.ndarray, expected: np.ndarray) 
 
 
 def reference() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    rows = [line.split() for line in REFERENCE.read_text(encoding="ascii").splitlines() if not line.startswith("#")]
+    lines = REFERENCE.read_text(encoding="ascii").splitlines()
+    rows = [line.split() for line in lines if not line.startswith("#")]
     table = np.array([[int(word, 16) for word in row] for row in rows], dtype=np.uint64)
     x, hotspot, strict = (np.ascontiguousarray(table[:, i]).view(np.float64) for i in range(3))
     return x, hotspot, strict

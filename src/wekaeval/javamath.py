@@ -34,12 +34,12 @@ array([0.        , 0.69314718,       -inf,        nan,        inf])
 
 from __future__ import annotations
 
-from typing import Literal, overload
+from typing import Callable, Literal, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-__all__ = ["java_log", "fdlibm_log", "log2", "RCP_BREAKPOINTS"]
+__all__ = ["java_log", "java_log_scalar", "fdlibm_log", "log2", "RCP_BREAKPOINTS"]
 
 Variant = Literal["hotspot", "fdlibm"]
 
@@ -135,7 +135,8 @@ RCP_BREAKPOINTS: tuple[int, ...] = (
 _BREAKS = np.array(RCP_BREAKPOINTS, dtype=np.uint64)
 # Every breakpoint is a multiple of 2**10, so the index is a function of the leading 13 bits:
 # one lookup instead of a search (tests/test_javamath.py checks all 2**23 inputs).
-_INDEX_OF_TOP13 = (128 - (np.searchsorted(_BREAKS, np.arange(8192, dtype=np.uint64) << np.uint64(10), side="right") - 1)).astype(np.intp)
+_TOP13_STARTS = np.arange(8192, dtype=np.uint64) << np.uint64(10)
+_INDEX_OF_TOP13 = (128 - (np.searchsorted(_BREAKS, _TOP13_STARTS, side="right") - 1)).astype(np.intp)
 _B = (128 + np.arange(129)) / 256.0
 
 
@@ -169,8 +170,8 @@ def _as_array(x: ArrayLike, name: str = "x") -> np.ndarray:
         raise TypeError(f"{name} must be real numbers: {error}") from None
 
 
-def _special_cases(x: np.ndarray, out: np.ndarray) -> np.ndarray:
-    """Fill what both algorithms return outside the positive finite numbers; True where filled.
+def _special_cases(x: np.ndarray, out: np.ndarray) -> None:
+    """Fill in what both algorithms return outside the positive finite numbers.
 
     NaN comes back quiet with its payload (``x + x``), +Infinity as itself, ±0 as -Infinity,
     and every other negative number, -Infinity included, as the processor's default NaN.
@@ -184,7 +185,6 @@ def _special_cases(x: np.ndarray, out: np.ndarray) -> np.ndarray:
     out[x == np.inf] = np.inf
     out_bits[negative] = _DEFAULT_NAN
     out[zero] = -np.inf
-    return nan | negative | zero | (x == np.inf)
 
 
 def _hotspot_positive(x: np.ndarray) -> np.ndarray:
@@ -321,7 +321,7 @@ CHUNK = 1 << 15
 _POSITIVE_FINITE_SPAN = np.uint64(0x7FEFFFFFFFFFFFFF)
 
 
-def _log(x: ArrayLike, positive_part) -> np.ndarray | float:
+def _log(x: ArrayLike, positive_part: Callable[[np.ndarray], np.ndarray]) -> np.ndarray | float:
     values = _as_array(x)
     flat = np.ascontiguousarray(values).reshape(-1)
     out = np.empty_like(flat)
@@ -343,9 +343,9 @@ def _log(x: ArrayLike, positive_part) -> np.ndarray | float:
 
 
 @overload
-def java_log(x: float) -> float: ...
+def java_log(x: float, *, variant: Variant = "hotspot") -> float: ...
 @overload
-def java_log(x: ArrayLike) -> np.ndarray: ...
+def java_log(x: ArrayLike, *, variant: Variant = "hotspot") -> np.ndarray: ...
 def java_log(x, *, variant: Variant = "hotspot"):
     """Java's ``Math.log`` (natural logarithm), element by element, bit for bit.
 
