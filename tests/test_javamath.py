@@ -86,6 +86,14 @@ def test_the_13_bit_lookup_is_the_breakpoint_table_on_all_2_to_the_23_inputs():
     assert np.array_equal(np.unique(searched), np.arange(129))
 
 
+def test_the_plain_python_scalar_path_gives_the_arrays_bits():
+    x, hotspot, _ = reference()
+    sample = np.concatenate([x, cases(np.random.default_rng())[:200_000]])
+    scalars = np.array([java_log_scalar(value) for value in sample.tolist()])
+    assert_same_bits(sample, scalars, java_log(sample))
+    assert_same_bits(x, scalars[: x.size], hotspot)
+
+
 def test_special_values():
     got = java_log(np.array([0.0, -0.0, np.inf, -np.inf, -1.0, -5e-324, 1.0]))
     assert got[:3].tolist() == [-math.inf, -math.inf, math.inf]

