@@ -318,7 +318,7 @@ def _fdlibm_positive(x: np.ndarray) -> np.ndarray:
     hx = (y_bits >> np.uint64(32)).astype(np.int64)
     k = (hx >> 20) - 1023 - np.where(subnormal, 54, 0)
     hx &= 0x000FFFFF
-    # Normalize to f = m - 1 with m in [sqrt(2)/2, sqrt(2)): halve m when it is above ~1.4142.
+    # Normalize to f = m - 1 with m in [sqrt(2)/2, sqrt(2)): halve m (and add 1 to k) from ~1.4142.
     i = (hx + 0x95F64) & 0x100000
     k += i >> 20
     m_high = (hx | (i ^ 0x3FF00000)).astype(np.uint64) << np.uint64(32)
@@ -343,19 +343,21 @@ def _fdlibm_positive(x: np.ndarray) -> np.ndarray:
     t1 = w * (_LG2 + w * (_LG4 + w * _LG6))
     t2 = z * (_LG1 + w * (_LG3 + w * (_LG5 + w * _LG7)))
     big_r = t2 + t1
-    far = ((hx - 0x6147A) | (0x6B851 - hx)) > 0
+    # fdlibm sums the pieces in one of two orders, by the leading significand bits: with f**2/2
+    # split off where they lie in 0x6147a..0x6b851 (significand about 1.38 to 1.42), else not.
+    middle = ((hx - 0x6147A) | (0x6B851 - hx)) > 0
     hfsq = 0.5 * f * f
-    far_result = np.where(
+    middle_result = np.where(
         k0,
         f - (hfsq - s * (hfsq + big_r)),
         dk * _LN2_HI - ((hfsq - (s * (hfsq + big_r) + dk * _LN2_LO)) - f),
     )
-    near_result = np.where(
+    other_result = np.where(
         k0,
         f - s * (f - big_r),
         dk * _LN2_HI - ((s * (f - big_r) - dk * _LN2_LO) - f),
     )
-    return np.where(tiny, tiny_result, np.where(far, far_result, near_result))
+    return np.where(tiny, tiny_result, np.where(middle, middle_result, other_result))
 
 
 # Work in blocks that stay in cache, as confusion.from_predictions does.
