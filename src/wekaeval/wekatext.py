@@ -25,6 +25,8 @@ import math
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
+from .javamath import java_log_scalar
+
 __all__ = [
     "double_to_string",
     "decimal_format",
@@ -200,10 +202,10 @@ def matrix_layout(matrix: Sequence[Sequence[float]]) -> tuple[int, bool]:
             if current > maxval:
                 maxval = current
             fraction = current - _java_rint(current)
-            if not fractional and fraction > 0 and math.log(fraction) / math.log(10) >= -2:
+            if not fractional and fraction > 0 and java_log_scalar(fraction) / java_log_scalar(10.0) >= -2:
                 fractional = True
-    digits = _java_int(_java_log(maxval) / math.log(10) + (3 if fractional else 0))
-    id_digits = _java_int(math.log(len(matrix)) / math.log(26))
+    digits = _java_int(java_log_scalar(maxval) / java_log_scalar(10.0) + (3 if fractional else 0))
+    id_digits = _java_int(java_log_scalar(len(matrix)) / java_log_scalar(26.0))
     return 1 + max(digits, id_digits), fractional
 
 
@@ -239,15 +241,6 @@ def confusion_matrix_text(
 def _java_rint(value: float) -> float:
     """``Math.rint``: the nearest integer, ties to even (Python's ``round``)."""
     return float(round(value)) if math.isfinite(value) else value
-
-
-def _java_log(value: float) -> float:
-    """``Math.log``: -Infinity at 0, NaN below."""
-    if value == 0:
-        return -math.inf
-    if value < 0 or math.isnan(value):
-        return math.nan
-    return math.log(value)
 
 
 def _java_int(value: float) -> int:
