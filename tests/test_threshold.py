@@ -96,7 +96,7 @@ def test_sort_order_is_wekas_on_ties_and_nan(java, values):
 
 def test_sort_order_is_wekas_on_large_random_arrays(java):
     rng = np.random.default_rng(10)
-    for n, distinct in ((10_000, 7), (10_000, 1000), (5_000, 2), (3_000, 3_000)):
+    for n, distinct in ((100_000, 21), (10_000, 7), (10_000, 1000), (5_000, 2), (3_000, 3_000), (2_000, 10**9)):
         values = rng.integers(0, distinct, n) / distinct
         values[rng.random(n) < 0.01] = np.nan
         assert np.array_equal(threshold.weka_sort(values), java.sort(values)), (n, distinct)
@@ -193,3 +193,16 @@ def test_inputs_are_checked():
         threshold.ThresholdCurves([0, 2], [[0.5, 0.5], [0.1, 0.9]])
     with pytest.raises(IndexError):
         threshold.ThresholdCurves([0, 1], [[0.5, 0.5], [0.1, 0.9]]).area_under_roc(2)
+
+
+def test_the_level_by_level_quicksort_is_the_transliterated_one():
+    """No JVM: the numpy quicksort (n >= 1024) gives the loop's permutation, ties, NaN and distinct values mixed."""
+    rng = np.random.default_rng(5)
+    for trial in range(60):
+        n = int(rng.integers(4, 3_000))
+        values = rng.integers(0, int(rng.integers(1, 2 * n)), n) / 7.0
+        values[rng.random(n) < 0.03] = np.nan
+        values[rng.random(n) < 0.01] = np.finfo(np.float64).max
+        with_max = np.where(np.isnan(values), np.finfo(np.float64).max, values)
+        assert np.array_equal(threshold._quicksort_levels(with_max.copy()),
+                              threshold._quicksort_loop(with_max.copy())), trial

@@ -55,6 +55,7 @@ __all__ = [
 
 _MAX_VALUE = np.finfo(np.float64).max
 _EXACT_INTEGERS = 2.0**53
+_LEVELS_FROM = 1024  # from this size on weka_sort runs the quicksort level by level in numpy
 
 
 # -- weka.core.Utils.sort ----------------------------------------------------------------
@@ -89,6 +90,14 @@ def weka_sort(array: Any) -> np.ndarray:
     if n <= 1:
         return np.arange(n, dtype=np.int64)
     values[np.isnan(values)] = _MAX_VALUE
+    if n >= _LEVELS_FROM:
+        return _quicksort_levels(values)
+    return _quicksort_loop(values)
+
+
+def _quicksort_loop(values: np.ndarray) -> np.ndarray:
+    """``Utils.quickSort`` transliterated (an explicit stack for the recursion); NaN already MAX_VALUE."""
+    n = values.size
     a: list[float] = values.tolist()
     index = list(range(n))
     stack = [(0, n - 1)]
@@ -130,6 +139,116 @@ def weka_sort(array: Any) -> np.ndarray:
         stack.append((center + 1, right))
         stack.append((left, center - 1))
     return np.array(index, dtype=np.int64)
+
+
+def _cswap(a: np.ndarray, idx: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> None:
+    """conditionalSwap for many (lo, hi) pairs at once (disjoint pairs)."""
+    il, ih = idx[lo], idx[hi]
+    swap = a[il] > a[ih]
+    idx[lo[swap]] = ih[swap]
+    idx[hi[swap]] = il[swap]
+
+
+def _swap(idx: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> None:
+    """Utils.swap for many disjoint (lo, hi) pairs at once."""
+    idx[lo], idx[hi] = idx[hi], idx[lo].copy()
+
+
+def _segment_positions(left: np.ndarray, right: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(segment number, position) of every position of the segments [left, right], segment by segment."""
+    size = right - left + 1
+    seg = np.repeat(np.arange(left.size), size)
+    starts = np.append(0, np.add.accumulate(size)[:-1])
+    return seg, np.arange(seg.size) - starts[seg] + left[seg]
+
+
+def _quicksort_levels(a: np.ndarray) -> np.ndarray:
+    """The same permutation as :func:`_quicksort_loop`, every segment of a recursion level at once.
+
+    One level partitions all its segments together: in a segment, the left
+    scan of WEKA's ``partition`` stops at the k-th entry >= pivot and the
+    right scan at the k-th entry <= pivot (both counted on the unswapped
+    segment), and the k-th swap happens while the first stop lies left of
+    the second; the scans meet at min(next left stop, last right stop).
+    A segment holding no tied value is sorted outright, its order being
+    forced.
+    """
+    n = a.size
+    idx = np.arange(n, dtype=np.int64)
+    ordered = np.argsort(a, kind="stable")
+    sa = a[ordered]
+    equal_next = sa[1:] == sa[:-1]
+    tied_sorted = np.zeros(n, dtype=bool)
+    tied_sorted[1:] |= equal_next
+    tied_sorted[:-1] |= equal_next
+    if not tied_sorted.any():
+        return ordered
+    tied = np.empty(n, dtype=bool)
+    tied[ordered] = tied_sorted
+    L = np.array([0], dtype=np.int64)
+    R = np.array([n - 1], dtype=np.int64)
+    while L.size:
+        diff = R - L
+        keep = diff >= 1
+        L, R, diff = L[keep], R[keep], diff[keep]
+        if not L.size:
+            break
+        one = diff == 1
+        if one.any():
+            _cswap(a, idx, L[one], R[one])
+        three = diff == 2
+        if three.any():
+            l3, r3 = L[three], R[three]
+            _cswap(a, idx, l3, l3 + 1)
+            _cswap(a, idx, l3, r3)
+            _cswap(a, idx, l3 + 1, r3)
+        big = diff >= 3
+        L, R = L[big], R[big]
+        if not L.size:
+            break
+        seg, pos = _segment_positions(L, R)
+        done = np.bincount(seg, weights=tied[idx[pos]], minlength=L.size) == 0
+        if done.any():
+            fin = done[seg]
+            fpos, fseg = pos[fin], seg[fin]
+            members = idx[fpos]
+            idx[fpos] = members[np.lexsort((a[members], fseg))]
+            L, R = L[~done], R[~done]
+            if not L.size:
+                break
+        C = (L + R) // 2
+        _cswap(a, idx, L, C)
+        _cswap(a, idx, L, R)
+        _cswap(a, idx, C, R)
+        _swap(idx, C, R - 1)
+        pivot = a[idx[R - 1]]
+        seg, pos = _segment_positions(L, R)
+        v = a[idx[pos]]
+        pv = pivot[seg]
+        lmask = (v >= pv) & (pos >= L[seg] + 1) & (pos <= R[seg] - 1)
+        rmask = (v <= pv) & (pos <= R[seg] - 2)
+        ls, rs = pos[lmask], pos[rmask]  # the stops, ascending, segment by segment
+        nl = np.bincount(seg[lmask], minlength=L.size)
+        nr = np.bincount(seg[rmask], minlength=L.size)
+        sl = np.append(0, np.add.accumulate(nl)[:-1])
+        sr = np.append(0, np.add.accumulate(nr)[:-1])
+        kk = np.minimum(nl, nr)
+        pseg = np.repeat(np.arange(L.size), kk)
+        pstart = np.append(0, np.add.accumulate(kk)[:-1])
+        k = np.arange(pseg.size) - pstart[pseg]
+        lpos = ls[sl[pseg] + k]
+        rpos = rs[sr[pseg] + nr[pseg] - 1 - k]
+        cond = lpos < rpos
+        m = np.bincount(pseg[cond], minlength=L.size)
+        _swap(idx, lpos[cond], rpos[cond])
+        lm = ls[sl + m]
+        has = m > 0
+        center = lm.copy()
+        rprev = rs[sr[has] + nr[has] - m[has]]
+        center[has] = np.minimum(lm[has], rprev)
+        _swap(idx, center, R - 1)
+        L, R = np.concatenate([L, center + 1]), np.concatenate([center - 1, R])
+    return idx
 
 
 # -- the curve ------------------------------------------------------------------------
