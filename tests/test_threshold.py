@@ -206,3 +206,8 @@ def test_the_level_by_level_quicksort_is_the_transliterated_one():
         with_max = np.where(np.isnan(values), np.finfo(np.float64).max, values)
         assert np.array_equal(threshold._quicksort_levels(with_max.copy()),
                               threshold._quicksort_loop(with_max.copy())), trial
+
+
+def test_equal_values_take_their_sizes_permutation():
+    for size in [*range(0, 300), 1_000, 4_097]:
+        assert np.array_equal(threshold._equal_permutation(size), threshold._quicksort_loop(np.zeros(size))), size

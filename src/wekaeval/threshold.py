@@ -162,6 +162,37 @@ def _segment_positions(left: np.ndarray, right: np.ndarray) -> tuple[np.ndarray,
     return seg, np.arange(seg.size) - starts[seg] + left[seg]
 
 
+_EQUAL_PERMUTATIONS: dict[int, np.ndarray] = {}
+
+
+def _equal_permutation(size: int) -> np.ndarray:
+    """The permutation WEKA's quicksort gives a segment of ``size`` equal values (it depends on nothing else).
+
+    Median-of-three swaps nothing; the pivot (the centre) moves to ``size - 2``;
+    both scans stop at every entry, so entries 1+k and size-3-k swap while
+    1+k < size-3-k; the pivot goes back to where the scans meet; both sides
+    recurse.  Memoized by size.
+    """
+    if size < 4:
+        return np.arange(size, dtype=np.int64)
+    known = _EQUAL_PERMUTATIONS.get(size)
+    if known is not None:
+        return known
+    perm = np.arange(size, dtype=np.int64)
+    c = (size - 1) // 2
+    perm[[c, size - 2]] = perm[[size - 2, c]]
+    swaps = (size - 3) // 2
+    k = np.arange(swaps)
+    perm[1 + k], perm[size - 3 - k] = perm[size - 3 - k], perm[1 + k].copy()
+    center = 1 + swaps
+    perm[[center, size - 2]] = perm[[size - 2, center]]
+    perm[:center] = perm[:center][_equal_permutation(center)]
+    perm[center + 1:] = perm[center + 1:][_equal_permutation(size - center - 1)]
+    perm.setflags(write=False)
+    _EQUAL_PERMUTATIONS[size] = perm
+    return perm
+
+
 def _quicksort_levels(a: np.ndarray) -> np.ndarray:
     """The same permutation as :func:`_quicksort_loop`, every segment of a recursion level at once.
 
@@ -171,7 +202,7 @@ def _quicksort_levels(a: np.ndarray) -> np.ndarray:
     segment), and the k-th swap happens while the first stop lies left of
     the second; the scans meet at min(next left stop, last right stop).
     A segment holding no tied value is sorted outright, its order being
-    forced.
+    forced; a segment of equal values takes its size's permutation.
     """
     n = a.size
     idx = np.arange(n, dtype=np.int64)
@@ -214,6 +245,17 @@ def _quicksort_levels(a: np.ndarray) -> np.ndarray:
             members = idx[fpos]
             idx[fpos] = members[np.lexsort((a[members], fseg))]
             L, R = L[~done], R[~done]
+            if not L.size:
+                break
+            seg, pos = _segment_positions(L, R)
+        first = a[idx[L]]
+        equal = np.bincount(seg, weights=a[idx[pos]] != first[seg], minlength=L.size) == 0
+        if equal.any():  # a segment of equal values: its permutation depends only on its size
+            for size in np.unique(R[equal] - L[equal] + 1).tolist():
+                starts = L[equal & (R - L + 1 == size)]
+                block = starts[:, None] + np.arange(size)
+                idx[block] = idx[starts[:, None] + _equal_permutation(size)]
+            L, R = L[~equal], R[~equal]
             if not L.size:
                 break
         C = (L + R) // 2
