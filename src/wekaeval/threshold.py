@@ -238,33 +238,31 @@ def _quicksort_levels(a: np.ndarray) -> np.ndarray:
         if not L.size:
             break
         seg, pos = _segment_positions(L, R)
-        done = np.bincount(seg, weights=tied[idx[pos]], minlength=L.size) == 0
-        if done.any():
-            fin = done[seg]
+        v = a[idx[pos]]
+        distinct = np.bincount(seg, weights=tied[idx[pos]], minlength=L.size) == 0
+        equal = np.bincount(seg, weights=v != v[pos == L[seg]][seg], minlength=L.size) == 0
+        if distinct.any():  # no tied value: the order is forced
+            fin = distinct[seg]
             fpos, fseg = pos[fin], seg[fin]
-            members = idx[fpos]
-            idx[fpos] = members[np.lexsort((a[members], fseg))]
-            L, R = L[~done], R[~done]
-            if not L.size:
-                break
-            seg, pos = _segment_positions(L, R)
-        first = a[idx[L]]
-        equal = np.bincount(seg, weights=a[idx[pos]] != first[seg], minlength=L.size) == 0
-        if equal.any():  # a segment of equal values: its permutation depends only on its size
+            idx[fpos] = idx[fpos][np.lexsort((v[fin], fseg))]
+        equal &= ~distinct
+        if equal.any():  # equal values: the permutation depends only on the size
             for size in np.unique(R[equal] - L[equal] + 1).tolist():
                 starts = L[equal & (R - L + 1 == size)]
-                block = starts[:, None] + np.arange(size)
-                idx[block] = idx[starts[:, None] + _equal_permutation(size)]
-            L, R = L[~equal], R[~equal]
+                idx[starts[:, None] + np.arange(size)] = idx[starts[:, None] + _equal_permutation(size)]
+        open_ = ~(distinct | equal)
+        if not open_.all():
+            L, R = L[open_], R[open_]
             if not L.size:
                 break
+            kept = open_[seg]
+            seg, pos = (np.add.accumulate(open_) - 1)[seg[kept]], pos[kept]
         C = (L + R) // 2
         _cswap(a, idx, L, C)
         _cswap(a, idx, L, R)
         _cswap(a, idx, C, R)
         _swap(idx, C, R - 1)
         pivot = a[idx[R - 1]]
-        seg, pos = _segment_positions(L, R)
         v = a[idx[pos]]
         pv = pivot[seg]
         lmask = (v >= pv) & (pos >= L[seg] + 1) & (pos <= R[seg] - 1)
