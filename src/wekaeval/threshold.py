@@ -25,7 +25,11 @@ for ``areaUnderROC(i)``, ``areaUnderPRC(i)``, ``weightedAreaUnderROC()`` and
   area is NaN, as it is when predictions are discarded.
 
 The curve of a class is computed once and serves both areas
-(:class:`ThresholdCurves`); WEKA builds and sorts it anew for each.
+(:class:`ThresholdCurves`); WEKA builds and sorts it anew for each.  The
+weighted averages are Evaluation's: ``sum(area(i) * trueClassCounts[i])`` in
+class order over the classes whose count is above 0, divided by
+``numClassified()``.  A ROC area is NaN without positives or negatives; a PRC
+area of exactly 0 is NaN (WEKA prints ``?``).
 
 >>> actual = [0, 1, 0, 1]
 >>> probabilities = [[0.8, 0.2], [0.4, 0.6], [0.4, 0.6], [0.1, 0.9]]
@@ -46,6 +50,7 @@ import numpy as np
 __all__ = [
     "weka_sort",
     "CurvePoints",
+    "curve_points",
     "ThresholdCurves",
     "roc_area",
     "prc_area",
