@@ -358,16 +358,19 @@ class CurvePoints:
         return float("nan") if area == 0 else area
 
 
-def _order_matters(key: np.ndarray, order: np.ndarray, positive: np.ndarray, negative: np.ndarray,
-                   weights: np.ndarray) -> bool:
+def _order_matters(scores: np.ndarray, key: np.ndarray, order: np.ndarray, positive: np.ndarray,
+                   negative: np.ndarray, weights: np.ndarray) -> bool:
     """Whether the order inside a tie of ``key`` can change a sum of the curve.
 
     Sums are order-free when every tie holds one nonzero weight value among
     its positives and one among its negatives, or when all weights are
-    integers whose total is exact.
+    integers whose total is exact.  (A NaN score, sorted as MAX_VALUE, never
+    starts a point: the NaNs join the last point before them, whose sum then
+    runs over its own tie and the NaNs one after the other, still order-free
+    when each is.)
     """
-    if np.isnan(key).any():
-        return True  # NaN and MAX_VALUE tie, and which comes first decides the steps
+    if (key == _MAX_VALUE).any() and np.isnan(scores).any():
+        return True  # NaN ties with MAX_VALUE, and which of them comes first decides the steps
     used = weights[positive | negative]
     if np.all(used == np.floor(used)) and np.add.accumulate(np.abs(used))[-1:].sum() < _EXACT_INTEGERS:
         return False
@@ -402,7 +405,7 @@ def curve_points(scores: np.ndarray, positive: np.ndarray, negative: np.ndarray,
     tot_neg = float(np.add.accumulate(np.append(0.0, wneg))[-1])
     key = np.where(np.isnan(scores), _MAX_VALUE, scores)
     order = np.argsort(key, kind="stable")
-    if exact_sort or (exact_sort is None and _order_matters(key, order, positive, negative, weights)):
+    if exact_sort or (exact_sort is None and _order_matters(scores, key, order, positive, negative, weights)):
         order = weka_sort(scores)
     values = scores[order]
     # a point starts at i == 0 and where the score exceeds the current threshold
