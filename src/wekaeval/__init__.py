@@ -12,6 +12,7 @@ from .confusion import ConfusionMatrix, kappa
 from .errors import ArffError, MatrixError, PredictionError, WekaevalError, WekaOutputError
 from .experiment import ExperimentResults, read_experiment_results, summarise
 from .report import WekaReport, read_weka_output
+from .threshold import ThresholdCurves
 
 __version__ = "0.1.0"
 
@@ -31,4 +32,5 @@ __all__ = [
     "read_experiment_results",
     "summarise",
     "ExperimentResults",
+    "ThresholdCurves",
 ]
