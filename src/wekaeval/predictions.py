@@ -71,7 +71,7 @@ def read_predictions(path: str | os.PathLike, dataset: Dataset, *, encoding: str
     except UnicodeDecodeError as error:
         raise PredictionError(f"{name}: not {encoding} text ({error.reason}); pass its encoding") from None
     if _printed_by_weka(text):
-        return _weka_predictions(path, text, dataset, encoding)
+        return _weka_predictions(path, text, dataset)
     try:
         rows = list(csv.reader(io.StringIO(text, newline="")))
     except csv.Error as error:
@@ -171,11 +171,13 @@ def _lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-def _weka_predictions(path: str | os.PathLike, text: str, dataset: Dataset, encoding: str) -> ConfusionMatrix:
-    """The confusion matrix of WEKA's printed predictions, each row checked against its instance."""
+def _weka_predictions(path: str | os.PathLike, text: str, dataset: Dataset) -> ConfusionMatrix:
+    """The confusion matrix of WEKA's printed predictions in ``text``, each row checked against its instance."""
     name = str(path)
+    stream = io.StringIO(text)
+    stream.name = name  # the reader's errors name the file, as when it reads the path itself
     try:
-        report = read_weka_output(path, encoding=encoding)
+        report = read_weka_output(stream)
     except WekaOutputError as error:
         raise PredictionError(str(error)) from None
     tables = [section for section in report.sections if section.predictions is not None]
