@@ -102,15 +102,19 @@ _DAMAGED_HEADING = re.compile(r"^={2,}\s+\S|\S\s+={2,}$")
 _TIME = re.compile(r"^Time taken to (.+): (-?\d+(?:\.\d+)?) seconds$")
 
 
+def _free_block_kind(text: str) -> str | None:
+    """Which block ``text`` begins without a heading: ``"summary"``, ``"table"`` (class details, matrix,
+    predictions) or None."""
+    if summary_line_spec(plain_number_text(text))[0] is not None:
+        return "summary"
+    if detail_layouts(text) or text.rstrip().endswith(MATRIX_SUFFIX) or is_header(text):
+        return "table"
+    return None
+
+
 def _starts_block(text: str) -> bool:
     """Whether ``text`` begins one of WEKA's blocks: a heading, a summary line, a table's header."""
-    return (
-        heading(text) is not None
-        or summary_line_spec(plain_number_text(text))[0] is not None
-        or bool(detail_layouts(text))
-        or text.rstrip().endswith(MATRIX_SUFFIX)
-        or is_header(text)
-    )
+    return heading(text) is not None or _free_block_kind(text) is not None
 
 
 def _is_heading_like(text: str) -> bool:
@@ -314,16 +318,14 @@ class _ReportParser:
 
     def free_block(self, number: int, text: str) -> bool:
         """A block printed without WEKA's heading (a program's ``toSummaryString``): read it if ``text`` starts one."""
-        lines = self.lines
-        if summary_line_spec(plain_number_text(text))[0] is not None:
-            lines.position -= 1
-            title = self.free_title()
-            self.add_section(title, number, summary=parse_summary(lines))
-        elif detail_layouts(text) or text.rstrip().endswith(MATRIX_SUFFIX) or is_header(text):
-            lines.position -= 1
-            self.free_title_or_attach(number)
-        else:
+        kind = _free_block_kind(text)
+        if kind is None:
             return False
+        self.lines.position -= 1
+        if kind == "summary":
+            self.add_section(self.free_title(), number, summary=parse_summary(self.lines))
+        else:
+            self.free_title_or_attach(number)
         return True
 
     def free_title(self) -> str:
