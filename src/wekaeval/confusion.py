@@ -13,12 +13,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from .errors import MatrixError, PredictionError
+from .inputs import (
+    ClassCoder,
+    Codes,
+    check_finite_weights,
+    distribution_array,
+    distribution_row,
+    finite_weight,
+    weight_array,
+)
 
 __all__ = ["kappa", "ConfusionMatrix"]
 
@@ -156,9 +164,9 @@ class ConfusionMatrix:
     """
 
     def __init__(self, class_names: Sequence[str]):
-        self._class_names = _validated_class_names(class_names)
+        self._coder = ClassCoder(class_names)
+        self._class_names = self._coder.class_names
         k = len(self._class_names)
-        self._index = {name: i for i, name in enumerate(self._class_names)}
         self._matrix = np.zeros((k, k), dtype=np.float64)
         self._unclassified = 0.0
         self._missing_class = 0.0
@@ -172,9 +180,9 @@ class ConfusionMatrix:
         class.
         """
         k = len(self._class_names)
-        probabilities = _distribution_row(distribution, k)
-        weight = _finite_weight(weight)
-        actual_index = self._class_code(actual, "actual")
+        probabilities = distribution_row(distribution, k)
+        weight = finite_weight(weight)
+        actual_index = self._coder.code(actual, "actual")
         if actual_index is None:
             self._missing_class += weight
             return
@@ -240,16 +248,16 @@ class ConfusionMatrix:
         if (distributions is None) == (predicted is None):
             raise PredictionError("give exactly one of distributions and predicted")
         if distributions is not None:
-            probabilities = _distribution_array(distributions)
+            probabilities = distribution_array(distributions)
             if class_names is None:
                 class_names = [str(i) for i in range(probabilities.shape[1])]
         elif class_names is None:
             raise PredictionError("class_names is required with predicted= (labels do not tell the number of classes)")
         result = cls(class_names)
         k = len(result._class_names)
-        actual_codes = result._class_codes(actual, "actual")
+        actual_codes = result._coder.coded(actual, "actual")
         n = len(actual_codes)
-        weight_array = _weight_array(weights, n)
+        weight_values = weight_array(weights, n)
         if distributions is not None:
             if probabilities.shape != (n, k):
                 raise PredictionError(
@@ -258,17 +266,17 @@ class ConfusionMatrix:
                 )
             if n:
                 actual_codes.chunk(0, n, k)  # the margins index by the actual class: check it first
-            predicted_codes = _Codes(
+            predicted_codes = Codes(
                 "predicted", _predicted_from_distributions(probabilities, actual_codes.values), missing_allowed=True
             )
         else:
-            predicted_codes = result._class_codes(predicted, "predicted")
+            predicted_codes = result._coder.coded(predicted, "predicted")
             if len(predicted_codes) != n:
                 raise PredictionError(f"predicted has {len(predicted_codes)} entries, actual has {n}")
-        result._accumulate(actual_codes, predicted_codes, weight_array)
+        result._accumulate(actual_codes, predicted_codes, weight_values)
         return result
 
-    def _accumulate(self, actual: _Codes, predicted: _Codes, weights: np.ndarray) -> None:
+    def _accumulate(self, actual: Codes, predicted: Codes, weights: np.ndarray) -> None:
         """Add coded instances, validating and summing them chunk by chunk.
 
         Cell ``a*k + p`` of a weighted bincount is the matrix; bin k*k collects
@@ -304,7 +312,7 @@ class ConfusionMatrix:
                 cells[: bins + stop - start], weights=summands[: bins + stop - start], minlength=bins
             )
             if not np.isfinite(summands[:bins]).all():  # a bad weight, or only a sum that overflowed
-                _check_finite_weights(w, start)
+                check_finite_weights(w, start)
         totals = summands[:bins]
         self._matrix += totals[: k * k].reshape(k, k)
         self._unclassified += float(totals[k * k])
@@ -372,102 +380,8 @@ class ConfusionMatrix:
             f"missing_class={self._missing_class!r})"
         )
 
-    # -- class coding ---------------------------------------------------------
-
-    def _class_code(self, value: Any, name: str) -> int | None:
-        """One class index from an index, a name, or None/NaN (missing)."""
-        if value is None:
-            return None
-        if isinstance(value, str):
-            if value not in self._index:
-                raise PredictionError(f"{name} class {value!r} is not one of {list(self._class_names)}")
-            return self._index[value]
-        if isinstance(value, (bool, np.bool_)):
-            raise PredictionError(f"{name} class must be an index or a name, not a bool")
-        if isinstance(value, (float, np.floating)):
-            if math.isnan(value):
-                return None
-            if not float(value).is_integer():
-                raise PredictionError(f"{name} class index {value!r} is not a whole number")
-        elif not isinstance(value, (int, np.integer)):
-            raise PredictionError(f"{name} class must be an index or a name, not {type(value).__name__}")
-        index = int(value)
-        if not 0 <= index < len(self._class_names):
-            raise PredictionError(f"{name} class index {index} is out of range for {len(self._class_names)} classes")
-        return index
-
-    def _class_codes(self, values: Any, name: str) -> _Codes:
-        """Class indices as int64, -1 where missing.
-
-        Integer arrays pass through unchecked (they are range-checked chunk by
-        chunk as they are accumulated); floats and labels are checked here.
-        """
-        array = np.asarray(values)
-        if array.ndim != 1:
-            raise PredictionError(f"{name} must be 1-D, got shape {array.shape}")
-        k = len(self._class_names)
-        kind = array.dtype.kind
-        if kind in "iu":
-            return _Codes(name, array.astype(np.int64, copy=False), missing_allowed=False)
-        if kind == "f":
-            missing = np.isnan(array)
-            filled = np.where(missing, 0.0, array) if missing.any() else array
-            bad_mask = (filled != np.floor(filled)) | (filled < 0) | (filled >= k)
-            if bad_mask.any():
-                bad = int(np.flatnonzero(bad_mask)[0])
-                raise PredictionError(
-                    f"{name}[{bad}] = {array[bad]} is not a class index for {k} classes (0..{k - 1})"
-                )
-            codes = filled.astype(np.int64)
-            codes[missing] = -1
-            return _Codes(name, codes, missing_allowed=True)
-        if kind in "USO":
-            codes = np.fromiter(
-                (_or_missing(self._class_code(v, f"{name}[{i}]")) for i, v in enumerate(array.tolist())),
-                dtype=np.int64,
-                count=len(array),
-            )
-            return _Codes(name, codes, missing_allowed=True)
-        raise PredictionError(f"{name} must hold class indices or names, not {array.dtype} values")
-
-
 #: Instances per pass of the accumulation: small enough to stay in cache.
 CHUNK_ROWS = 1 << 17
-
-
-@dataclass(frozen=True)
-class _Codes:
-    """Coded classes of n instances: int64 class indices, -1 for a missing one."""
-
-    name: str
-    values: np.ndarray
-    missing_allowed: bool  # False for raw integer input, where -1 is an error, not "missing"
-
-    def __len__(self) -> int:
-        return len(self.values)
-
-    def chunk(self, start: int, stop: int, k: int) -> np.ndarray:
-        """values[start:stop], each checked to be a class index (or -1 where allowed)."""
-        codes = self.values[start:stop]
-        if codes.view(np.uint64).max() >= k:  # too large, or negative (wraps around)
-            bad = (codes >= k) | (codes < (-1 if self.missing_allowed else 0))
-            if bad.any():
-                i = int(np.flatnonzero(bad)[0])
-                raise PredictionError(
-                    f"{self.name}[{start + i}] = {codes[i]} is not a class index for {k} classes (0..{k - 1})"
-                )
-        return codes
-
-
-def _check_finite_weights(weights: np.ndarray, offset: int = 0) -> None:
-    finite = np.isfinite(weights)
-    if not finite.all():
-        bad = int(np.flatnonzero(~finite)[0])
-        raise PredictionError(f"weights[{offset + bad}] is {weights[bad]}: weights must be finite")
-
-
-def _or_missing(code: int | None) -> int:
-    return -1 if code is None else code
 
 
 _MARGIN_PROBLEM = (
@@ -510,70 +424,3 @@ def _predicted_from_distributions(probabilities: np.ndarray, actual: np.ndarray)
     predicted = cleaned.argmax(axis=1)  # first index of the maximum: ties go low
     unclassified = ~(cleaned[rows, predicted] > 0)
     return np.where(unclassified, -1, predicted).astype(np.int64, copy=False)
-
-
-def _distribution_array(distributions: Any) -> np.ndarray:
-    try:
-        array = np.asarray(distributions, dtype=np.float64)
-    except (ValueError, TypeError) as error:
-        raise PredictionError(f"distributions must be an (n, k) array of numbers: {error}") from None
-    if array.ndim != 2 or array.shape[1] == 0:
-        raise PredictionError(f"distributions must be an (n, k) array with k >= 1, got shape {array.shape}")
-    infinite = np.isinf(array)
-    if infinite.any():
-        row, column = np.argwhere(infinite)[0]
-        raise PredictionError(
-            f"distributions[{row}, {column}] is {array[row, column]}: an infinite probability "
-            "(WEKA's Evaluation throws on it)"
-        )
-    return array
-
-
-def _distribution_row(distribution: Sequence[float], k: int) -> list[float]:
-    try:
-        probabilities = [float(p) for p in distribution]
-    except (TypeError, ValueError) as error:
-        raise PredictionError(f"distribution must be a sequence of numbers: {error}") from None
-    if len(probabilities) != k:
-        raise PredictionError(f"distribution has {len(probabilities)} entries for {k} classes")
-    for i, p in enumerate(probabilities):
-        if math.isinf(p):
-            raise PredictionError(f"distribution[{i}] is {p}: an infinite probability (WEKA's Evaluation throws on it)")
-    return probabilities
-
-
-def _finite_weight(weight: Any) -> float:
-    try:
-        value = float(weight)
-    except (TypeError, ValueError):
-        raise PredictionError(f"weight must be a number, got {weight!r}") from None
-    if not math.isfinite(value):
-        raise PredictionError(f"weight must be finite, got {value}")
-    return value
-
-
-def _weight_array(weights: Any, n: int) -> np.ndarray:
-    if weights is None:
-        return np.ones(n, dtype=np.float64)
-    try:
-        array = np.asarray(weights, dtype=np.float64)
-    except (ValueError, TypeError) as error:
-        raise PredictionError(f"weights must be numbers: {error}") from None
-    if array.shape != (n,):
-        raise PredictionError(f"weights must have shape ({n},) for {n} instances, got {array.shape}")
-    return array  # checked to be finite as they are accumulated
-
-
-def _validated_class_names(class_names: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(class_names, str):
-        raise PredictionError("class_names must be a sequence of names, not one string")
-    names = tuple(class_names)
-    if not names:
-        raise PredictionError("class_names is empty: a confusion matrix needs at least one class")
-    for name in names:
-        if not isinstance(name, str):
-            raise PredictionError(f"class names must be strings, got {name!r}")
-    if len(set(names)) != len(names):
-        duplicate = next(name for name in names if names.count(name) > 1)
-        raise PredictionError(f"class name {duplicate!r} appears twice")
-    return names
