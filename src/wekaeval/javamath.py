@@ -34,13 +34,14 @@ array([0.        , 0.69314718,       -inf,        nan,        inf])
 
 from __future__ import annotations
 
+import math
 import struct
 from typing import Callable, Literal, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-__all__ = ["java_log", "java_log_scalar", "fdlibm_log", "log2", "RCP_BREAKPOINTS"]
+__all__ = ["java_log", "java_log_scalar", "fdlibm_log", "log2", "java_divide", "java_sqrt", "RCP_BREAKPOINTS"]
 
 Variant = Literal["hotspot", "fdlibm"]
 
@@ -463,3 +464,27 @@ def log2(x, *, variant: Variant = "hotspot"):
     if variant not in _LOG_OF_2:
         raise ValueError(f"variant must be 'hotspot' or 'fdlibm', not {variant!r}")
     return java_log(x, variant=variant) / _LOG_OF_2[variant]
+
+
+def java_divide(numerator: float, denominator: float) -> float:
+    """Java's ``/`` on doubles: x/0 is an infinity or NaN, never an exception.
+
+    >>> java_divide(1.0, 0.0), java_divide(-1.0, 0.0), java_divide(0.0, 0.0)
+    (inf, -inf, nan)
+    >>> java_divide(1.0, -0.0)
+    -inf
+    """
+    if denominator != 0:
+        return numerator / denominator
+    if numerator == 0 or math.isnan(numerator):
+        return math.nan
+    return math.copysign(math.inf, numerator) * math.copysign(1.0, denominator)
+
+
+def java_sqrt(x: float) -> float:
+    """Java's ``Math.sqrt``: correctly rounded, NaN (not an exception) below zero.
+
+    >>> java_sqrt(2.0), java_sqrt(-1.0), java_sqrt(-0.0)
+    (1.4142135623730951, nan, -0.0)
+    """
+    return math.sqrt(x) if x >= 0 or x != x else math.nan
