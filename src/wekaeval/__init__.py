@@ -9,7 +9,8 @@ Importing wekaeval never starts (or needs) a JVM; only :mod:`wekaeval.bridge` do
 
 from .arff import Attribute, Dataset, load_arff
 from .confusion import ConfusionMatrix, kappa
-from .errors import ArffError, MatrixError, PredictionError, WekaevalError, WekaOutputError
+from .errors import ArffError, EvaluationError, MatrixError, PredictionError, WekaevalError, WekaOutputError
+from .evaluation import Evaluation
 from .experiment import ExperimentResults, read_experiment_results, summarise
 from .report import WekaReport, read_weka_output
 from .threshold import ThresholdCurves
@@ -19,12 +20,14 @@ __version__ = "0.1.0"
 __all__ = [
     "kappa",
     "ConfusionMatrix",
+    "Evaluation",
     "load_arff",
     "Dataset",
     "Attribute",
     "WekaevalError",
     "MatrixError",
     "PredictionError",
+    "EvaluationError",
     "ArffError",
     "WekaOutputError",
     "read_weka_output",

@@ -10,6 +10,7 @@ __all__ = [
     "WekaevalError",
     "MatrixError",
     "PredictionError",
+    "EvaluationError",
     "ArffError",
     "WekaOutputError",
 ]
@@ -32,6 +33,10 @@ class PredictionError(WekaevalError):
     def __init__(self, message: str, *, instance: int | None = None):
         super().__init__(message)
         self.instance = instance
+
+
+class EvaluationError(WekaevalError):
+    """A question wekaeval.Evaluation cannot answer as asked: a bad class index, a statistic of the other class kind."""
 
 
 class ArffError(WekaevalError):

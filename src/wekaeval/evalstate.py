@@ -1,0 +1,230 @@
+"""WEKA's running sums for a nominal class, and the one path that fills them.
+
+:class:`EvaluationState` holds what ``weka.classifiers.evaluation.Evaluation``
+keeps in its ``m_`` fields while instances are evaluated (WEKA 3.9.7): the
+weighted confusion matrix, the margin histogram and every running sum its
+statistics divide.  :func:`accumulate` is the port of
+``updateStatsForClassifier`` (with ``updateMargins`` and
+``updateNumericScores``) for a whole batch at once, vectorised over the
+instances and bit-identical to WEKA's loop over them:
+
+* every per-instance term is computed with Java's operations in Java's order
+  (the class loop of ``updateNumericScores`` runs column by column over all
+  rows; ``Utils.log2`` is ``Math.log(x) / Math.log(2)`` with HotSpot's
+  ``Math.log``, :mod:`wekaeval.javamath`);
+* every ``m_x += term`` is a sequential sum in instance order, started from
+  the state's value (``np.bincount`` adds its weights bin by bin in input
+  order; a state's sums are seeded as the first entry of their bins), over
+  exactly the instances WEKA adds to it -- an instance WEKA skips is left out,
+  never added as 0.0.
+
+Evaluation's statistics are pure functions of this state
+(:mod:`wekaeval.evalstats`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+
+import numpy as np
+
+from .errors import PredictionError
+from .javamath import log2
+
+__all__ = ["EvaluationState", "accumulate", "CONFIDENCE_LEVEL", "MARGIN_RESOLUTION"]
+
+#: Bins of WEKA's margin histogram, less one (``Evaluation.k_MarginResolution``).
+MARGIN_RESOLUTION = 500
+#: The level of the coverage statistics (``Evaluation.m_ConfLevel``).
+CONFIDENCE_LEVEL = 0.95
+#: ``Evaluation.MIN_SF_PROB``: Java's ``Double.MIN_VALUE``, the smallest subnormal.
+MIN_SF_PROB = 5e-324
+
+#: The scalar running sums, in the order of :func:`accumulate`'s bins.
+SUMS = (
+    "with_class", "correct", "incorrect", "unclassified", "missing_class", "total_cost",
+    "sum_err", "sum_abs_err", "sum_sqr_err", "sum_prior_abs_err", "sum_prior_sqr_err",
+    "sum_kb_info", "sum_scheme_entropy", "sum_prior_entropy", "total_coverage", "total_size_of_regions",
+)
+
+
+@dataclass
+class EvaluationState:
+    """Evaluation's running sums for ``num_classes`` classes (all zero to start).
+
+    The field names are WEKA's without ``m_`` (``with_class`` is
+    ``m_WithClass``, the total weight of instances with a known class).
+    """
+
+    num_classes: int
+    confusion: np.ndarray = field(default=None)  # type: ignore[assignment]
+    margin_counts: np.ndarray = field(default=None)  # type: ignore[assignment]
+    with_class: float = 0.0
+    correct: float = 0.0
+    incorrect: float = 0.0
+    unclassified: float = 0.0
+    missing_class: float = 0.0
+    total_cost: float = 0.0
+    sum_err: float = 0.0
+    sum_abs_err: float = 0.0
+    sum_sqr_err: float = 0.0
+    sum_prior_abs_err: float = 0.0
+    sum_prior_sqr_err: float = 0.0
+    sum_kb_info: float = 0.0
+    sum_scheme_entropy: float = 0.0
+    sum_prior_entropy: float = 0.0
+    total_coverage: float = 0.0
+    total_size_of_regions: float = 0.0
+
+    def __post_init__(self) -> None:
+        k = self.num_classes
+        if self.confusion is None:
+            self.confusion = np.zeros((k, k), dtype=np.float64)
+        if self.margin_counts is None:
+            self.margin_counts = np.zeros(MARGIN_RESOLUTION + 1, dtype=np.float64)
+
+    def copy(self) -> EvaluationState:
+        return EvaluationState(**{f.name: getattr(self, f.name) for f in fields(self)}
+                               | {"confusion": self.confusion.copy(), "margin_counts": self.margin_counts.copy()})
+
+    def merged(self, other: EvaluationState) -> EvaluationState:
+        """``self`` with ``other``'s sums added, as ``AggregateableEvaluation.aggregate`` adds them."""
+        if other.num_classes != self.num_classes:
+            raise PredictionError(f"cannot merge evaluations of {self.num_classes} and {other.num_classes} classes")
+        merged = self.copy()
+        merged.confusion += other.confusion
+        merged.margin_counts += other.margin_counts
+        for name in SUMS:
+            setattr(merged, name, getattr(self, name) + getattr(other, name))
+        return merged
+
+
+#: A per-instance cost: (actual, predicted, rows) -> cost of each row; predicted -1 means unclassified.
+CostFunction = Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
+
+
+def accumulate(
+    state: EvaluationState,
+    distributions: np.ndarray,
+    actual: np.ndarray,
+    weights: np.ndarray,
+    priors: np.ndarray,
+    priors_sum: float,
+    cost: CostFunction | None = None,
+) -> np.ndarray:
+    """Add a batch of instances to ``state`` as WEKA's ``updateStatsForClassifier`` does, one by one.
+
+    ``distributions`` is (n, k) float64 (checked: no infinity, margins
+    inside WEKA's histogram), ``actual`` int64 class indices with -1 for a
+    missing class, ``weights`` float64.  ``cost(actual, predicted, rows)``
+    gives the cost of the instances ``rows`` (predicted -1: WEKA's
+    ``getMaxCost``).  Returns the predicted class of each instance (-1:
+    unclassified or class missing).
+    """
+    n, k = distributions.shape
+    has_class = actual >= 0
+    a = np.where(has_class, actual, 0)
+    rows = np.arange(n)
+    p_actual = distributions[rows, a]
+
+    # updateMargins: the actual class's probability less the best other one (from 0, NaN never wins)
+    others = np.where((distributions > 0) & (np.arange(k) != a[:, None]), distributions, 0.0)
+    margin = p_actual - others.max(axis=1, initial=0.0)
+    scaled = (margin + 1.0) / 2.0 * MARGIN_RESOLUTION
+    fits = np.isnan(scaled) | ((scaled > -1) & (scaled < MARGIN_RESOLUTION + 1))
+    outside = has_class & ~fits
+    if outside.any():
+        bad = int(np.flatnonzero(outside)[0])
+        raise PredictionError(
+            f"distributions[{bad}] = {distributions[bad].tolist()} for actual class {actual[bad]}: WEKA's "
+            "Evaluation rejects it (the margin falls outside its margin histogram); give probabilities in [0, 1]",
+            instance=bad,
+        )
+    margin_bin = np.where(np.isnan(scaled), 0, np.trunc(np.nan_to_num(scaled))).astype(np.intp)
+
+    # the predicted class: the first strictly above 0 and every earlier one
+    positive = np.where(distributions > 0, distributions, 0.0)
+    predicted = positive.argmax(axis=1) if k else np.zeros(n, dtype=np.intp)
+    predicted = np.where(positive[rows, predicted] > 0, predicted, -1)
+    predicted = np.where(has_class, predicted, -1)
+    classified = has_class & (predicted >= 0)
+    unclassified = has_class & (predicted < 0)
+    c = classified
+    ac, pc, wc = a[c], predicted[c], weights[c]
+    dist_c = distributions[c]
+
+    # K&B information and SF entropies
+    predicted_prob = np.maximum(MIN_SF_PROB, p_actual[c])
+    prior_prob = np.maximum(MIN_SF_PROB, priors[ac] / priors_sum)
+    better = predicted_prob >= prior_prob
+    kb_gain = (log2(predicted_prob) - log2(prior_prob)) * wc
+    kb_loss = (log2(1.0 - predicted_prob) - log2(1.0 - prior_prob)) * wc
+    kb_terms = np.where(better, kb_gain, -kb_loss)
+    scheme_terms = -(log2(predicted_prob) * wc)
+    prior_terms = -(log2(prior_prob) * wc)
+
+    # updateNumericScores: the class loop in order, for all rows at once
+    m = len(ac)
+    s_err, s_abs, s_sqr, s_pabs, s_psqr = (np.zeros(m) for _ in range(5))
+    for i in range(k):
+        target = (ac == i).astype(np.float64)
+        diff = dist_c[:, i] - target
+        s_err += diff
+        s_abs += np.abs(diff)
+        s_sqr += diff * diff
+        diff = priors[i] / priors_sum - target
+        s_pabs += np.abs(diff)
+        s_psqr += diff * diff
+
+    # coverage: classes by decreasing probability (Utils.stableSort from the top) until 0.95 is reached
+    key = np.where(np.isnan(dist_c), np.finfo(np.float64).max, dist_c)
+    order = np.argsort(key, axis=1, kind="stable")
+    covered = np.zeros(m, dtype=bool)
+    region_size = np.zeros(m)
+    running = np.zeros(m)
+    member = np.arange(m)
+    for position in range(k - 1, -1, -1):
+        open_rows = ~(running >= CONFIDENCE_LEVEL)
+        index = order[:, position]
+        running = np.where(open_rows, running + dist_c[member, index], running)
+        region_size += open_rows
+        covered |= open_rows & (index == ac)
+
+    # the running sums, each in instance order over the instances WEKA adds to it
+    bins: list[tuple[str, np.ndarray]] = [
+        ("with_class", weights[has_class]),
+        ("correct", wc[ac == pc]),
+        ("incorrect", wc[ac != pc]),
+        ("unclassified", weights[unclassified]),
+        ("missing_class", weights[~has_class]),
+    ]
+    if cost is not None:
+        known = np.flatnonzero(has_class)
+        bins.append(("total_cost", weights[known] * cost(a[known], predicted[known], known)))
+    bins += [
+        ("sum_err", wc * s_err / k),
+        ("sum_abs_err", wc * s_abs / k),
+        ("sum_sqr_err", wc * s_sqr / k),
+        ("sum_prior_abs_err", wc * s_pabs / k),
+        ("sum_prior_sqr_err", wc * s_psqr / k),
+        ("sum_kb_info", kb_terms),
+        ("sum_scheme_entropy", scheme_terms),
+        ("sum_prior_entropy", prior_terms),
+        ("total_coverage", wc[covered]),
+        ("total_size_of_regions", wc * region_size / float(k)),
+    ]
+    cells = k * k
+    margins = MARGIN_RESOLUTION + 1
+    seeds = np.concatenate([state.confusion.ravel(), state.margin_counts, [getattr(state, name) for name, _ in bins]])
+    index_parts = [np.arange(len(seeds)), ac * k + pc, cells + margin_bin[has_class]]
+    weight_parts = [seeds, wc, weights[has_class]]
+    for number, (_, terms) in enumerate(bins):
+        index_parts.append(np.full(len(terms), cells + margins + number, dtype=np.intp))
+        weight_parts.append(terms)
+    totals = np.bincount(np.concatenate(index_parts), weights=np.concatenate(weight_parts), minlength=len(seeds))
+    state.confusion[...] = totals[:cells].reshape(k, k)
+    state.margin_counts[...] = totals[cells:cells + margins]
+    for number, (name, _) in enumerate(bins):
+        setattr(state, name, float(totals[cells + margins + number]))
+    return predicted

@@ -1,0 +1,644 @@
+"""``wekaeval.Evaluation``: WEKA's Evaluation for a nominal class, without a JVM.
+
+The nominal-class part of ``weka.classifiers.evaluation.Evaluation`` (WEKA
+3.9.7) under python-weka-wrapper3's names: change the import, keep the code.
+Every statistic is the same double WEKA computes and every text block the
+same bytes (``summary()``, ``class_details()``, ``matrix()``).
+
+>>> from wekaeval import Evaluation
+>>> evaluation = Evaluation(["T", "F"])
+>>> evaluation.evaluate_batch([[0.231, 0.769], [1, 0], [0.956, 0.044]], [0, 0, 1])
+array([ 1.,  0.,  0.])
+>>> evaluation.percent_correct, evaluation.kappa
+(33.333333333333336, -0.5)
+>>> print(evaluation.matrix(), end="")
+=== Confusion Matrix ===
+<BLANKLINE>
+ a b   <-- classified as
+ 1 1 | a = T
+ 1 0 | b = F
+
+How it works: :mod:`wekaeval.evalstate` holds WEKA's running sums and the
+one path that fills them (``evaluate_model_once`` buffers into
+``evaluate_batch``); :mod:`wekaeval.evalstats` computes each statistic from
+them; :mod:`wekaeval.evaltext` prints WEKA's blocks through the same block
+classes the report reader uses; :mod:`wekaeval.threshold` gives the ROC and
+PRC areas from the recorded predictions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from . import evalstats as stats
+from . import evaltext
+from .arff import Dataset
+from .errors import EvaluationError, PredictionError
+from .evalstate import EvaluationState, accumulate
+from .inputs import ClassCoder, distribution_array, distribution_row, finite_weight, weight_array
+from .threshold import ThresholdCurves
+
+__all__ = ["Evaluation", "NominalPrediction", "DEFAULT_METRICS"]
+
+#: WEKA's ``Evaluation.BUILT_IN_EVAL_METRICS``, lower-cased as it matches them.
+BUILT_IN_METRICS = (
+    "correct", "incorrect", "kappa", "total cost", "average cost", "kb relative", "kb information",
+    "correlation", "complexity 0", "complexity scheme", "complexity improvement", "mae", "rmse", "rae",
+    "rrse", "coverage", "region size", "tp rate", "fp rate", "precision", "recall", "f-measure", "mcc",
+    "roc area", "prc area",
+)
+#: What a new Evaluation prints: every built-in metric but coverage and region size.
+DEFAULT_METRICS = tuple(m for m in BUILT_IN_METRICS if m not in ("coverage", "region size"))
+_BUFFER_ROWS = 4096
+
+
+@dataclass(frozen=True)
+class NominalPrediction:
+    """One recorded prediction, as WEKA's ``NominalPrediction``: ``actual``/``predicted`` are NaN when missing."""
+
+    actual: float
+    predicted: float
+    weight: float
+    distribution: tuple[float, ...]
+    margin: float
+
+
+class Evaluation:
+    """WEKA's ``Evaluation`` for a nominal class, with python-weka-wrapper3's names.
+
+    Parameters
+    ----------
+    data : Dataset or sequence of str
+        A dataset loaded with :func:`wekaeval.load_arff` (its class must be
+        nominal): the class names and the priors come from it, as
+        ``new Evaluation(data)``.  Or the class names alone: the priors are
+        then WEKA's for an empty dataset (1 for each class).
+    cost_matrix : CostMatrix, optional
+        Costs of (actual, predicted): the summary gains Total and Average Cost.
+
+    Notes
+    -----
+    Statistics without an argument are properties, per-class ones methods
+    taking the class index (``area_under_roc(0)``), as in
+    python-weka-wrapper3.  ``evaluate_model_once`` and ``evaluate_batch`` add
+    instances in order; the two give the same doubles.  Predictions are
+    recorded (the ROC and PRC areas need them) unless
+    :attr:`discard_predictions` is set.
+    """
+
+    def __init__(self, data: Dataset | Sequence[str], cost_matrix: Any = None):
+        if isinstance(data, Dataset):
+            if data.class_names is None:
+                raise EvaluationError(f"{data.relation}: the class attribute {data.class_attribute.name!r} is numeric; "
+                                      "wekaeval.Evaluation takes a nominal class")
+            class_names = data.class_names
+        else:
+            class_names = data
+        self._coder = ClassCoder(class_names)
+        k = len(self._coder.class_names)
+        if cost_matrix is not None and cost_matrix.num_rows != k:
+            raise EvaluationError(f"cost matrix is {cost_matrix.num_rows} x {cost_matrix.num_columns}, "
+                                  f"the class has {k} values (WEKA: Cost matrix not compatible with data!)")
+        self._cost_matrix = cost_matrix
+        self._state = EvaluationState(k)
+        self._priors = np.ones(k)
+        self._priors_sum = float(k)
+        self._no_priors = False
+        self._discard = False
+        self._predictions: list[tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None
+        self._curves: ThresholdCurves | None = None
+        self._pending: list[tuple[list[float], int, float, Any]] = []
+        self._metrics = list(DEFAULT_METRICS)
+        if isinstance(data, Dataset):
+            self.set_priors(data)
+
+    # -- priors -------------------------------------------------------------------------
+
+    def set_priors(self, data: Dataset | Any, weights: Any = None) -> None:
+        """Priors from training data: 1 per class plus each instance's weight (``setPriors``).
+
+        ``data`` is a :class:`Dataset`, or class values (indices, NaN for a
+        missing class, or names) with optional ``weights``.
+        """
+        self._flush()
+        if isinstance(data, Dataset):
+            values, weights = data.class_values, data.weights
+        else:
+            values = data
+        codes = self._coder.codes(values, "class values")
+        w = weight_array(weights, len(codes))
+        known = codes >= 0
+        k = self.num_classes
+        seeds = np.ones(k)
+        totals = np.bincount(np.concatenate([np.arange(k), codes[known]]),
+                             weights=np.concatenate([seeds, w[known]]), minlength=k)
+        self._priors = totals
+        self._priors_sum = float(np.add.accumulate(np.concatenate([[float(k)], w[known]]))[-1])
+        self._no_priors = False
+
+    def update_priors(self, class_value: Any, weight: float = 1.0) -> None:
+        """Add one training instance to the priors (``updatePriors``); a missing class changes nothing."""
+        self._flush()
+        code = self._coder.code(class_value, "class value")
+        if code is not None:
+            w = finite_weight(weight)
+            self._priors[code] += w
+            self._priors_sum += w
+
+    def use_no_priors(self) -> None:
+        """Evaluate without priors (``useNoPriors``): the statistics that need them become NaN."""
+        self._flush()
+        self._no_priors = True
+
+    @property
+    def class_priors(self) -> np.ndarray:
+        """The class priors (``getClassPriors``): 1 + the training weight of each class."""
+        self._flush()
+        return self._priors.copy()
+
+    @class_priors.setter
+    def class_priors(self, data: Dataset) -> None:
+        self.set_priors(data)
+
+    # -- evaluating ---------------------------------------------------------------------
+
+    def evaluate_model_once(self, distribution: Sequence[float], actual: Any, weight: float = 1.0, *,
+                            instance: Any = None) -> float:
+        """Evaluate one prediction (``evaluateModelOnceAndRecordPrediction``); returns WEKA's predicted class.
+
+        ``actual`` is a class index or name, None or NaN when missing.  The
+        returned class is NaN when WEKA predicts none (no probability above 0).
+        ``instance`` (attribute values) is needed only by a cost matrix with
+        expressions.
+        """
+        k = self.num_classes
+        row = distribution_row(distribution, k)
+        code = self._coder.code(actual, "actual")
+        self._pending.append((row, -1 if code is None else code, finite_weight(weight), instance))
+        if len(self._pending) >= _BUFFER_ROWS:
+            self._flush()
+        best = 0
+        for i in range(1, k):
+            if row[i] > row[best]:
+                best = i
+        return math.nan if row[best] <= 0 else float(best)
+
+    def evaluate_batch(self, distributions: Any, actual: Any, weights: Any = None, *,
+                       instances: Any = None) -> np.ndarray:
+        """Evaluate many predictions in order, as many ``evaluate_model_once`` calls; returns the predicted classes.
+
+        Parameters
+        ----------
+        distributions : array-like of shape (n, k)
+        actual : array-like of shape (n,)
+            Class indices (NaN for missing) or class names (None for missing).
+        weights : array-like of shape (n,), optional
+            1.0 each when omitted.
+        instances : sequence of n attribute-value rows, optional
+            Only for a cost matrix with expressions.
+        """
+        self._flush()
+        probabilities = distribution_array(distributions)
+        codes = self._coder.codes(actual, "actual")
+        n, k = len(codes), self.num_classes
+        if probabilities.shape != (n, k):
+            raise PredictionError(f"distributions must have shape ({n}, {k}) for {n} instances of {k} classes, "
+                                  f"got {probabilities.shape}")
+        w = weight_array(weights, n)
+        self._add(probabilities, codes, w, instances)
+        first = np.argmax(np.where(np.isnan(probabilities), -np.inf, probabilities), axis=1) if n else codes
+        first = np.where(np.isnan(probabilities[:, 0]), 0, first) if n else first
+        chosen = probabilities[np.arange(n), first] if n else np.zeros(0)
+        return np.where(chosen <= 0, np.nan, first).astype(np.float64)
+
+    def _add(self, probabilities: np.ndarray, codes: np.ndarray, weights: np.ndarray, instances: Any) -> None:
+        if not np.isfinite(weights).all():
+            bad = int(np.flatnonzero(~np.isfinite(weights))[0])
+            raise PredictionError(f"weights[{bad}] is {weights[bad]}: weights must be finite")
+        cost = None if self._cost_matrix is None else self._cost_function(instances, len(codes))
+        accumulate(self._state, probabilities, codes, weights, self._priors, self._priors_sum, cost)
+        if not self._discard:
+            actual = np.where(codes >= 0, codes, np.nan).astype(np.float64)
+            if self._predictions is None:
+                self._predictions = []
+            self._predictions.append((actual, probabilities.copy(), weights.copy()))
+            self._curves = None
+
+    def _cost_function(self, instances: Any, n: int):
+        matrix = self._cost_matrix
+        k = self.num_classes
+        if not getattr(matrix, "has_expressions", False):
+            cells = np.array([[matrix.get_element(i, j) for j in range(k)] for i in range(k)], dtype=np.float64)
+            worst = np.array([matrix.get_max_cost(i) for i in range(k)], dtype=np.float64)
+            return lambda a, p, rows: np.where(p >= 0, cells[a, np.maximum(p, 0)], worst[a])
+        if instances is None or len(instances) != n:
+            raise PredictionError("the cost matrix has expressions: give the instances' attribute values "
+                                  "(instances= / instance=) to evaluate them")
+
+        def per_instance(a: np.ndarray, p: np.ndarray, rows: np.ndarray) -> np.ndarray:
+            return np.array([matrix.get_element(int(ai), int(pi), instances[r]) if pi >= 0
+                             else matrix.get_max_cost(int(ai), instances[r])
+                             for ai, pi, r in zip(a, p, rows)], dtype=np.float64)
+
+        return per_instance
+
+    def _flush(self) -> None:
+        if not self._pending:
+            return
+        pending, self._pending = self._pending, []
+        probabilities = np.array([row for row, _, _, _ in pending], dtype=np.float64)
+        codes = np.array([code for _, code, _, _ in pending], dtype=np.int64)
+        weights = np.array([w for _, _, w, _ in pending], dtype=np.float64)
+        instances = [inst for _, _, _, inst in pending]
+        self._add(probabilities, codes, weights, instances if self._cost_matrix is not None else None)
+
+    @property
+    def state(self) -> EvaluationState:
+        """WEKA's running sums so far (a copy)."""
+        self._flush()
+        return self._state.copy()
+
+    # -- settings -----------------------------------------------------------------------
+
+    @property
+    def class_names(self) -> tuple[str, ...]:
+        return self._coder.class_names
+
+    @property
+    def num_classes(self) -> int:
+        return len(self._coder.class_names)
+
+    @property
+    def cost_matrix(self) -> Any:
+        return self._cost_matrix
+
+    @property
+    def no_priors(self) -> bool:
+        return self._no_priors
+
+    @property
+    def discard_predictions(self) -> bool:
+        """Whether predictions are dropped (saves memory; the ROC and PRC areas become NaN)."""
+        return self._discard
+
+    @discard_predictions.setter
+    def discard_predictions(self, discard: bool) -> None:
+        self._flush()
+        self._discard = bool(discard)
+        if self._discard:
+            self._predictions = None
+            self._curves = None
+
+    @property
+    def metrics_to_display(self) -> list[str]:
+        """The metrics the text blocks print (``getMetricsToDisplay``), lower case."""
+        return list(self._metrics)
+
+    @metrics_to_display.setter
+    def metrics_to_display(self, names: Iterable[str]) -> None:
+        self._metrics = [name.strip().lower() for name in names]
+
+    def toggle_eval_metrics(self, names: Iterable[str]) -> None:
+        """Show the hidden and hide the shown among ``names`` (``toggleEvalMetrics``, ``-toggle``)."""
+        for name in (n.lower() for n in names):
+            if name in self._metrics:
+                self._metrics.remove(name)
+            else:
+                self._metrics.append(name)
+
+    # -- predictions --------------------------------------------------------------------
+
+    @property
+    def predictions(self) -> list[NominalPrediction] | None:
+        """The recorded predictions in order; None when discarded (or none recorded yet)."""
+        arrays = self.prediction_arrays()
+        if arrays is None:
+            return None
+        return [_prediction(a, d, w) for a, d, w in zip(*(x.tolist() for x in arrays))]
+
+    def prediction_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """The recorded predictions as arrays ``(actual, distributions, weights)``; actual NaN when missing."""
+        self._flush()
+        if self._predictions is None:
+            return None
+        if len(self._predictions) > 1:
+            parts = list(zip(*self._predictions))
+            self._predictions = [(np.concatenate(parts[0]), np.concatenate(parts[1]), np.concatenate(parts[2]))]
+        return self._predictions[0]
+
+    def _threshold_curves(self) -> ThresholdCurves | None:
+        arrays = self.prediction_arrays()
+        if arrays is None:
+            return None
+        if self._curves is None:
+            self._curves = ThresholdCurves(*arrays)
+        return self._curves
+
+    # -- merging ------------------------------------------------------------------------
+
+    @classmethod
+    def aggregate(cls, evaluations: Iterable[Evaluation]) -> Evaluation:
+        """One evaluation of many, as WEKA's ``AggregateableEvaluation``: a left fold from zero.
+
+        Sums are added in order; the class priors are the last one's; the
+        predictions are concatenated; cost matrix and ``use_no_priors`` come
+        from the first.
+        """
+        evaluations = list(evaluations)
+        if not evaluations:
+            raise EvaluationError("aggregate needs at least one evaluation")
+        first = evaluations[0]
+        result = cls(first.class_names, first._cost_matrix)
+        result._no_priors = first._no_priors
+        for other in evaluations:
+            if other.class_names != result.class_names:
+                raise EvaluationError(f"cannot aggregate evaluations of classes {list(result.class_names)} "
+                                      f"and {list(other.class_names)}")
+            result._state = result._state.merged(other.state)
+            result._priors, result._priors_sum = other.class_priors, other._priors_sum
+            arrays = other.prediction_arrays()
+            if arrays is not None:
+                result._predictions = (result._predictions or []) + [tuple(a.copy() for a in arrays)]
+        return result
+
+    def __add__(self, other: Evaluation) -> Evaluation:
+        if not isinstance(other, Evaluation):
+            return NotImplemented
+        return Evaluation.aggregate([self, other])
+
+    # -- text blocks --------------------------------------------------------------------
+
+    def summary(self, title: str | None = None, complexity: bool = False) -> str:
+        """``toSummaryString(title, complexity)``; no title: ``toSummaryString()`` (an empty title line)."""
+        return evaltext.summary_text(self, "" if title is None else title, complexity)
+
+    def class_details(self, title: str | None = None) -> str:
+        """``toClassDetailsString(title)``, by default titled ``=== Detailed Accuracy By Class ===``."""
+        return evaltext.class_details_text(self, "=== Detailed Accuracy By Class ===\n" if title is None else title)
+
+    def matrix(self, title: str | None = None) -> str:
+        """``toMatrixString(title)``, by default titled ``=== Confusion Matrix ===``."""
+        return evaltext.matrix_text(self, "=== Confusion Matrix ===\n" if title is None else title)
+
+    def cumulative_margin_distribution(self) -> str:
+        """``toCumulativeMarginDistributionString()``: margin and cumulative % per non-empty bin."""
+        return evaltext.margin_text(self.state)
+
+    def __repr__(self) -> str:
+        s = self.state
+        return f"Evaluation(classes={list(self.class_names)}, num_instances={s.with_class!r}, correct={s.correct!r})"
+
+    # -- the statistics: python-weka-wrapper3's names ---------------------------------------
+
+    def _class(self, class_index: int) -> int:
+        if isinstance(class_index, bool) or not isinstance(class_index, (int, np.integer)) \
+                or not 0 <= class_index < self.num_classes:
+            raise EvaluationError(f"class_index {class_index!r} is not a class index (0..{self.num_classes - 1})")
+        return int(class_index)
+
+    @property
+    def num_instances(self) -> float:
+        return self.state.with_class
+
+    @property
+    def correct(self) -> float:
+        return self.state.correct
+
+    @property
+    def incorrect(self) -> float:
+        return self.state.incorrect
+
+    @property
+    def unclassified(self) -> float:
+        return self.state.unclassified
+
+    @property
+    def missing_class(self) -> float:
+        return self.state.missing_class
+
+    @property
+    def num_classified(self) -> float:
+        return stats.num_classified(self.state)
+
+    @property
+    def percent_correct(self) -> float:
+        return stats.percent_correct(self.state)
+
+    @property
+    def percent_incorrect(self) -> float:
+        return stats.percent_incorrect(self.state)
+
+    @property
+    def percent_unclassified(self) -> float:
+        return stats.percent_unclassified(self.state)
+
+    @property
+    def kappa(self) -> float:
+        return stats.kappa(self.state)
+
+    @property
+    def total_cost(self) -> float:
+        return self.state.total_cost
+
+    @property
+    def avg_cost(self) -> float:
+        return stats.avg_cost(self.state)
+
+    @property
+    def error_rate(self) -> float:
+        return stats.error_rate(self.state, self._cost_matrix is not None)
+
+    @property
+    def confusion_matrix(self) -> np.ndarray:
+        return self.state.confusion
+
+    @property
+    def mean_absolute_error(self) -> float:
+        return stats.mean_absolute_error(self.state)
+
+    @property
+    def root_mean_squared_error(self) -> float:
+        return stats.root_mean_squared_error(self.state)
+
+    @property
+    def mean_prior_absolute_error(self) -> float:
+        return stats.mean_prior_absolute_error(self.state, self._no_priors)
+
+    @property
+    def root_mean_prior_squared_error(self) -> float:
+        return stats.root_mean_prior_squared_error(self.state, self._no_priors)
+
+    @property
+    def relative_absolute_error(self) -> float:
+        return stats.relative_absolute_error(self.state, self._no_priors)
+
+    @property
+    def root_relative_squared_error(self) -> float:
+        return stats.root_relative_squared_error(self.state, self._no_priors)
+
+    @property
+    def correlation_coefficient(self) -> float:
+        raise EvaluationError("Can't compute correlation coefficient: class is nominal!")
+
+    @property
+    def prior_entropy(self) -> float:
+        return stats.sf_mean_prior_entropy(self.state, self._no_priors)
+
+    @property
+    def kb_information(self) -> float:
+        return stats.kb_information(self.state, self._no_priors)
+
+    @property
+    def kb_mean_information(self) -> float:
+        return stats.kb_mean_information(self.state, self._no_priors)
+
+    @property
+    def kb_relative_information(self) -> float:
+        return stats.kb_relative_information(self.state, self._no_priors)
+
+    @property
+    def sf_prior_entropy(self) -> float:
+        return stats.sf_prior_entropy(self.state, self._no_priors)
+
+    @property
+    def sf_mean_prior_entropy(self) -> float:
+        return stats.sf_mean_prior_entropy(self.state, self._no_priors)
+
+    @property
+    def sf_scheme_entropy(self) -> float:
+        return stats.sf_scheme_entropy(self.state)
+
+    @property
+    def sf_mean_scheme_entropy(self) -> float:
+        return stats.sf_mean_scheme_entropy(self.state)
+
+    @property
+    def sf_entropy_gain(self) -> float:
+        return stats.sf_entropy_gain(self.state, self._no_priors)
+
+    @property
+    def sf_mean_entropy_gain(self) -> float:
+        return stats.sf_mean_entropy_gain(self.state, self._no_priors)
+
+    @property
+    def coverage_of_test_cases_by_predicted_regions(self) -> float:
+        return stats.coverage_of_test_cases_by_predicted_regions(self.state)
+
+    @property
+    def size_of_predicted_regions(self) -> float:
+        return stats.size_of_predicted_regions(self.state, self._no_priors)
+
+    def num_true_positives(self, class_index: int) -> float:
+        return stats.num_true_positives(self.state, self._class(class_index))
+
+    def num_false_positives(self, class_index: int) -> float:
+        return stats.num_false_positives(self.state, self._class(class_index))
+
+    def num_true_negatives(self, class_index: int) -> float:
+        return stats.num_true_negatives(self.state, self._class(class_index))
+
+    def num_false_negatives(self, class_index: int) -> float:
+        return stats.num_false_negatives(self.state, self._class(class_index))
+
+    def true_positive_rate(self, class_index: int) -> float:
+        return stats.true_positive_rate(self.state, self._class(class_index))
+
+    def false_positive_rate(self, class_index: int) -> float:
+        return stats.false_positive_rate(self.state, self._class(class_index))
+
+    def true_negative_rate(self, class_index: int) -> float:
+        return stats.true_negative_rate(self.state, self._class(class_index))
+
+    def false_negative_rate(self, class_index: int) -> float:
+        return stats.false_negative_rate(self.state, self._class(class_index))
+
+    def precision(self, class_index: int) -> float:
+        return stats.precision(self.state, self._class(class_index))
+
+    def recall(self, class_index: int) -> float:
+        return stats.recall(self.state, self._class(class_index))
+
+    def f_measure(self, class_index: int) -> float:
+        return stats.f_measure(self.state, self._class(class_index))
+
+    def matthews_correlation_coefficient(self, class_index: int) -> float:
+        return stats.matthews_correlation_coefficient(self.state, self._class(class_index))
+
+    def area_under_roc(self, class_index: int) -> float:
+        curves = self._threshold_curves()
+        return math.nan if curves is None else curves.area_under_roc(self._class(class_index))
+
+    def area_under_prc(self, class_index: int) -> float:
+        curves = self._threshold_curves()
+        return math.nan if curves is None else curves.area_under_prc(self._class(class_index))
+
+    @property
+    def weighted_true_positive_rate(self) -> float:
+        return stats.weighted_true_positive_rate(self.state)
+
+    @property
+    def weighted_false_positive_rate(self) -> float:
+        return stats.weighted_false_positive_rate(self.state)
+
+    @property
+    def weighted_true_negative_rate(self) -> float:
+        return stats.weighted_true_negative_rate(self.state)
+
+    @property
+    def weighted_false_negative_rate(self) -> float:
+        return stats.weighted_false_negative_rate(self.state)
+
+    @property
+    def weighted_precision(self) -> float:
+        return stats.weighted_precision(self.state)
+
+    @property
+    def weighted_recall(self) -> float:
+        return stats.weighted_recall(self.state)
+
+    @property
+    def weighted_f_measure(self) -> float:
+        return stats.weighted_f_measure(self.state)
+
+    @property
+    def weighted_matthews_correlation(self) -> float:
+        return stats.weighted_matthews_correlation(self.state)
+
+    @property
+    def unweighted_macro_f_measure(self) -> float:
+        return stats.unweighted_macro_f_measure(self.state)
+
+    @property
+    def unweighted_micro_f_measure(self) -> float:
+        return stats.unweighted_micro_f_measure(self.state)
+
+    @property
+    def weighted_area_under_roc(self) -> float:
+        return stats.weighted_area(self.state, self.area_under_roc)
+
+    @property
+    def weighted_area_under_prc(self) -> float:
+        return stats.weighted_area(self.state, self.area_under_prc)
+
+
+def _prediction(actual: float, distribution: list[float], weight: float) -> NominalPrediction:
+    """WEKA's NominalPrediction: predicted as Evaluation picks it; its margin, quirks included.
+
+    WEKA tests ``actual == MISSING_VALUE`` (NaN, never equal), so a missing
+    actual class reads as class 0 (Java's ``(int) NaN``) and excludes no class.
+    """
+    predicted, best = math.nan, 0.0
+    for i, p in enumerate(distribution):
+        if p > best:
+            predicted, best = float(i), p
+    next_best = 0.0
+    for i, p in enumerate(distribution):
+        if i != actual and p > next_best:
+            next_best = p
+    margin = distribution[0 if math.isnan(actual) else int(actual)] - next_best
+    return NominalPrediction(actual, predicted, weight, tuple(distribution), margin)
