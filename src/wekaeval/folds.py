@@ -1,0 +1,146 @@
+"""WEKA's cross-validation, rebuilt from its per-fold predictions: ``evaluate_folds``.
+
+``Evaluation.crossValidateModel`` (WEKA 3.9.7) shuffles the data with
+``Random(seed)``, stratifies it, and for each fold sets the priors from the
+fold's training part -- ``trainCV(folds, i, random)``, the other folds in
+order, *shuffled again with the same Random* -- before evaluating the fold's
+test part.  The class priors are running sums of instance weights, so with
+fractional weights their last bits follow that shuffle: it is ported here
+(``java.util.Random`` and ``Instances.randomize``), which makes the statistics
+that use priors (relative errors, K&B information, SF entropies) the same
+doubles as WEKA's.
+
+The test parts, concatenated in fold order, are the stratified data (WEKA's
+``testCV`` takes contiguous blocks), so the fold predictions are all it needs.
+
+>>> from wekaeval.folds import JavaRandom, java_shuffle
+>>> [JavaRandom(1).next_int(10) for _ in range(1)], java_shuffle(5, JavaRandom(42))
+([5], [0, 3, 2, 4, 1])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .arff import Dataset
+from .errors import PredictionError
+from .evaluation import Evaluation
+from .inputs import weight_array
+
+__all__ = ["evaluate_folds", "cross_validation_text", "JavaRandom", "java_shuffle", "fold_sizes"]
+
+_MULTIPLIER = 0x5DEECE66D
+_MASK = (1 << 48) - 1
+
+
+class JavaRandom:
+    """``java.util.Random``: the 48-bit linear congruential generator every JVM implements alike."""
+
+    def __init__(self, seed: int):
+        self._seed = (seed ^ _MULTIPLIER) & _MASK
+
+    def next_bits(self, bits: int) -> int:
+        """``next(bits)``: the top ``bits`` of the next state (here always below 2**31)."""
+        self._seed = (self._seed * _MULTIPLIER + 0xB) & _MASK
+        return self._seed >> (48 - bits)
+
+    def next_int(self, bound: int) -> int:
+        """``nextInt(bound)``: uniform in [0, bound), with Java's rejection of the biased tail."""
+        r = self.next_bits(31)
+        m = bound - 1
+        if bound & m == 0:
+            return (bound * r) >> 31
+        u = r
+        while True:
+            r = u % bound
+            if u - r + m < 2**31:  # Java tests u - r + m < 0 in int arithmetic: an overflow
+                return r
+            u = self.next_bits(31)
+
+
+def java_shuffle(n: int, random: JavaRandom) -> list[int]:
+    """The order ``Instances.randomize(random)`` leaves n instances in (position -> original index)."""
+    order = list(range(n))
+    for j in range(n - 1, 0, -1):
+        i = random.next_int(j + 1)
+        order[j], order[i] = order[i], order[j]
+    return order
+
+
+def fold_sizes(n: int, folds: int) -> list[int]:
+    """The size of each fold's test part, as ``Instances.testCV`` cuts n instances."""
+    return [n // folds + (1 if i < n % folds else 0) for i in range(folds)]
+
+
+def evaluate_folds(
+    data: Dataset | Sequence[str],
+    folds: Sequence[tuple[Any, Any] | tuple[Any, Any, Any]],
+    *,
+    seed: int = 1,
+    cost_matrix: Any = None,
+) -> Evaluation:
+    """The Evaluation of a WEKA cross-validation, from each fold's predictions.
+
+    Parameters
+    ----------
+    data : Dataset or sequence of str
+        The dataset (or its class names): only the class names are used.
+    folds : sequence of (distributions, actual[, weights])
+        Each fold's test predictions, in WEKA's order (as
+        :func:`wekaeval.bridge.evaluate` returns them, split by ``fold``).
+    seed : int
+        The cross-validation's seed (``-s``): it decides the order of each
+        training part, hence the last bits of the priors.
+    cost_matrix : CostMatrix, optional
+
+    Returns
+    -------
+    Evaluation
+        Its ``summary("=== Stratified cross-validation ===\\n")`` and the other
+        blocks are the command line's (:func:`cross_validation_text`).
+    """
+    class_names = data.class_names if isinstance(data, Dataset) else data
+    evaluation = Evaluation(class_names if class_names is not None else data, cost_matrix)
+    parts = []
+    for number, fold in enumerate(folds):
+        if len(fold) not in (2, 3):
+            raise PredictionError(f"folds[{number}] must be (distributions, actual) or (distributions, actual, weights)")
+        distributions, actual = fold[0], fold[1]
+        codes = evaluation._coder.codes(actual, f"folds[{number}] actual")
+        weights = weight_array(fold[2] if len(fold) == 3 else None, len(codes))
+        parts.append((distributions, codes, weights))
+    if len(parts) < 2:
+        raise PredictionError(f"a cross-validation has at least 2 folds, got {len(parts)}")
+    all_codes = np.concatenate([codes for _, codes, _ in parts])
+    all_weights = np.concatenate([weights for _, _, weights in parts])
+    n = len(all_codes)
+    exact = bool(np.all(all_weights == np.round(all_weights)) and np.all(np.abs(all_weights) < 2**40))
+    random = JavaRandom(seed)
+    if not exact:
+        java_shuffle(n, random)  # the data's shuffle: its order is already in the folds, its draws are not
+    start = 0
+    for distributions, codes, weights in parts:
+        stop = start + len(codes)
+        train = np.concatenate([np.arange(start), np.arange(stop, n)]).astype(np.intp)
+        if not exact:  # integral weights sum exactly in any order: skip the shuffle
+            train = train[java_shuffle(len(train), random)]
+        values = np.where(all_codes[train] >= 0, all_codes[train], np.nan)
+        evaluation.set_priors(values, all_weights[train])
+        evaluation.evaluate_batch(distributions, np.where(codes >= 0, codes, np.nan), weights)
+        start = stop
+    return evaluation
+
+
+def cross_validation_text(evaluation: Evaluation, *, complexity: bool = False, class_statistics: bool = True) -> str:
+    """The command line's cross-validation block for a nominal class: summary, class details, matrix.
+
+    ``complexity`` is ``-k``; ``class_statistics=False`` is
+    ``-do-not-output-per-class-statistics``.
+    """
+    text = evaluation.summary("=== Stratified cross-validation ===\n", complexity)
+    if class_statistics:
+        text += "\n\n" + evaluation.class_details()
+    return text + "\n\n" + evaluation.matrix()
