@@ -80,10 +80,9 @@ def test_cli_exits_1_on_a_difference(weka_jvm, capsys, monkeypatch):
     real_check = parity.check
 
     def slightly_off(result):
-        matrix = real_check(result)
-        return matrix + parity.ConfusionMatrix.from_predictions(
-            [0], predicted=[0], weights=[1e-9], class_names=matrix.class_names
-        )
+        port = real_check(result)
+        port.evaluate_model_once([1.0, 0.0, 0.0], 0, 1e-9)
+        return port
 
     monkeypatch.setattr(parity, "check", slightly_off)
     status = main(["parity", str(ARFF_SAMPLES / "iris.arff"), "--classifier", "ZeroR"])
@@ -122,12 +121,13 @@ def test_differences_name_each_number(weka_jvm):
     from wekaeval import bridge
 
     result = bridge.evaluate(ARFF_SAMPLES / "iris.arff", "weka.classifiers.rules.ZeroR")
-    port = parity.check(result) + parity.ConfusionMatrix.from_predictions(
-        [np.nan, 0, 1], predicted=[0, np.nan, 1], weights=[1.0, 2.0, 1.0], class_names=result.class_names
-    )
-    found = parity.differences(result, port)
-    assert [line.split(":", 1)[0] for line in found] == ["kappa", "confusion matrix", "unclassified", "missing class"]
     assert parity.differences(result, parity.check(result)) == []
+    port = parity.check(result)
+    port.evaluate_batch([[0.0, 0.0, 0.0], [1.0, 0.0, 0.0]], [np.nan, 1], weights=[2.0, 1.0])
+    found = {line.split(":", 1)[0]: line for line in parity.differences(result, port)}
+    assert {"kappa", "correct", "incorrect", "confusion matrix", "missing class", "area_under_roc"} <= set(found)
+    assert "0x" in found["kappa"]  # doubles are shown by their bits too
+    assert "summary() text differs from line 2" in found  # the title line is line 1
 
 
 # -- a user error is an error, never a row -----------------------------------------------------------------------

@@ -330,6 +330,11 @@ class WekaEvaluation:
     a cross-validation): ``actual`` (class index or value, NaN if missing),
     ``distributions`` (n x k probabilities; n x 1 predicted values for a
     numeric class), ``weights`` and ``fold`` (0-based; 0 outside cross-validation).
+    ``prior_actual`` and ``prior_weights`` are the class values and weights
+    of the instances WEKA took its class priors from, in its order (the
+    training data, or a split's training part); None for a cross-validation,
+    whose folds each take theirs from their training part
+    (:func:`wekaeval.folds.evaluate_folds` redoes that).
     """
 
     dataset: str
@@ -357,6 +362,8 @@ class WekaEvaluation:
     weka_version: str
     java_version: str
     evaluation: Any = field(repr=False, default=None)  # WEKA's weka.classifiers.evaluation.Evaluation
+    prior_actual: np.ndarray | None = field(repr=False, default=None)
+    prior_weights: np.ndarray | None = field(repr=False, default=None)
 
     @property
     def num_predictions(self) -> int:
@@ -462,19 +469,21 @@ def evaluate(
     if mode == "cross-validation" and int(folds) > train.numInstances():
         raise WekaError(f"--folds {folds}: more folds than the {train.numInstances()} instances of {dataset_name}")
     Evaluation = jpype.JClass("weka.classifiers.evaluation.Evaluation")
+    prior_data = None
     try:
         if mode == "cross-validation":
             evaluation = Evaluation(train)
             evaluation.crossValidateModel(model, train, int(folds), jpype.JClass("java.util.Random")(int(seed)))
             fold = _fold_of_each_prediction(train.numInstances(), int(folds))
         elif mode == "split":
-            evaluation = _split(model, train, float(split_percentage), preserve_order, int(seed))
+            evaluation, prior_data = _split(model, train, float(split_percentage), preserve_order, int(seed))
             fold = np.zeros(evaluation.predictions().size(), dtype=np.int64)
         else:
             _build_as_the_command_line_does(model, train)
             evaluated = test_data if mode == "test-set" else train
             evaluation = Evaluation(train)
             evaluation.evaluateModel(model, evaluated, jpype.JArray(jpype.JObject)([]))
+            prior_data = train
             fold = np.zeros(evaluated.numInstances(), dtype=np.int64)
     except jpype.JException as error:
         reason = _message(error)
@@ -485,6 +494,7 @@ def evaluate(
     width = train.numClasses() if nominal else 1
     rows = prediction_rows(evaluation.predictions(), width)
     class_names = tuple(str(train.classAttribute().value(i)) for i in range(width)) if nominal else None
+    priors = None if prior_data is None else np.asarray(bulk_class().classRows(prior_data)).reshape(-1, 2)
     return WekaEvaluation(
         dataset=dataset_name,
         classifier=name,
@@ -513,6 +523,8 @@ def evaluate(
         weka_version=weka_version(),
         java_version=java_version(),
         evaluation=evaluation,
+        prior_actual=None if priors is None else priors[:, 0].copy(),
+        prior_weights=None if priors is None else priors[:, 1].copy(),
     )
 
 
@@ -561,8 +573,11 @@ def _build_as_the_command_line_does(model: Any, train: Any) -> None:
         model.buildClassifier(train)
 
 
-def _split(model: Any, data: Any, percentage: float, preserve_order: bool, seed: int) -> Any:
-    """WEKA's ``-split-percentage``: shuffle a copy with Random(seed) unless order is kept, train, test the rest."""
+def _split(model: Any, data: Any, percentage: float, preserve_order: bool, seed: int) -> tuple[Any, Any]:
+    """WEKA's ``-split-percentage``: shuffle a copy with Random(seed) unless order is kept, train, test the rest.
+
+    Returns the evaluation and the training part (where its priors come from).
+    """
     import jpype
 
     instances = jpype.JClass("weka.core.Instances")
@@ -576,7 +591,7 @@ def _split(model: Any, data: Any, percentage: float, preserve_order: bool, seed:
     model.buildClassifier(train)
     evaluation = jpype.JClass("weka.classifiers.evaluation.Evaluation")(train)
     evaluation.evaluateModel(model, test, jpype.JArray(jpype.JObject)([]))
-    return evaluation
+    return evaluation, train
 
 
 def _java_round(value: float) -> int:

@@ -2,10 +2,12 @@
 
 For each dataset x classifier, WEKA (through :mod:`wekaeval.bridge`) runs its
 own evaluation — cross-validation, a test set, a percentage split or the
-training set, as its command line would — and returns its kappa, confusion
-matrix, unclassified and missing-class weights, and its per-instance
-predictions.  The port rebuilds the confusion matrix and kappa from those
-predictions; the row is identical only when every number is the same double.
+training set, as its command line would — and returns every statistic of its
+Evaluation (python-weka-wrapper3's names), its three text blocks and its
+per-instance predictions.  The port rebuilds a :class:`~wekaeval.Evaluation`
+from those predictions (a cross-validation fold by fold, with each fold's
+priors); the row is identical only when every statistic is the same double
+and every text block the same bytes.
 
 A user error (unknown classifier, bad option, unreadable data, impossible
 folds, unknown class attribute) raises a :class:`~wekaeval.errors.WekaevalError`
@@ -22,7 +24,8 @@ from typing import Any
 import numpy as np
 
 from . import bridge
-from .confusion import ConfusionMatrix
+from .evaluation import Evaluation
+from .folds import evaluate_folds
 
 __all__ = [
     "DEFAULT_CLASSIFIERS",
@@ -141,29 +144,61 @@ class ParityRow:
         return out
 
 
-def check(result: bridge.WekaEvaluation) -> ConfusionMatrix:
-    """The port's confusion matrix rebuilt from WEKA's predictions, in WEKA's order."""
-    return ConfusionMatrix.from_predictions(
-        result.actual, result.distributions, weights=result.weights, class_names=result.class_names
-    )
+def check(result: bridge.WekaEvaluation) -> Evaluation:
+    """The port's Evaluation rebuilt from WEKA's predictions, in WEKA's order, with WEKA's priors.
+
+    A cross-validation is rebuilt fold by fold (:func:`wekaeval.folds.evaluate_folds`);
+    otherwise the priors come from the instances WEKA took them from.
+    """
+    if result.mode == "cross-validation":
+        folds = [(result.distributions[result.fold == i], result.actual[result.fold == i],
+                  result.weights[result.fold == i]) for i in range(int(result.folds))]
+        return evaluate_folds(result.class_names, folds, seed=int(result.seed))
+    port = Evaluation(result.class_names)
+    port.set_priors(result.prior_actual, result.prior_weights)
+    port.evaluate_batch(result.distributions, result.actual, result.weights)
+    return port
 
 
-def differences(result: bridge.WekaEvaluation, port: ConfusionMatrix) -> list[str]:
-    """Each number of WEKA's evaluation that is not the same double in the port; empty when identical."""
+#: The text blocks compared, as (WEKA's attribute, the port's method).
+TEXTS = (("summary_text", "summary"), ("class_details_text", "class_details"), ("matrix_text", "matrix"))
+
+
+def differences(result: bridge.WekaEvaluation, port: Evaluation) -> list[str]:
+    """Each statistic and text block of WEKA's evaluation that is not the same in the port; empty when identical.
+
+    Doubles are compared by their bits (``float.hex``), per-class statistics
+    class by class, the confusion matrix with ``numpy.array_equal`` and the
+    three text blocks byte for byte.
+    """
     found = []
-    if port.kappa().hex() != float(result.kappa).hex():
-        found.append(f"kappa: WEKA {result.kappa!r} ({float(result.kappa).hex()}), port {port.kappa()!r}")
-    if not np.array_equal(port.matrix, result.confusion_matrix):
-        found.append(f"confusion matrix: WEKA {result.confusion_matrix.tolist()}, port {port.matrix.tolist()}")
-    if port.unclassified.hex() != result.unclassified.hex():
-        found.append(f"unclassified: WEKA {result.unclassified!r}, port {port.unclassified!r}")
+    for name, theirs in result.statistics.items():
+        if name == "class_priors":
+            ours = port.class_priors
+        elif isinstance(theirs, np.ndarray):
+            ours = np.array([getattr(port, name)(i) for i in range(len(theirs))])
+        else:
+            ours = getattr(port, name)
+        if isinstance(theirs, np.ndarray):
+            if [v.hex() for v in theirs.tolist()] != [float(v).hex() for v in ours.tolist()]:
+                found.append(f"{name}: WEKA {theirs.tolist()}, port {ours.tolist()}")
+        elif float(theirs).hex() != float(ours).hex():
+            found.append(f"{name}: WEKA {theirs!r} ({float(theirs).hex()}), port {ours!r} ({float(ours).hex()})")
+    if not np.array_equal(port.confusion_matrix, result.confusion_matrix):
+        found.append(f"confusion matrix: WEKA {result.confusion_matrix.tolist()}, port {port.confusion_matrix.tolist()}")
     if port.missing_class.hex() != result.missing_class.hex():
         found.append(f"missing class: WEKA {result.missing_class!r}, port {port.missing_class!r}")
+    for weka_name, method in TEXTS:
+        theirs, ours = getattr(result, weka_name), getattr(port, method)()
+        if theirs != ours:
+            line = next(i for i, (a, b) in enumerate(zip(theirs.splitlines() + [""], ours.splitlines() + [""])) if a != b)
+            found.append(f"{method}() text differs from line {line + 1}: WEKA {theirs.splitlines()[line:line + 1]}, "
+                         f"port {ours.splitlines()[line:line + 1]}")
     return found
 
 
-def identical(result: bridge.WekaEvaluation, port: ConfusionMatrix) -> bool:
-    """Whether every number of WEKA's evaluation is the same double in the port."""
+def identical(result: bridge.WekaEvaluation, port: Evaluation) -> bool:
+    """Whether every statistic and text block of WEKA's evaluation is the same in the port."""
     return not differences(result, port)
 
 
@@ -255,9 +290,9 @@ def _compare(path: str, data: Any, test: Any, spec: ClassifierSpec, mode: Evalua
     port = check(result)
     found = differences(result, port)
     return ParityRow(
-        path, result.command_line, result.num_predictions, result.kappa, port.kappa(), not found,
+        path, result.command_line, result.num_predictions, result.kappa, port.kappa, not found,
         **_record(mode), class_attribute=result.class_attribute,
-        weka_confusion_matrix=result.confusion_matrix.tolist(), python_confusion_matrix=port.matrix.tolist(),
+        weka_confusion_matrix=result.confusion_matrix.tolist(), python_confusion_matrix=port.confusion_matrix.tolist(),
         differences=tuple(found), weka_version=result.weka_version, java_version=result.java_version,
     )
 

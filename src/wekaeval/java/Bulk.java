@@ -8,6 +8,7 @@ import java.util.List;
 
 import weka.classifiers.evaluation.NominalPrediction;
 import weka.classifiers.evaluation.Prediction;
+import weka.core.Instances;
 
 public final class Bulk {
 
@@ -31,6 +32,16 @@ public final class Bulk {
         rows[at + 2] = prediction.predicted();
       }
       at += 2 + width;
+    }
+    return rows;
+  }
+
+  /** Each instance's class value (NaN when missing) and weight, in the dataset's order: 2 doubles per instance. */
+  public static double[] classRows(Instances data) {
+    double[] rows = new double[data.numInstances() * 2];
+    for (int i = 0; i < data.numInstances(); i++) {
+      rows[2 * i] = data.instance(i).classValue();
+      rows[2 * i + 1] = data.instance(i).weight();
     }
     return rows;
   }
