@@ -70,7 +70,7 @@ def test_the_old_rounding_is_accepted_only_where_the_release_used_it():
     evaluations = text[text.index("=== Error on training data ===") :]  # no heading-less model: no other evidence
     as_if_new = read_weka_output(evaluations.replace(old_table, new_table))  # 3.8.2 tables: 3.8.2+ rounding only
     found = as_if_new.check()
-    assert [(i.field, i.printed, i.expected) for i in found] == [("pct_incorrect", 0.0188, "0.0187")] * 2
+    assert [(i.field, i.printed, i.expected) for i in found] == [("percent_incorrect", 0.0188, "0.0187")] * 2
     unknown = read_weka_output(evaluations.replace("=== Detailed Accuracy By Class ===\n\n" + old_table + "\n", ""))
     assert unknown.weka_versions == ERAS and unknown.check() == []  # no evidence: either rounding
 
@@ -124,7 +124,7 @@ def test_an_old_command_line_log_of_a_numeric_class():
     report = read_weka_output("\n".join(lines))
     assert report.model.startswith("Linear Regression Model") and "class =" in report.model
     (section,) = report.sections
-    assert section.summary.correlation == 0.9869 and section.confusion_matrix is None and report.other == ()
+    assert section.summary.correlation_coefficient == 0.9869 and section.confusion_matrix is None and report.other == ()
 
 
 def test_a_saved_model_re_evaluated():
@@ -134,8 +134,8 @@ def test_a_saved_model_re_evaluated():
     predictions, first, empty = report.sections
     assert predictions.test_set.instances is None and predictions.test_set.relation == "iris-test"
     assert [row.actual for row in predictions.predictions.rows] == ["Iris-setosa", "Iris-versicolor", None]
-    assert first.summary.relative_absolute_error is None and first.summary.ignored_class_unknown == 1
-    assert empty.test_set.instances == 12 and empty.summary.total_instances == 0 and empty.confusion_matrix is None
+    assert first.summary.relative_absolute_error is None and first.summary.missing_class == 1
+    assert empty.test_set.instances == 12 and empty.summary.num_instances == 0 and empty.confusion_matrix is None
 
 
 def test_the_old_command_line_printed_its_model_without_a_heading():

@@ -3,8 +3,8 @@
 Each block renders back to the text WEKA printed (``to_text``) and to plain,
 JSON-ready data (``to_dict``: NaN becomes ``"NaN"``):
 
->>> summary = Summary(correct=144.0, pct_correct=96.0, kappa=0.94, total_instances=150.0,
-...                   lines=("correct", "kappa", "total_instances"))
+>>> summary = Summary(correct=144.0, percent_correct=96.0, kappa=0.94, num_instances=150.0,
+...                   lines=("correct", "kappa", "num_instances"))
 >>> print(summary.to_text(), end="")
 Correctly Classified Instances         144               96      %
 Kappa statistic                          0.94  
@@ -89,45 +89,53 @@ class SummaryLine:
 
 #: Every line WEKA's summary can print, in WEKA's order.
 SUMMARY_LINES = (
-    SummaryLine("Correctly Classified Instances     ", ("correct", "pct_correct"), "pair"),
-    SummaryLine("Incorrectly Classified Instances   ", ("incorrect", "pct_incorrect"), "pair"),
+    SummaryLine("Correctly Classified Instances     ", ("correct", "percent_correct"), "pair"),
+    SummaryLine("Incorrectly Classified Instances   ", ("incorrect", "percent_incorrect"), "pair"),
     SummaryLine("Kappa statistic                    ", ("kappa",), "value"),
     SummaryLine("Total Cost                         ", ("total_cost",), "value"),
-    SummaryLine("Average Cost                       ", ("average_cost",), "value"),
-    SummaryLine("K&B Relative Info Score            ", ("kb_relative_info",), "percent"),
+    SummaryLine("Average Cost                       ", ("avg_cost",), "value"),
+    SummaryLine("K&B Relative Info Score            ", ("kb_relative_information",), "percent"),
     SummaryLine("K&B Information Score              ", ("kb_information", "kb_mean_information"), "bits"),
-    SummaryLine("Correlation coefficient            ", ("correlation",), "value"),
+    SummaryLine("Correlation coefficient            ", ("correlation_coefficient",), "value"),
     SummaryLine(
         "Class complexity | order 0         ",
-        ("class_complexity_order_0", "class_complexity_order_0_per_instance"),
+        ("sf_prior_entropy", "sf_mean_prior_entropy"),
         "bits",
     ),
     SummaryLine(
         "Class complexity | scheme          ",
-        ("class_complexity_scheme", "class_complexity_scheme_per_instance"),
+        ("sf_scheme_entropy", "sf_mean_scheme_entropy"),
         "bits",
     ),
     SummaryLine(
         "Complexity improvement     (Sf)    ",
-        ("complexity_improvement", "complexity_improvement_per_instance"),
+        ("sf_entropy_gain", "sf_mean_entropy_gain"),
         "bits",
     ),
     SummaryLine("Mean absolute error                ", ("mean_absolute_error",), "value"),
     SummaryLine("Root mean squared error            ", ("root_mean_squared_error",), "value"),
     SummaryLine("Relative absolute error            ", ("relative_absolute_error",), "percent"),
     SummaryLine("Root relative squared error        ", ("root_relative_squared_error",), "percent"),
-    SummaryLine("Coverage of cases ({level} level)     ", ("coverage",), "percent"),
-    SummaryLine("Mean rel. region size ({level} level) ", ("region_size",), "percent"),
-    SummaryLine("UnClassified Instances             ", ("unclassified", "pct_unclassified"), "pair"),
-    SummaryLine("Total Number of Instances          ", ("total_instances",), "value"),
-    SummaryLine("Ignored Class Unknown Instances            ", ("ignored_class_unknown",), "value"),
+    SummaryLine("Coverage of cases ({level} level)     ", ("coverage_of_test_cases_by_predicted_regions",), "percent"),
+    SummaryLine("Mean rel. region size ({level} level) ", ("size_of_predicted_regions",), "percent"),
+    SummaryLine("UnClassified Instances             ", ("unclassified", "percent_unclassified"), "pair"),
+    SummaryLine("Total Number of Instances          ", ("num_instances",), "value"),
+    SummaryLine("Ignored Class Unknown Instances            ", ("missing_class",), "value"),
 )
 _LINES_BY_NAME = {line.names[0]: line for line in SUMMARY_LINES}
 
 
 @dataclass(frozen=True)
 class Summary:
-    """The statistics of one summary block, named after WEKA's lines.
+    """The statistics of one summary block, under python-weka-wrapper3's ``Evaluation`` names.
+
+    Each field is named after the property of python-weka-wrapper3's
+    ``Evaluation`` whose value WEKA printed on the line: ``percent_correct``
+    ("Correctly Classified Instances ... %"), ``sf_prior_entropy`` ("Class
+    complexity | order 0"), ``num_instances`` ("Total Number of Instances"),
+    ... -- so a report and an evaluation share one vocabulary.
+    ``missing_class`` ("Ignored Class Unknown Instances") is WEKA's
+    ``missingClass()``, which python-weka-wrapper3 does not wrap.
 
     A field WEKA did not print is None.  ``lines`` lists the printed fields'
     first names in printed order (it lets :meth:`to_text` reproduce the
@@ -135,33 +143,33 @@ class Summary:
     """
 
     correct: float | None = None
-    pct_correct: float | None = None
+    percent_correct: float | None = None
     incorrect: float | None = None
-    pct_incorrect: float | None = None
+    percent_incorrect: float | None = None
     kappa: float | None = None
     total_cost: float | None = None
-    average_cost: float | None = None
-    kb_relative_info: float | None = None
+    avg_cost: float | None = None
+    kb_relative_information: float | None = None
     kb_information: float | None = None
     kb_mean_information: float | None = None
-    correlation: float | None = None
-    class_complexity_order_0: float | None = None
-    class_complexity_order_0_per_instance: float | None = None
-    class_complexity_scheme: float | None = None
-    class_complexity_scheme_per_instance: float | None = None
-    complexity_improvement: float | None = None
-    complexity_improvement_per_instance: float | None = None
+    correlation_coefficient: float | None = None
+    sf_prior_entropy: float | None = None
+    sf_mean_prior_entropy: float | None = None
+    sf_scheme_entropy: float | None = None
+    sf_mean_scheme_entropy: float | None = None
+    sf_entropy_gain: float | None = None
+    sf_mean_entropy_gain: float | None = None
     mean_absolute_error: float | None = None
     root_mean_squared_error: float | None = None
     relative_absolute_error: float | None = None
     root_relative_squared_error: float | None = None
-    coverage: float | None = None
-    region_size: float | None = None
+    coverage_of_test_cases_by_predicted_regions: float | None = None
+    size_of_predicted_regions: float | None = None
     confidence_level: float | None = None
     unclassified: float | None = None
-    pct_unclassified: float | None = None
-    total_instances: float | None = None
-    ignored_class_unknown: float | None = None
+    percent_unclassified: float | None = None
+    num_instances: float | None = None
+    missing_class: float | None = None
     lines: tuple[str, ...] = ()
 
     def printed_lines(self) -> Iterator[SummaryLine]:
