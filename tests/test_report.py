@@ -39,14 +39,14 @@ GETTERS = {
     "missing_class": "missingClass",
 }
 DETAIL_GETTERS = {
-    "tp_rate": ("truePositiveRate", "weightedTruePositiveRate"),
-    "fp_rate": ("falsePositiveRate", "weightedFalsePositiveRate"),
+    "true_positive_rate": ("truePositiveRate", "weightedTruePositiveRate"),
+    "false_positive_rate": ("falsePositiveRate", "weightedFalsePositiveRate"),
     "precision": ("precision", "weightedPrecision"),
     "recall": ("recall", "weightedRecall"),
     "f_measure": ("fMeasure", "weightedFMeasure"),
-    "mcc": ("matthewsCorrelationCoefficient", "weightedMatthewsCorrelation"),
-    "roc_area": ("areaUnderROC", "weightedAreaUnderROC"),
-    "prc_area": ("areaUnderPRC", "weightedAreaUnderPRC"),
+    "matthews_correlation_coefficient": ("matthewsCorrelationCoefficient", "weightedMatthewsCorrelation"),
+    "area_under_roc": ("areaUnderROC", "weightedAreaUnderROC"),
+    "area_under_prc": ("areaUnderPRC", "weightedAreaUnderPRC"),
 }
 
 

@@ -196,16 +196,17 @@ class Summary:
 
 # -- detailed accuracy by class --------------------------------------------------------
 
-#: The columns of the class-details table: field name and WEKA's header for it.
+#: The columns of the class-details table: field name (python-weka-wrapper3's ``Evaluation`` method
+#: for the statistic) and WEKA's header for it.
 DETAIL_COLUMNS = (
-    ("tp_rate", "TP Rate"),
-    ("fp_rate", "FP Rate"),
+    ("true_positive_rate", "TP Rate"),
+    ("false_positive_rate", "FP Rate"),
     ("precision", "Precision"),
     ("recall", "Recall"),
     ("f_measure", "F-Measure"),
-    ("mcc", "MCC"),
-    ("roc_area", "ROC Area"),
-    ("prc_area", "PRC Area"),
+    ("matthews_correlation_coefficient", "MCC"),
+    ("area_under_roc", "ROC Area"),
+    ("area_under_prc", "PRC Area"),
 )
 
 
@@ -278,10 +279,10 @@ def _doubletostring_layout(
     )
 
 
-_FIXED_WIDTHS = {"tp_rate": 9, "fp_rate": 9, "precision": 11, "recall": 9, "f_measure": 11, "mcc": 9,
-                 "roc_area": 10, "prc_area": 10}
+_FIXED_WIDTHS = {"true_positive_rate": 9, "false_positive_rate": 9, "precision": 11, "recall": 9, "f_measure": 11,
+                 "matthews_correlation_coefficient": 9, "area_under_roc": 10, "area_under_prc": 10}
 _FIXED_HEADERS = {name: title.ljust(_FIXED_WIDTHS[name]) for name, title in DETAIL_COLUMNS}
-_OLD_MISSING = {"roc_area": "  ?    " + "    ", "prc_area": "  ?    " + "    "}
+_OLD_MISSING = {"area_under_roc": "  ?    " + "    ", "area_under_prc": "  ?    " + "    "}
 
 #: WEKA 3.8.2+ (and 3.9.2+): String.format cells, every missing value "?" padded to its column.
 _FIXED_LAYOUT = DetailLayout("3.8.2", "3.8.2", None, " " * 17, " " * 17, "Weighted Avg.    ",
@@ -293,28 +294,34 @@ DETAIL_LAYOUTS = {
     "3.8.2": _FIXED_LAYOUT,
     # 3.7.8-3.8.1: NaN where 3.8.2 prints "?", but "?" for a missing MCC (one column short), ROC or PRC area
     "3.7.8": replace(_FIXED_LAYOUT, name="3.7.8", since="3.7.8", before="3.8.2", question_marks=False,
-                     missing={"mcc": "?       ", "roc_area": "?         ", "prc_area": "?         "}),
+                     missing={"matthews_correlation_coefficient": "?       ", "area_under_roc": "?         ",
+                              "area_under_prc": "?         "}),
     "3.7.7": _doubletostring_layout(
         "3.7.7", "3.7.8", (17, 15),
         "TP Rate  FP Rate  Precision  Recall  F-Measure  MCC    ROC Area  PRC Area  ",
-        "tp_rate:2 fp_rate:2 precision:4 recall:1 f_measure:4 mcc:0 roc_area:3 prc_area:5", True,
-        {"mcc": "  ?  " + "   ", "roc_area": " ?    " + "   ", "prc_area": "  ?    " + "     "}),
+        "true_positive_rate:2 false_positive_rate:2 precision:4 recall:1 f_measure:4 "
+        "matthews_correlation_coefficient:0 area_under_roc:3 area_under_prc:5", True,
+        {"matthews_correlation_coefficient": "  ?  " + "   ", "area_under_roc": " ?    " + "   ",
+         "area_under_prc": "  ?    " + "     "}),
     "3.7.6": _doubletostring_layout(
         "3.7.6", "3.7.7", (15, 15),
         "TP Rate   FP Rate   Precision   Recall  F-Measure   ROC Area   PRC Area  ",
-        "tp_rate:3 fp_rate:4 precision:3 recall:3 f_measure:4 roc_area:4 prc_area:4", True, _OLD_MISSING),
+        "true_positive_rate:3 false_positive_rate:4 precision:3 recall:3 f_measure:4 area_under_roc:4 area_under_prc:4",
+        True, _OLD_MISSING),
     "3.6": _doubletostring_layout(
         "3.6", "3.7.6", (15, 15),
         "TP Rate   FP Rate   Precision   Recall  F-Measure   ROC Area  ",
-        "tp_rate:3 fp_rate:4 precision:3 recall:3 f_measure:4 roc_area:4", True, _OLD_MISSING),
+        "true_positive_rate:3 false_positive_rate:4 precision:3 recall:3 f_measure:4 area_under_roc:4", True,
+        _OLD_MISSING),
     "3.5.1": _doubletostring_layout(
         "3.5.1", "3.6", (0, 0),
         "TP Rate   FP Rate   Precision   Recall  F-Measure   ROC Area  ",
-        "tp_rate:3 fp_rate:4 precision:3 recall:3 f_measure:4 roc_area:4", False, _OLD_MISSING),
+        "true_positive_rate:3 false_positive_rate:4 precision:3 recall:3 f_measure:4 area_under_roc:4", False,
+        _OLD_MISSING),
     "3.4": _doubletostring_layout(
         "3.4", "3.5.1", (0, 0),
         "TP Rate   FP Rate   Precision   Recall  F-Measure   ",
-        "tp_rate:3 fp_rate:4 precision:3 recall:3 f_measure:4", False),
+        "true_positive_rate:3 false_positive_rate:4 precision:3 recall:3 f_measure:4", False),
 }
 
 
@@ -322,18 +329,21 @@ DETAIL_LAYOUTS = {
 class ClassDetailsRow:
     """One row of "Detailed Accuracy By Class"; ``class_name`` is None for Weighted Avg.
 
-    A column that was not printed, or printed as ``?``, is None.
+    The fields are named after python-weka-wrapper3's per-class ``Evaluation``
+    methods (``area_under_roc`` holds what ``evaluation.area_under_roc(i)``
+    gives); the Weighted Avg. row holds the ``weighted_...`` values under the
+    same names.  A column that was not printed, or printed as ``?``, is None.
     """
 
     class_name: str | None
-    tp_rate: float | None = None
-    fp_rate: float | None = None
+    true_positive_rate: float | None = None
+    false_positive_rate: float | None = None
     precision: float | None = None
     recall: float | None = None
     f_measure: float | None = None
-    mcc: float | None = None
-    roc_area: float | None = None
-    prc_area: float | None = None
+    matthews_correlation_coefficient: float | None = None
+    area_under_roc: float | None = None
+    area_under_prc: float | None = None
 
     def to_dict(self, columns: Sequence[str]) -> dict[str, Any]:
         return {"class_name": self.class_name, **{name: json_number(getattr(self, name)) for name in columns}}
