@@ -361,7 +361,8 @@ def test_parse_csv_is_one_row_per_section_with_every_statistic(capsys, tmp_path,
     assert rows[0]["scheme"].startswith("weka.classifiers.") and rows[0]["relation"]
     assert rows[0]["predictions"] == "3" and rows[0]["kappa"] == "" and rows[1]["kappa"] == "0.8389"
     assert rows[3]["test_mode"] == "10-fold cross-validation" and rows[3]["weka_versions"] == "3.6-3.7.5"
-    assert rows[4]["kappa"] == "0.97" and rows[5]["kappa"] == "0.94" and rows[5]["coverage"] == ""
+    assert rows[4]["kappa"] == "0.97" and rows[5]["kappa"] == "0.94"
+    assert rows[5]["coverage_of_test_cases_by_predicted_regions"] == ""
     assert rows[5]["options"] == "" and rows[5]["scheme"] == ""  # no run information on the command line
 
     written = log_folder / "sections.csv"  # in the folder read: left out of its files

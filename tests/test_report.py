@@ -23,28 +23,30 @@ STATISTICS_RUNS = [run.name for run in RUNS if "-classifications" not in run.arg
 
 #: Each summary field and the Evaluation method that WEKA prints there.
 GETTERS = {
-    "correct": "correct", "pct_correct": "pctCorrect", "incorrect": "incorrect", "pct_incorrect": "pctIncorrect",
-    "kappa": "kappa", "total_cost": "totalCost", "average_cost": "avgCost",
-    "kb_relative_info": "KBRelativeInformation", "kb_information": "KBInformation",
-    "kb_mean_information": "KBMeanInformation", "correlation": "correlationCoefficient",
-    "class_complexity_order_0": "SFPriorEntropy", "class_complexity_order_0_per_instance": "SFMeanPriorEntropy",
-    "class_complexity_scheme": "SFSchemeEntropy", "class_complexity_scheme_per_instance": "SFMeanSchemeEntropy",
-    "complexity_improvement": "SFEntropyGain", "complexity_improvement_per_instance": "SFMeanEntropyGain",
+    "correct": "correct", "percent_correct": "pctCorrect",
+    "incorrect": "incorrect", "percent_incorrect": "pctIncorrect",
+    "kappa": "kappa", "total_cost": "totalCost", "avg_cost": "avgCost",
+    "kb_relative_information": "KBRelativeInformation", "kb_information": "KBInformation",
+    "kb_mean_information": "KBMeanInformation", "correlation_coefficient": "correlationCoefficient",
+    "sf_prior_entropy": "SFPriorEntropy", "sf_mean_prior_entropy": "SFMeanPriorEntropy",
+    "sf_scheme_entropy": "SFSchemeEntropy", "sf_mean_scheme_entropy": "SFMeanSchemeEntropy",
+    "sf_entropy_gain": "SFEntropyGain", "sf_mean_entropy_gain": "SFMeanEntropyGain",
     "mean_absolute_error": "meanAbsoluteError", "root_mean_squared_error": "rootMeanSquaredError",
     "relative_absolute_error": "relativeAbsoluteError", "root_relative_squared_error": "rootRelativeSquaredError",
-    "coverage": "coverageOfTestCasesByPredictedRegions", "region_size": "sizeOfPredictedRegions",
-    "unclassified": "unclassified", "pct_unclassified": "pctUnclassified", "total_instances": "withClass",
-    "ignored_class_unknown": "missingClass",
+    "coverage_of_test_cases_by_predicted_regions": "coverageOfTestCasesByPredictedRegions",
+    "size_of_predicted_regions": "sizeOfPredictedRegions",
+    "unclassified": "unclassified", "percent_unclassified": "pctUnclassified", "num_instances": "withClass",
+    "missing_class": "missingClass",
 }
 DETAIL_GETTERS = {
-    "tp_rate": ("truePositiveRate", "weightedTruePositiveRate"),
-    "fp_rate": ("falsePositiveRate", "weightedFalsePositiveRate"),
+    "true_positive_rate": ("truePositiveRate", "weightedTruePositiveRate"),
+    "false_positive_rate": ("falsePositiveRate", "weightedFalsePositiveRate"),
     "precision": ("precision", "weightedPrecision"),
     "recall": ("recall", "weightedRecall"),
     "f_measure": ("fMeasure", "weightedFMeasure"),
-    "mcc": ("matthewsCorrelationCoefficient", "weightedMatthewsCorrelation"),
-    "roc_area": ("areaUnderROC", "weightedAreaUnderROC"),
-    "prc_area": ("areaUnderPRC", "weightedAreaUnderPRC"),
+    "matthews_correlation_coefficient": ("matthewsCorrelationCoefficient", "weightedMatthewsCorrelation"),
+    "area_under_roc": ("areaUnderROC", "weightedAreaUnderROC"),
+    "area_under_prc": ("areaUnderPRC", "weightedAreaUnderPRC"),
 }
 
 
@@ -152,7 +154,7 @@ def test_the_bridge_gives_the_printed_kappa_and_matrix(outputs, name):
     section = read_weka_output(outputs[name].text).sections[-1]
     assert section.title == "Stratified cross-validation"
     assert section.summary.kappa == printed(weka.kappa)
-    assert section.summary.pct_correct == printed(weka.pct_correct)
+    assert section.summary.percent_correct == printed(weka.pct_correct)
     if section.confusion_matrix.fractional:
         rounded = np.vectorize(lambda v: printed(v, 2))(weka.confusion_matrix)
         assert np.array_equal(section.confusion_matrix.matrix, rounded)
@@ -238,14 +240,15 @@ def test_labels_with_spaces_and_quotes_survive(outputs):
 def test_weighted_and_unknown_class_lines(outputs):
     weighted = read_weka_output(outputs["j48-weighted"].text).sections[-1]
     assert weighted.confusion_matrix.fractional and not float(weighted.summary.correct).is_integer()
-    assert weighted.summary.kb_information is not None and weighted.summary.class_complexity_scheme is not None
+    assert weighted.summary.kb_information is not None and weighted.summary.sf_scheme_entropy is not None
     missing = read_weka_output(outputs["j48-missing-class"].text).sections[-1]
-    assert missing.summary.ignored_class_unknown > 0
+    assert missing.summary.missing_class > 0
     cost = read_weka_output(outputs["j48-iris-cost"].text)
     assert np.array_equal(cost.cost_matrix, [[0, 1, 2], [5, 0, 1], [1, 1, 0]])
     summary = cost.sections[0].summary
-    assert summary.total_cost is not None and summary.average_cost is not None
-    assert summary.coverage is not None and summary.region_size is not None and summary.confidence_level == 0.95
+    assert summary.total_cost is not None and summary.avg_cost is not None
+    assert summary.coverage_of_test_cases_by_predicted_regions is not None
+    assert summary.size_of_predicted_regions is not None and summary.confidence_level == 0.95
     many = read_weka_output(outputs["j48-many-classes"].text).sections[-1].confusion_matrix
     assert len(many.class_names) == 30 and many.matrix.shape == (30, 30)
     assert many.to_text().splitlines()[0].split()[26:30] == ["aa", "ab", "ac", "ad"]

@@ -70,7 +70,7 @@ def test_the_old_rounding_is_accepted_only_where_the_release_used_it():
     evaluations = text[text.index("=== Error on training data ===") :]  # no heading-less model: no other evidence
     as_if_new = read_weka_output(evaluations.replace(old_table, new_table))  # 3.8.2 tables: 3.8.2+ rounding only
     found = as_if_new.check()
-    assert [(i.field, i.printed, i.expected) for i in found] == [("pct_incorrect", 0.0188, "0.0187")] * 2
+    assert [(i.field, i.printed, i.expected) for i in found] == [("percent_incorrect", 0.0188, "0.0187")] * 2
     unknown = read_weka_output(evaluations.replace("=== Detailed Accuracy By Class ===\n\n" + old_table + "\n", ""))
     assert unknown.weka_versions == ERAS and unknown.check() == []  # no evidence: either rounding
 
@@ -81,7 +81,8 @@ def test_the_translated_explorer_of_3_6(tmp_path):
     assert info.scheme == "weka.classifiers.trees.J48 -C 0.25 -M 2" and info.test_mode == "10-fold cross-validation"
     assert info.num_attributes == 120 and info.attributes is None  # "[list of attributes omitted]", unindented
     details = report.sections[0].class_details
-    assert details.rows[0].roc_area is None and details.weighted_avg.roc_area is None  # printed "?" and "NaN"
+    assert details.rows[0].area_under_roc is None  # printed "?"
+    assert details.weighted_avg.area_under_roc is None  # printed "NaN"
 
 
 def test_the_explorers_own_predictions_table_before_3_7():
@@ -124,7 +125,7 @@ def test_an_old_command_line_log_of_a_numeric_class():
     report = read_weka_output("\n".join(lines))
     assert report.model.startswith("Linear Regression Model") and "class =" in report.model
     (section,) = report.sections
-    assert section.summary.correlation == 0.9869 and section.confusion_matrix is None and report.other == ()
+    assert section.summary.correlation_coefficient == 0.9869 and section.confusion_matrix is None and report.other == ()
 
 
 def test_a_saved_model_re_evaluated():
@@ -134,8 +135,8 @@ def test_a_saved_model_re_evaluated():
     predictions, first, empty = report.sections
     assert predictions.test_set.instances is None and predictions.test_set.relation == "iris-test"
     assert [row.actual for row in predictions.predictions.rows] == ["Iris-setosa", "Iris-versicolor", None]
-    assert first.summary.relative_absolute_error is None and first.summary.ignored_class_unknown == 1
-    assert empty.test_set.instances == 12 and empty.summary.total_instances == 0 and empty.confusion_matrix is None
+    assert first.summary.relative_absolute_error is None and first.summary.missing_class == 1
+    assert empty.test_set.instances == 12 and empty.summary.num_instances == 0 and empty.confusion_matrix is None
 
 
 def test_the_old_command_line_printed_its_model_without_a_heading():
@@ -146,29 +147,23 @@ def test_the_old_command_line_printed_its_model_without_a_heading():
 
 # -- each layout, row by row, spelled out from WEKA's source -------------------------------------------------
 
-VALUES = {"tp_rate": 0.9, "fp_rate": 0.05, "precision": 0.947, "recall": 0.9, "f_measure": 0.923, "mcc": 0.86,
-          "roc_area": 0.95, "prc_area": 0.93}
-D2S = {"tp_rate": "  0.9  ", "fp_rate": "  0.05 ", "precision": "  0.947", "recall": "  0.9  ", "f_measure": "  0.923",
-       "mcc": "  0.86 ", "roc_area": "  0.95 ", "prc_area": "  0.93 "}  # Utils.doubleToString(v, 7, 3)
+VALUES = {"true_positive_rate": 0.9, "false_positive_rate": 0.05, "precision": 0.947, "recall": 0.9, "f_measure": 0.923,
+          "matthews_correlation_coefficient": 0.86, "area_under_roc": 0.95, "area_under_prc": 0.93}
+D2S = {"true_positive_rate": "  0.9  ", "false_positive_rate": "  0.05 ", "precision": "  0.947", "recall": "  0.9  ",
+       "f_measure": "  0.923", "matthews_correlation_coefficient": "  0.86 ", "area_under_roc": "  0.95 ",
+       "area_under_prc": "  0.93 "}  # Utils.doubleToString(v, 7, 3)
+TP, FP, P, R, F, MCC, ROC, PRC = D2S.values()  # the cells, in DETAIL_COLUMNS' order
+CELLS_3_7_7 = [TP, "  ", FP, "  ", P, "    ", R, " ", F, "    ", MCC, "", ROC, "   ", PRC]
 
 
 @pytest.mark.parametrize(
     ("layout", "row", "weighted"),
     [
-        ("3.4", "".join([D2S["tp_rate"], "   ", D2S["fp_rate"], "    ", D2S["precision"], "   ", D2S["recall"], "   ",
-                         D2S["f_measure"], "    ", "yes"]), None),
-        ("3.5.1", "".join([D2S["tp_rate"], "   ", D2S["fp_rate"], "    ", D2S["precision"], "   ", D2S["recall"], "   ",
-                           D2S["f_measure"], "    ", D2S["roc_area"], "    ", "yes"]), None),
-        ("3.6", " " * 15 + "".join([D2S["tp_rate"], "   ", D2S["fp_rate"], "    ", D2S["precision"], "   ",
-                                    D2S["recall"], "   ", D2S["f_measure"], "    ", D2S["roc_area"], "    ", "yes"]),
-         "Weighted Avg.  " + "".join([D2S["tp_rate"], "   ", D2S["fp_rate"], "    ", D2S["precision"], "   ",
-                                      D2S["recall"], "   ", D2S["f_measure"], "    ", D2S["roc_area"]])),
-        ("3.7.7", " " * 15 + "".join([D2S["tp_rate"], "  ", D2S["fp_rate"], "  ", D2S["precision"], "    ",
-                                      D2S["recall"], " ", D2S["f_measure"], "    ", D2S["mcc"], "", D2S["roc_area"],
-                                      "   ", D2S["prc_area"], "     ", "yes"]),
-         "Weighted Avg.  " + "".join([D2S["tp_rate"], "  ", D2S["fp_rate"], "  ", D2S["precision"], "    ",
-                                      D2S["recall"], " ", D2S["f_measure"], "    ", D2S["mcc"], "", D2S["roc_area"],
-                                      "   ", D2S["prc_area"]])),
+        ("3.4", "".join([TP, "   ", FP, "    ", P, "   ", R, "   ", F, "    ", "yes"]), None),
+        ("3.5.1", "".join([TP, "   ", FP, "    ", P, "   ", R, "   ", F, "    ", ROC, "    ", "yes"]), None),
+        ("3.6", " " * 15 + "".join([TP, "   ", FP, "    ", P, "   ", R, "   ", F, "    ", ROC, "    ", "yes"]),
+         "Weighted Avg.  " + "".join([TP, "   ", FP, "    ", P, "   ", R, "   ", F, "    ", ROC])),
+        ("3.7.7", " " * 15 + "".join([*CELLS_3_7_7, "     ", "yes"]), "Weighted Avg.  " + "".join(CELLS_3_7_7)),
         ("3.8.2", " " * 17 + "0.900    0.050    0.947      0.900    0.923      0.860    0.950     0.930     yes",
          "Weighted Avg.    0.900    0.050    0.947      0.900    0.923      0.860    0.950     0.930     "),
     ],
@@ -182,9 +177,9 @@ def test_each_layout_prints_a_row_as_wekas_source_does(layout, row, weighted):
 
 
 def test_missing_values_print_as_each_release_printed_them():
-    missing = {**VALUES, "mcc": None, "roc_area": None, "prc_area": None}
+    missing = {**VALUES, "matthews_correlation_coefficient": None, "area_under_roc": None, "area_under_prc": None}
     row = DETAIL_LAYOUTS["3.7.7"].row(ClassDetailsRow("no", **missing), DETAIL_LAYOUTS["3.7.7"].columns)
-    assert row.endswith(D2S["f_measure"] + "    " + "  ?  " + "   " + " ?    " + "   " + "  ?    " + "     " + "no")
+    assert row.endswith(F + "    " + "  ?  " + "   " + " ?    " + "   " + "  ?    " + "     " + "no")
     row = DETAIL_LAYOUTS["3.7.8"].row(ClassDetailsRow("no", **missing), DETAIL_LAYOUTS["3.7.8"].columns)
     assert row.endswith("0.923      ?       ?         ?         no")  # MCC's "?" one column short
     row = DETAIL_LAYOUTS["3.8.2"].row(ClassDetailsRow("no", **{**missing, "precision": None}), DETAIL_LAYOUTS["3.8.2"].columns)

@@ -220,7 +220,7 @@ def parse_summary(lines: Lines) -> Summary:
         if confidence is not None:
             values["confidence_level"] = confidence
         printed.append(spec.names[0])
-    if "total_instances" not in values:
+    if "num_instances" not in values:
         raise lines.error("summary ends before 'Total Number of Instances' (truncated?)")
     return Summary(**values, lines=tuple(printed))
 

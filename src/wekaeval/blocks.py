@@ -3,8 +3,8 @@
 Each block renders back to the text WEKA printed (``to_text``) and to plain,
 JSON-ready data (``to_dict``: NaN becomes ``"NaN"``):
 
->>> summary = Summary(correct=144.0, pct_correct=96.0, kappa=0.94, total_instances=150.0,
-...                   lines=("correct", "kappa", "total_instances"))
+>>> summary = Summary(correct=144.0, percent_correct=96.0, kappa=0.94, num_instances=150.0,
+...                   lines=("correct", "kappa", "num_instances"))
 >>> print(summary.to_text(), end="")
 Correctly Classified Instances         144               96      %
 Kappa statistic                          0.94  
@@ -89,45 +89,53 @@ class SummaryLine:
 
 #: Every line WEKA's summary can print, in WEKA's order.
 SUMMARY_LINES = (
-    SummaryLine("Correctly Classified Instances     ", ("correct", "pct_correct"), "pair"),
-    SummaryLine("Incorrectly Classified Instances   ", ("incorrect", "pct_incorrect"), "pair"),
+    SummaryLine("Correctly Classified Instances     ", ("correct", "percent_correct"), "pair"),
+    SummaryLine("Incorrectly Classified Instances   ", ("incorrect", "percent_incorrect"), "pair"),
     SummaryLine("Kappa statistic                    ", ("kappa",), "value"),
     SummaryLine("Total Cost                         ", ("total_cost",), "value"),
-    SummaryLine("Average Cost                       ", ("average_cost",), "value"),
-    SummaryLine("K&B Relative Info Score            ", ("kb_relative_info",), "percent"),
+    SummaryLine("Average Cost                       ", ("avg_cost",), "value"),
+    SummaryLine("K&B Relative Info Score            ", ("kb_relative_information",), "percent"),
     SummaryLine("K&B Information Score              ", ("kb_information", "kb_mean_information"), "bits"),
-    SummaryLine("Correlation coefficient            ", ("correlation",), "value"),
+    SummaryLine("Correlation coefficient            ", ("correlation_coefficient",), "value"),
     SummaryLine(
         "Class complexity | order 0         ",
-        ("class_complexity_order_0", "class_complexity_order_0_per_instance"),
+        ("sf_prior_entropy", "sf_mean_prior_entropy"),
         "bits",
     ),
     SummaryLine(
         "Class complexity | scheme          ",
-        ("class_complexity_scheme", "class_complexity_scheme_per_instance"),
+        ("sf_scheme_entropy", "sf_mean_scheme_entropy"),
         "bits",
     ),
     SummaryLine(
         "Complexity improvement     (Sf)    ",
-        ("complexity_improvement", "complexity_improvement_per_instance"),
+        ("sf_entropy_gain", "sf_mean_entropy_gain"),
         "bits",
     ),
     SummaryLine("Mean absolute error                ", ("mean_absolute_error",), "value"),
     SummaryLine("Root mean squared error            ", ("root_mean_squared_error",), "value"),
     SummaryLine("Relative absolute error            ", ("relative_absolute_error",), "percent"),
     SummaryLine("Root relative squared error        ", ("root_relative_squared_error",), "percent"),
-    SummaryLine("Coverage of cases ({level} level)     ", ("coverage",), "percent"),
-    SummaryLine("Mean rel. region size ({level} level) ", ("region_size",), "percent"),
-    SummaryLine("UnClassified Instances             ", ("unclassified", "pct_unclassified"), "pair"),
-    SummaryLine("Total Number of Instances          ", ("total_instances",), "value"),
-    SummaryLine("Ignored Class Unknown Instances            ", ("ignored_class_unknown",), "value"),
+    SummaryLine("Coverage of cases ({level} level)     ", ("coverage_of_test_cases_by_predicted_regions",), "percent"),
+    SummaryLine("Mean rel. region size ({level} level) ", ("size_of_predicted_regions",), "percent"),
+    SummaryLine("UnClassified Instances             ", ("unclassified", "percent_unclassified"), "pair"),
+    SummaryLine("Total Number of Instances          ", ("num_instances",), "value"),
+    SummaryLine("Ignored Class Unknown Instances            ", ("missing_class",), "value"),
 )
 _LINES_BY_NAME = {line.names[0]: line for line in SUMMARY_LINES}
 
 
 @dataclass(frozen=True)
 class Summary:
-    """The statistics of one summary block, named after WEKA's lines.
+    """The statistics of one summary block, under python-weka-wrapper3's ``Evaluation`` names.
+
+    Each field is named after the property of python-weka-wrapper3's
+    ``Evaluation`` whose value WEKA printed on the line: ``percent_correct``
+    ("Correctly Classified Instances ... %"), ``sf_prior_entropy`` ("Class
+    complexity | order 0"), ``num_instances`` ("Total Number of Instances"),
+    ... -- so a report and an evaluation share one vocabulary.
+    ``missing_class`` ("Ignored Class Unknown Instances") is WEKA's
+    ``missingClass()``, which python-weka-wrapper3 does not wrap.
 
     A field WEKA did not print is None.  ``lines`` lists the printed fields'
     first names in printed order (it lets :meth:`to_text` reproduce the
@@ -135,33 +143,33 @@ class Summary:
     """
 
     correct: float | None = None
-    pct_correct: float | None = None
+    percent_correct: float | None = None
     incorrect: float | None = None
-    pct_incorrect: float | None = None
+    percent_incorrect: float | None = None
     kappa: float | None = None
     total_cost: float | None = None
-    average_cost: float | None = None
-    kb_relative_info: float | None = None
+    avg_cost: float | None = None
+    kb_relative_information: float | None = None
     kb_information: float | None = None
     kb_mean_information: float | None = None
-    correlation: float | None = None
-    class_complexity_order_0: float | None = None
-    class_complexity_order_0_per_instance: float | None = None
-    class_complexity_scheme: float | None = None
-    class_complexity_scheme_per_instance: float | None = None
-    complexity_improvement: float | None = None
-    complexity_improvement_per_instance: float | None = None
+    correlation_coefficient: float | None = None
+    sf_prior_entropy: float | None = None
+    sf_mean_prior_entropy: float | None = None
+    sf_scheme_entropy: float | None = None
+    sf_mean_scheme_entropy: float | None = None
+    sf_entropy_gain: float | None = None
+    sf_mean_entropy_gain: float | None = None
     mean_absolute_error: float | None = None
     root_mean_squared_error: float | None = None
     relative_absolute_error: float | None = None
     root_relative_squared_error: float | None = None
-    coverage: float | None = None
-    region_size: float | None = None
+    coverage_of_test_cases_by_predicted_regions: float | None = None
+    size_of_predicted_regions: float | None = None
     confidence_level: float | None = None
     unclassified: float | None = None
-    pct_unclassified: float | None = None
-    total_instances: float | None = None
-    ignored_class_unknown: float | None = None
+    percent_unclassified: float | None = None
+    num_instances: float | None = None
+    missing_class: float | None = None
     lines: tuple[str, ...] = ()
 
     def printed_lines(self) -> Iterator[SummaryLine]:
@@ -188,16 +196,17 @@ class Summary:
 
 # -- detailed accuracy by class --------------------------------------------------------
 
-#: The columns of the class-details table: field name and WEKA's header for it.
+#: The columns of the class-details table: field name (python-weka-wrapper3's ``Evaluation`` method
+#: for the statistic) and WEKA's header for it.
 DETAIL_COLUMNS = (
-    ("tp_rate", "TP Rate"),
-    ("fp_rate", "FP Rate"),
+    ("true_positive_rate", "TP Rate"),
+    ("false_positive_rate", "FP Rate"),
     ("precision", "Precision"),
     ("recall", "Recall"),
     ("f_measure", "F-Measure"),
-    ("mcc", "MCC"),
-    ("roc_area", "ROC Area"),
-    ("prc_area", "PRC Area"),
+    ("matthews_correlation_coefficient", "MCC"),
+    ("area_under_roc", "ROC Area"),
+    ("area_under_prc", "PRC Area"),
 )
 
 
@@ -270,10 +279,10 @@ def _doubletostring_layout(
     )
 
 
-_FIXED_WIDTHS = {"tp_rate": 9, "fp_rate": 9, "precision": 11, "recall": 9, "f_measure": 11, "mcc": 9,
-                 "roc_area": 10, "prc_area": 10}
+_FIXED_WIDTHS = {"true_positive_rate": 9, "false_positive_rate": 9, "precision": 11, "recall": 9, "f_measure": 11,
+                 "matthews_correlation_coefficient": 9, "area_under_roc": 10, "area_under_prc": 10}
 _FIXED_HEADERS = {name: title.ljust(_FIXED_WIDTHS[name]) for name, title in DETAIL_COLUMNS}
-_OLD_MISSING = {"roc_area": "  ?    " + "    ", "prc_area": "  ?    " + "    "}
+_OLD_MISSING = {"area_under_roc": "  ?    " + "    ", "area_under_prc": "  ?    " + "    "}
 
 #: WEKA 3.8.2+ (and 3.9.2+): String.format cells, every missing value "?" padded to its column.
 _FIXED_LAYOUT = DetailLayout("3.8.2", "3.8.2", None, " " * 17, " " * 17, "Weighted Avg.    ",
@@ -285,28 +294,34 @@ DETAIL_LAYOUTS = {
     "3.8.2": _FIXED_LAYOUT,
     # 3.7.8-3.8.1: NaN where 3.8.2 prints "?", but "?" for a missing MCC (one column short), ROC or PRC area
     "3.7.8": replace(_FIXED_LAYOUT, name="3.7.8", since="3.7.8", before="3.8.2", question_marks=False,
-                     missing={"mcc": "?       ", "roc_area": "?         ", "prc_area": "?         "}),
+                     missing={"matthews_correlation_coefficient": "?       ", "area_under_roc": "?         ",
+                              "area_under_prc": "?         "}),
     "3.7.7": _doubletostring_layout(
         "3.7.7", "3.7.8", (17, 15),
         "TP Rate  FP Rate  Precision  Recall  F-Measure  MCC    ROC Area  PRC Area  ",
-        "tp_rate:2 fp_rate:2 precision:4 recall:1 f_measure:4 mcc:0 roc_area:3 prc_area:5", True,
-        {"mcc": "  ?  " + "   ", "roc_area": " ?    " + "   ", "prc_area": "  ?    " + "     "}),
+        "true_positive_rate:2 false_positive_rate:2 precision:4 recall:1 f_measure:4 "
+        "matthews_correlation_coefficient:0 area_under_roc:3 area_under_prc:5", True,
+        {"matthews_correlation_coefficient": "  ?  " + "   ", "area_under_roc": " ?    " + "   ",
+         "area_under_prc": "  ?    " + "     "}),
     "3.7.6": _doubletostring_layout(
         "3.7.6", "3.7.7", (15, 15),
         "TP Rate   FP Rate   Precision   Recall  F-Measure   ROC Area   PRC Area  ",
-        "tp_rate:3 fp_rate:4 precision:3 recall:3 f_measure:4 roc_area:4 prc_area:4", True, _OLD_MISSING),
+        "true_positive_rate:3 false_positive_rate:4 precision:3 recall:3 f_measure:4 area_under_roc:4 area_under_prc:4",
+        True, _OLD_MISSING),
     "3.6": _doubletostring_layout(
         "3.6", "3.7.6", (15, 15),
         "TP Rate   FP Rate   Precision   Recall  F-Measure   ROC Area  ",
-        "tp_rate:3 fp_rate:4 precision:3 recall:3 f_measure:4 roc_area:4", True, _OLD_MISSING),
+        "true_positive_rate:3 false_positive_rate:4 precision:3 recall:3 f_measure:4 area_under_roc:4", True,
+        _OLD_MISSING),
     "3.5.1": _doubletostring_layout(
         "3.5.1", "3.6", (0, 0),
         "TP Rate   FP Rate   Precision   Recall  F-Measure   ROC Area  ",
-        "tp_rate:3 fp_rate:4 precision:3 recall:3 f_measure:4 roc_area:4", False, _OLD_MISSING),
+        "true_positive_rate:3 false_positive_rate:4 precision:3 recall:3 f_measure:4 area_under_roc:4", False,
+        _OLD_MISSING),
     "3.4": _doubletostring_layout(
         "3.4", "3.5.1", (0, 0),
         "TP Rate   FP Rate   Precision   Recall  F-Measure   ",
-        "tp_rate:3 fp_rate:4 precision:3 recall:3 f_measure:4", False),
+        "true_positive_rate:3 false_positive_rate:4 precision:3 recall:3 f_measure:4", False),
 }
 
 
@@ -314,18 +329,21 @@ DETAIL_LAYOUTS = {
 class ClassDetailsRow:
     """One row of "Detailed Accuracy By Class"; ``class_name`` is None for Weighted Avg.
 
-    A column that was not printed, or printed as ``?``, is None.
+    The fields are named after python-weka-wrapper3's per-class ``Evaluation``
+    methods (``area_under_roc`` holds what ``evaluation.area_under_roc(i)``
+    gives); the Weighted Avg. row holds the ``weighted_...`` values under the
+    same names.  A column that was not printed, or printed as ``?``, is None.
     """
 
     class_name: str | None
-    tp_rate: float | None = None
-    fp_rate: float | None = None
+    true_positive_rate: float | None = None
+    false_positive_rate: float | None = None
     precision: float | None = None
     recall: float | None = None
     f_measure: float | None = None
-    mcc: float | None = None
-    roc_area: float | None = None
-    prc_area: float | None = None
+    matthews_correlation_coefficient: float | None = None
+    area_under_roc: float | None = None
+    area_under_prc: float | None = None
 
     def to_dict(self, columns: Sequence[str]) -> dict[str, Any]:
         return {"class_name": self.class_name, **{name: json_number(getattr(self, name)) for name in columns}}

@@ -64,7 +64,7 @@ def check_section(section: Section, roundings: tuple[str, ...] = ("new",)) -> li
     found = _class_detail_names(section)
     matrix = printed.matrix
     unclassified = summary.unclassified or 0.0
-    whole = [summary.correct, summary.incorrect, summary.total_instances, unclassified]
+    whole = [summary.correct, summary.incorrect, summary.num_instances, unclassified]
     exact = not printed.fractional and all(v is not None and float(v).is_integer() for v in whole)
     if exact:
         expected = _exact_values(matrix, unclassified)
@@ -93,13 +93,13 @@ def _exact_values(matrix: np.ndarray, unclassified: float) -> dict[str, float]:
         "correct": correct,
         "incorrect": incorrect,
         "kappa": kappa(matrix),
-        "total_instances": total,
+        "num_instances": total,
     }
     if total > 0:
-        values["pct_correct"] = 100 * correct / total
-        values["pct_incorrect"] = 100 * incorrect / total
+        values["percent_correct"] = 100 * correct / total
+        values["percent_incorrect"] = 100 * incorrect / total
         if unclassified:
-            values["pct_unclassified"] = 100 * unclassified / total
+            values["percent_unclassified"] = 100 * unclassified / total
     return values
 
 
@@ -118,13 +118,13 @@ def _bounded_values(
     values: dict[str, tuple[float | None, float | None]] = {
         "correct": correct,
         "incorrect": incorrect,
-        "total_instances": total,
+        "num_instances": total,
         "kappa": _kappa_bounds(matrix, half_width),
     }
-    printed_total = summary.total_instances
+    printed_total = summary.num_instances
     if printed_total is not None and printed_total - _SUMMARY_ROUNDING > 0:
         shown_total = _widen(printed_total, _SUMMARY_ROUNDING)
-        for name, count in (("pct_correct", "correct"), ("pct_incorrect", "incorrect")):
+        for name, count in (("percent_correct", "correct"), ("percent_incorrect", "incorrect")):
             shown = getattr(summary, count)
             if shown is not None:
                 values[name] = _scale(_div(_widen(shown, _SUMMARY_ROUNDING), shown_total), 100)
@@ -192,9 +192,9 @@ def _class_detail_names(section: Section) -> list[Inconsistency]:
 def _inconsistency(section: Section, name: str, shown: float, expected: str) -> Inconsistency:
     summary = section.summary
     first_names = {  # the line that prints a field is named after its first field
-        "pct_correct": "correct",
-        "pct_incorrect": "incorrect",
-        "pct_unclassified": "unclassified",
+        "percent_correct": "correct",
+        "percent_incorrect": "incorrect",
+        "percent_unclassified": "unclassified",
     }
     line_name = first_names.get(name, name)
     offset = summary.lines.index(line_name) if summary and line_name in summary.lines else 0
