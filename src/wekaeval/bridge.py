@@ -44,6 +44,7 @@ from .jvm import (
     java_version,
     prediction_rows,
     start_jvm,
+    stderr_lines_dropped,
     weka_classpath,
     weka_jar,
     weka_version,
@@ -306,6 +307,8 @@ _PER_CLASS = {
 }
 _NUMERIC = {"correlation_coefficient": "correlationCoefficient"}
 STATISTICS = (*_COMMON, *_NOMINAL, *_PER_CLASS, "class_priors", *_NUMERIC)
+#: What ThresholdCurve prints for every prediction of negative weight it leaves out (the port leaves them out too).
+_NEGATIVE_WEIGHT_NOTE = "Skipping prediction with negative weight"
 
 
 @dataclass(frozen=True, eq=False)
@@ -373,6 +376,10 @@ class WekaEvaluation:
     @cached_property
     def statistics(self) -> dict[str, float | np.ndarray]:
         """Every statistic, by python-weka-wrapper3's name; per-class ones as float64 arrays."""
+        with stderr_lines_dropped(_NEGATIVE_WEIGHT_NOTE):
+            return self._statistics()
+
+    def _statistics(self) -> dict[str, float | np.ndarray]:
         nominal = self.class_names is not None
         out: dict[str, float | np.ndarray] = {}
         for name, getter in {**_COMMON, **(_NOMINAL if nominal else _NUMERIC)}.items():
@@ -388,7 +395,10 @@ class WekaEvaluation:
     @cached_property
     def class_details_text(self) -> str | None:
         """WEKA's ``toClassDetailsString()`` (None for a numeric class)."""
-        return None if self.class_names is None else str(self.evaluation.toClassDetailsString())
+        if self.class_names is None:
+            return None
+        with stderr_lines_dropped(_NEGATIVE_WEIGHT_NOTE):
+            return str(self.evaluation.toClassDetailsString())
 
     @cached_property
     def matrix_text(self) -> str | None:

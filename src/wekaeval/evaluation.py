@@ -8,7 +8,7 @@ same bytes (``summary()``, ``class_details()``, ``matrix()``).
 >>> from wekaeval import Evaluation
 >>> evaluation = Evaluation(["T", "F"])
 >>> evaluation.evaluate_batch([[0.231, 0.769], [1, 0], [0.956, 0.044]], [0, 0, 1])
-array([ 1.,  0.,  0.])
+array([1., 0., 0.])
 >>> evaluation.percent_correct, evaluation.kappa
 (33.333333333333336, -0.5)
 >>> print(evaluation.matrix(), end="")

@@ -14,8 +14,8 @@ The test parts, concatenated in fold order, are the stratified data (WEKA's
 ``testCV`` takes contiguous blocks), so the fold predictions are all it needs.
 
 >>> from wekaeval.folds import JavaRandom, java_shuffle
->>> [JavaRandom(1).next_int(10) for _ in range(1)], java_shuffle(5, JavaRandom(42))
-([5], [0, 3, 2, 4, 1])
+>>> JavaRandom(1).next_int(10), java_shuffle(5, JavaRandom(42))
+(5, [1, 2, 3, 4, 0])
 """
 
 from __future__ import annotations

@@ -137,18 +137,20 @@ def start_jvm() -> None:
     import weka.core.jvm as jvm
 
     try:
-        with _netlib_warnings_dropped():
+        with stderr_lines_dropped("com.github.fommil.netlib"):
             jvm.start(packages=False, logging_level=logging.WARNING)
     except Exception as error:  # JPype reports a broken JVM installation in many ways
         raise WekaUnavailable(f"the JVM did not start ({error}): {JAVA_HINT}") from error
 
 
 @contextmanager
-def _netlib_warnings_dropped() -> Iterator[None]:
-    """Drop the four lines netlib-java logs at JVM start (no native ARPACK); pass on all else.
+def stderr_lines_dropped(*markers: str) -> Iterator[None]:
+    """Drop the lines the JVM writes to stderr that hold one of ``markers``; pass on all else.
 
-    They go to file descriptor 2 straight from the JVM, so the descriptor is
-    captured while the JVM starts and everything else is written back.
+    For the four lines netlib-java logs at JVM start (no native ARPACK), and
+    ThresholdCurve's "Skipping prediction with negative weight" once per
+    prediction.  They go to file descriptor 2 straight from the JVM, so the
+    descriptor is captured meanwhile and everything else is written back.
     """
     try:
         saved = os.dup(2)
@@ -164,7 +166,7 @@ def _netlib_warnings_dropped() -> Iterator[None]:
             os.close(saved)
             captured.seek(0)
             lines = captured.read().decode("utf-8", "replace").splitlines(keepends=True)
-            kept = [line for line in lines if "com.github.fommil.netlib" not in line]
+            kept = [line for line in lines if not any(marker in line for marker in markers)]
             if kept:
                 sys.stderr.write("".join(kept))
 
