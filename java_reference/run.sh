@@ -6,9 +6,12 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=find-weka-jar.sh
 . "$here/find-weka-jar.sh"
 
-if [ ! -f "$here/classes/WekaReference.class" ] || [ "$here/src/WekaReference.java" -nt "$here/classes/WekaReference.class" ]; then
-    "$here/build.sh" 2>/dev/null >&2 || "$here/build.sh"  # quiet; on failure run again to show why
-fi
+for source_file in "$here"/src/*.java; do
+    if [ ! -f "$here/classes/WekaReference.class" ] || [ "$source_file" -nt "$here/classes/WekaReference.class" ]; then
+        "$here/build.sh" 2>/dev/null >&2 || "$here/build.sh"  # quiet; on failure run again to show why
+        break
+    fi
+done
 if ! find_weka_jar; then
     echo "java_reference: error: $WEKA_JAR_PROBLEM" >&2
     exit 2

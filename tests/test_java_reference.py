@@ -327,3 +327,66 @@ def test_short_names_resolve_as_in_the_bridge(run_sh, short):
     assert np.array_equal(np.array(theirs["confusion_matrix"]), ours.confusion_matrix)
     done = run_sh("--data", path, "--classifier", "NoSuchClassifier")
     assert done.returncode == 2 and "'NoSuchClassifier': no WEKA classifier has that name" in done.stderr.decode()
+
+
+# -- --bench-predictions --------------------------------------------------------------------------
+
+
+def bench_evaluation():
+    """benchmarks/bench_evaluation.py as a module (loaded once): it writes the file and reads the JSON."""
+    import importlib.util
+    import sys
+
+    if "bench_evaluation" not in sys.modules:
+        path = PROJECT / "benchmarks" / "bench_evaluation.py"
+        spec = importlib.util.spec_from_file_location("bench_evaluation", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # its dataclass looks itself up there
+        spec.loader.exec_module(module)
+    return sys.modules["bench_evaluation"]
+
+
+def test_bench_predictions_is_wekas_evaluation(run_sh, tmp_path):
+    """Every statistic and text of the timed mode is the in-process oracle's for the same predictions."""
+    from tests.evaluation_oracle import weka_evaluation
+
+    bench = bench_evaluation()
+    predictions = bench.make_predictions(500, seed=3, training=40)
+    path = tmp_path / "predictions.bin"
+    bench.write_predictions(path, predictions)
+    result = reference(run_sh, "--bench-predictions", path, "--repeat", "2")
+    assert bench.check_weka(result, predictions) == []
+    assert (result["mode"], result["instances"], result["repeat"]) == ("bench-predictions", 500, 2)
+    assert all(len(times) == 2 and min(times) == result["seconds"][phase]
+               for phase, times in result["seconds_each_run"].items())
+    statistics, texts = bench.weka_results(result)
+    weka = weka_evaluation(predictions.class_names, predictions.actual, predictions.distributions,
+                           predictions.weights, train_actual=predictions.train_actual,
+                           train_weights=predictions.train_weights)
+    assert bench.differences(statistics, weka.statistics) == []
+    assert texts == {name: getattr(weka, name) for name in bench.TEXTS}
+
+
+def test_bench_predictions_errors(run_sh, tmp_path):
+    bench = bench_evaluation()
+    predictions = bench.make_predictions(3, training=0)
+    good = tmp_path / "good.bin"
+    bench.write_predictions(good, predictions)
+    data = good.read_bytes()
+    (tmp_path / "magic.bin").write_bytes(b"NOTPREDS" + data[8:])
+    (tmp_path / "short.bin").write_bytes(data[:-8])
+    distributions = predictions.distributions.copy()
+    distributions[2] = [np.inf] + [0.0] * (bench.K - 1)  # the actual class's: WEKA's margin bin overflows
+    infinite = bench.Predictions(predictions.class_names, np.zeros(3), distributions, np.ones(3), np.empty(0),
+                                 np.empty(0))
+    bench.write_predictions(tmp_path / "inf.bin", infinite)
+    for argv, message in [
+        (["--bench-predictions", tmp_path / "magic.bin"], "not a predictions file"),
+        (["--bench-predictions", tmp_path / "short.bin"], "bytes after the class names"),
+        (["--bench-predictions", tmp_path / "inf.bin"], "length 501 on prediction 3"),  # WEKA's 500 margin bins
+        (["--bench-predictions", good, "--repeat", "0"], "--repeat must be at least 1"),
+        (["--bench-predictions", good, "--data", "x.arff"], "takes no other argument"),
+        (["--data", "x.arff", "--classifier", "J48", "--repeat", "2"], "--repeat is for --bench-predictions"),
+    ]:
+        done = run_sh(*argv)
+        assert done.returncode == 2 and message in done.stderr.decode() and done.stdout == b"", argv

@@ -56,6 +56,7 @@ public final class WekaReference {
       "       run.sh --data D.arff --classifier NAME [--options \"...\"] --split-percentage P [--preserve-order] [--seed 1]",
       "       run.sh --data D.arff --classifier NAME [--options \"...\"] --no-cv [--class INDEX]",
       "       run.sh --data D.arff --predictions P.csv [--class INDEX]",
+      "       run.sh --bench-predictions FILE [--repeat N]",
       "",
       "Prints WEKA's kappa, confusion matrix, unclassified and missing-class weights as one JSON object.",
       "  --data D.arff        the dataset (training set with --test)",
@@ -68,6 +69,8 @@ public final class WekaReference {
       "  --no-cv              evaluate on the training data (WEKA's -no-cv)",
       "  --predictions P.csv  evaluate given predictions of D.arff's instances instead of a classifier",
       "  --class INDEX        the class attribute: a name, a 1-based index, first or last (default last)",
+      "  --bench-predictions FILE  time WEKA's Evaluation over a binary predictions file (see README.md)",
+      "  --repeat N           with --bench-predictions: timed runs after one warm-up, the best kept (default 3)",
       "  --verbose            let WEKA's own messages through to stderr",
       "");
 
@@ -90,6 +93,8 @@ public final class WekaReference {
     String classIndex;
     String test;
     String predictions;
+    String benchPredictions;
+    Integer repeat;
     Double splitPercentage;
     boolean preserveOrder;
     boolean noCv;
@@ -124,7 +129,8 @@ public final class WekaReference {
         }
         if (!name.equals("--data") && !name.equals("--classifier") && !name.equals("--options")
             && !name.equals("--folds") && !name.equals("--seed") && !name.equals("--class")
-            && !name.equals("--test") && !name.equals("--predictions") && !name.equals("--split-percentage")) {
+            && !name.equals("--test") && !name.equals("--predictions") && !name.equals("--split-percentage")
+            && !name.equals("--bench-predictions") && !name.equals("--repeat")) {
           throw new Failure("unknown argument " + quote(argv[i]) + " (see --help)");
         }
         if (value == null) {
@@ -142,11 +148,27 @@ public final class WekaReference {
           case "--class": a.classIndex = value; break;
           case "--test": a.test = value; break;
           case "--split-percentage": a.splitPercentage = percentage(name, value); break;
+          case "--bench-predictions": a.benchPredictions = value; break;
+          case "--repeat": a.repeat = integer(name, value); break;
           default: a.predictions = value; break;
         }
       }
       if (a.help) {
         return a;
+      }
+      if (a.benchPredictions != null) {
+        if (a.data != null || a.classifier != null || a.options != null || a.folds != null || a.seed != null
+            || a.classIndex != null || a.test != null || a.predictions != null || a.splitPercentage != null
+            || a.preserveOrder || a.noCv) {
+          throw new Failure("--bench-predictions takes no other argument than --repeat and --verbose");
+        }
+        if (a.repeat != null && a.repeat < 1) {
+          throw new Failure("--repeat must be at least 1, got " + a.repeat);
+        }
+        return a;
+      }
+      if (a.repeat != null) {
+        throw new Failure("--repeat is for --bench-predictions");
       }
       if (a.data == null) {
         throw new Failure("--data D.arff is required (see --help)");
@@ -229,7 +251,9 @@ public final class WekaReference {
     System.setErr(arguments.verbose ? err : quiet);
     String json;
     try {
-      json = run(arguments);
+      json = arguments.benchPredictions != null
+          ? PredictionsBench.run(arguments.benchPredictions, arguments.repeat == null ? 3 : arguments.repeat)
+          : run(arguments);
     } catch (Failure failure) {
       fail(err, failure.getMessage());
       return;
@@ -783,6 +807,24 @@ public final class WekaReference {
         text.append(Double.toString((Double) value));
       } else if (value instanceof Integer || value instanceof Long || value instanceof Boolean) {
         text.append(value.toString());
+      } else if (value instanceof double[]) {
+        text.append('[');
+        double[] items = (double[]) value;
+        for (int i = 0; i < items.length; i++) {
+          text.append(i == 0 ? "" : ", ").append(Double.toString(items[i]));
+        }
+        text.append(']');
+      } else if (value instanceof Map) {
+        text.append('{');
+        boolean firstEntry = true;
+        for (Map.Entry<?, ?> entry : ((Map<?, ?>) value).entrySet()) {
+          text.append(firstEntry ? "\n    " : ",\n    ");
+          firstEntry = false;
+          string(entry.getKey().toString());
+          text.append(": ");
+          value(entry.getValue());
+        }
+        text.append("\n  }");
       } else if (value instanceof double[][]) {
         double[][] rows = (double[][]) value;
         text.append('[');
