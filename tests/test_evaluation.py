@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -54,7 +55,10 @@ def mismatches(weka, ours) -> list[str]:
         found.append(f"class_priors: WEKA {weka.class_priors}, port {ours.class_priors}")
     if not np.array_equal(weka.confusion_matrix, ours.confusion_matrix):
         found.append("confusion_matrix")
-    texts = {"summary": ours.summary(), "summary_complexity": ours.summary("=== Summary ===\n", True),
+    with warnings.catch_warnings():  # without priors WEKA drops the complexity lines, saying so
+        warnings.simplefilter("ignore" if ours.no_priors else "error")
+        complexity = ours.summary("=== Summary ===\n", True)
+    texts = {"summary": ours.summary(), "summary_complexity": complexity,
              "class_details": ours.class_details(), "matrix": ours.matrix(),
              "margins": ours.cumulative_margin_distribution()}
     found += [f"{name} text:\n{getattr(weka, name)}\n!=\n{text}" for name, text in texts.items()
@@ -81,7 +85,7 @@ def test_wekas_evaluation_test_is_reproduced(weka_jvm):
 
 def test_evaluation_test_numbers_without_a_jvm():
     ours = ported(["T", "F"], EVALUATION_TEST_CLASSES, EVALUATION_TEST, train_actual=EVALUATION_TEST_CLASSES)
-    assert (ours.correct, ours.incorrect, ours.kappa) == (5.0, 1.0, 0.6666666666666666)
+    assert (ours.correct, ours.incorrect, ours.kappa) == (5.0, 1.0, 0.6666666666666667)
     assert ours.area_under_roc(0) == ours.area_under_roc(1) == 0.8888888888888888
     assert ours.class_priors.tolist() == [4.0, 4.0]
 

@@ -122,6 +122,12 @@ def accumulate(
     ``getMaxCost``).  Returns the predicted class of each instance (-1:
     unclassified or class missing).
     """
+    with np.errstate(all="ignore"):  # Java's arithmetic: x/0, log(0), inf - inf are values, not warnings
+        return _accumulate(state, distributions, actual, weights, priors, priors_sum, cost)
+
+
+def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.ndarray, weights: np.ndarray,
+                priors: np.ndarray, priors_sum: float, cost: CostFunction | None) -> np.ndarray:
     n, k = distributions.shape
     has_class = actual >= 0
     a = np.where(has_class, actual, 0)
