@@ -12,11 +12,12 @@ instances and bit-identical to WEKA's loop over them:
   (the class loop of ``updateNumericScores`` runs column by column over all
   rows; ``Utils.log2`` is ``Math.log(x) / Math.log(2)`` with HotSpot's
   ``Math.log``, :mod:`wekaeval.javamath`);
-* every ``m_x += term`` is a sequential sum in instance order, started from
-  the state's value (``np.bincount`` adds its weights bin by bin in input
-  order; a state's sums are seeded as the first entry of their bins), over
-  exactly the instances WEKA adds to it -- an instance WEKA skips is left out,
-  never added as 0.0.
+* every ``m_x += term`` is a sequential sum in instance order started from
+  the state's value (:func:`running_sum`; for the matrix and the margin
+  histogram a ``np.bincount`` whose bins are seeded with the state's cells,
+  as it adds its weights bin by bin in input order), over exactly the
+  instances WEKA adds to it -- an instance WEKA skips is left out, never
+  added as 0.0.
 
 Evaluation's statistics are pure functions of this state
 (:mod:`wekaeval.evalstats`).
@@ -40,6 +41,9 @@ MARGIN_RESOLUTION = 500
 CONFIDENCE_LEVEL = 0.95
 #: ``Evaluation.MIN_SF_PROB``: Java's ``Double.MIN_VALUE``, the smallest subnormal.
 MIN_SF_PROB = 5e-324
+
+#: Instances per pass: small enough for a pass's temporaries to stay in cache (and off fresh pages).
+CHUNK_ROWS = 1 << 15
 
 #: The scalar running sums, in the order of :func:`accumulate`'s bins.
 SUMS = (
@@ -100,6 +104,13 @@ class EvaluationState:
         return merged
 
 
+def running_sum(start: float, terms: np.ndarray) -> float:
+    """``start + terms[0] + terms[1] + ...`` left to right, as Java's ``+=`` loop (never pairwise)."""
+    if not len(terms):
+        return start
+    return float(np.add.accumulate(np.concatenate([[start], terms]))[-1])
+
+
 #: A per-instance cost: (actual, predicted, rows) -> cost of each row; predicted -1 means unclassified.
 CostFunction = Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
 
@@ -122,12 +133,17 @@ def accumulate(
     ``getMaxCost``).  Returns the predicted class of each instance (-1:
     unclassified or class missing).
     """
+    predicted = np.empty(len(actual), dtype=np.int64)
     with np.errstate(all="ignore"):  # Java's arithmetic: x/0, log(0), inf - inf are values, not warnings
-        return _accumulate(state, distributions, actual, weights, priors, priors_sum, cost)
+        for start in range(0, len(actual), CHUNK_ROWS):  # sums carry over exactly; chunks stay in cache
+            rows = slice(start, start + CHUNK_ROWS)
+            predicted[rows] = _accumulate(state, distributions[rows], actual[rows], weights[rows], priors,
+                                          priors_sum, cost, start)
+    return predicted
 
 
 def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.ndarray, weights: np.ndarray,
-                priors: np.ndarray, priors_sum: float, cost: CostFunction | None) -> np.ndarray:
+                priors: np.ndarray, priors_sum: float, cost: CostFunction | None, offset: int) -> np.ndarray:
     n, k = distributions.shape
     has_class = actual >= 0
     a = np.where(has_class, actual, 0)
@@ -160,15 +176,19 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
     ac, pc, wc = a[c], predicted[c], weights[c]
     dist_c = distributions[c]
 
-    # K&B information and SF entropies
+    # K&B information and SF entropies (the prior's logarithms are per class: taken once per class)
     predicted_prob = np.maximum(MIN_SF_PROB, p_actual[c])
-    prior_prob = np.maximum(MIN_SF_PROB, priors[ac] / priors_sum)
-    better = predicted_prob >= prior_prob
-    kb_gain = (log2(predicted_prob) - log2(prior_prob)) * wc
-    kb_loss = (log2(1.0 - predicted_prob) - log2(1.0 - prior_prob)) * wc
-    kb_terms = np.where(better, kb_gain, -kb_loss)
-    scheme_terms = -(log2(predicted_prob) * wc)
-    prior_terms = -(log2(prior_prob) * wc)
+    class_prior = np.maximum(MIN_SF_PROB, priors / priors_sum)
+    prior_prob = class_prior[ac]
+    log_prior = log2(class_prior)[ac]
+    log_predicted = log2(predicted_prob)
+    kb_terms = (log_predicted - log_prior) * wc
+    worse = ~(predicted_prob >= prior_prob)
+    if worse.any():
+        kb_loss = (log2(1.0 - predicted_prob[worse]) - log2(1.0 - class_prior)[ac[worse]]) * wc[worse]
+        kb_terms[worse] = -kb_loss
+    scheme_terms = -(log_predicted * wc)
+    prior_terms = -(log_prior * wc)
 
     # updateNumericScores: the class loop in order, for all rows at once
     m = len(ac)
@@ -186,16 +206,16 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
     # coverage: classes by decreasing probability (Utils.stableSort from the top) until 0.95 is reached
     key = np.where(np.isnan(dist_c), np.finfo(np.float64).max, dist_c)
     order = np.argsort(key, axis=1, kind="stable")
+    ranked = np.take_along_axis(dist_c, order, axis=1).T.copy()  # one row per rank, lowest first
+    ranked_classes = order.T.copy()
     covered = np.zeros(m, dtype=bool)
     region_size = np.zeros(m)
     running = np.zeros(m)
-    member = np.arange(m)
     for position in range(k - 1, -1, -1):
         open_rows = ~(running >= CONFIDENCE_LEVEL)
-        index = order[:, position]
-        running = np.where(open_rows, running + dist_c[member, index], running)
+        np.add(running, ranked[position], out=running, where=open_rows)
         region_size += open_rows
-        covered |= open_rows & (index == ac)
+        covered |= open_rows & (ranked_classes[position] == ac)
 
     # the running sums, each in instance order over the instances WEKA adds to it
     bins: list[tuple[str, np.ndarray]] = [
@@ -207,7 +227,7 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
     ]
     if cost is not None:
         known = np.flatnonzero(has_class)
-        bins.append(("total_cost", weights[known] * cost(a[known], predicted[known], known)))
+        bins.append(("total_cost", weights[known] * cost(a[known], predicted[known], offset + known)))
     bins += [
         ("sum_err", wc * s_err / k),
         ("sum_abs_err", wc * s_abs / k),
@@ -221,16 +241,13 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
         ("total_size_of_regions", wc * region_size / float(k)),
     ]
     cells = k * k
+    state.confusion[...] = np.bincount(np.concatenate([np.arange(cells), ac * k + pc]),
+                                       weights=np.concatenate([state.confusion.ravel(), wc]),
+                                       minlength=cells).reshape(k, k)
     margins = MARGIN_RESOLUTION + 1
-    seeds = np.concatenate([state.confusion.ravel(), state.margin_counts, [getattr(state, name) for name, _ in bins]])
-    index_parts = [np.arange(len(seeds)), ac * k + pc, cells + margin_bin[has_class]]
-    weight_parts = [seeds, wc, weights[has_class]]
-    for number, (_, terms) in enumerate(bins):
-        index_parts.append(np.full(len(terms), cells + margins + number, dtype=np.intp))
-        weight_parts.append(terms)
-    totals = np.bincount(np.concatenate(index_parts), weights=np.concatenate(weight_parts), minlength=len(seeds))
-    state.confusion[...] = totals[:cells].reshape(k, k)
-    state.margin_counts[...] = totals[cells:cells + margins]
-    for number, (name, _) in enumerate(bins):
-        setattr(state, name, float(totals[cells + margins + number]))
+    state.margin_counts[...] = np.bincount(np.concatenate([np.arange(margins), margin_bin[has_class]]),
+                                           weights=np.concatenate([state.margin_counts, weights[has_class]]),
+                                           minlength=margins)
+    for name, terms in bins:
+        setattr(state, name, running_sum(getattr(state, name), terms))
     return predicted
