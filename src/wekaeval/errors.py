@@ -12,6 +12,7 @@ __all__ = [
     "PredictionError",
     "ArffError",
     "WekaOutputError",
+    "ExpressionError",
 ]
 
 
@@ -61,3 +62,7 @@ class WekaOutputError(WekaevalError):
         self.line = line
         self.reason = message
         super().__init__(f"{source}:{line}: {message}")
+
+
+class ExpressionError(WekaevalError):
+    """An expression WEKA's expression language refuses (syntax, an undefined name, a type) or cannot evaluate."""
