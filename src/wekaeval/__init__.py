@@ -9,7 +9,16 @@ Importing wekaeval never starts (or needs) a JVM; only :mod:`wekaeval.bridge` do
 
 from .arff import Attribute, Dataset, load_arff
 from .confusion import ConfusionMatrix, kappa
-from .errors import ArffError, ExpressionError, MatrixError, PredictionError, WekaevalError, WekaOutputError
+from .costmatrix import CostMatrix
+from .errors import (
+    ArffError,
+    CostMatrixError,
+    ExpressionError,
+    MatrixError,
+    PredictionError,
+    WekaevalError,
+    WekaOutputError,
+)
 from .experiment import ExperimentResults, read_experiment_results, summarise
 from .report import WekaReport, read_weka_output
 from .threshold import ThresholdCurves
@@ -33,5 +42,7 @@ __all__ = [
     "summarise",
     "ExperimentResults",
     "ThresholdCurves",
+    "CostMatrix",
+    "CostMatrixError",
     "ExpressionError",
 ]
