@@ -186,8 +186,9 @@ def _java_regex(pattern: str) -> re.Pattern:
         piece = match.group() if match else ""
         if not piece or piece == "+" and (previous in ("*", "+", "?") or previous[:1] == "{") or \
                 piece[0] == "[" and any(p in piece for p in ("&&", "--", "~~", "||")):
-            raise ExpressionError(f"regular expression {pattern!r}: Java syntax at offset {pos} that this port "
-                                   "does not translate (possessive, nested or set classes, \\p, \\b, groups but (?:)")
+            raise ExpressionError(f"regular expression {pattern!r}: Java syntax at offset {pos} that this port does "
+                                  "not translate (possessive quantifiers, nested or intersected classes, \\p{..}, \\b, "
+                                  "back references, groups other than (?: (?= (?!)")
         pieces.append({".": f"[^{_LINE_ENDS}]", "$": f"(?=(?:\r\n|[{_LINE_ENDS}])?\\Z)"}.get(piece, piece))
         previous, pos = piece, match.end()
     try:
