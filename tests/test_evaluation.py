@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wekaeval import Evaluation, EvaluationError, PredictionError, load_arff
+from wekaeval import CostMatrix, CostMatrixError, Evaluation, EvaluationError, PredictionError, load_arff
 from wekaeval.evalstate import EvaluationState
 from wekaeval.folds import cross_validation_text, evaluate_folds
 
@@ -24,8 +24,8 @@ EVALUATION_TEST_CLASSES = [0, 0, 0, 1, 1, 1]
 
 
 def ported(class_names, actual, distributions, weights=None, *, train_actual=None, train_weights=None,
-           no_priors=False, discard_predictions=False, one_by_one=False):
-    evaluation = Evaluation(class_names)
+           no_priors=False, discard_predictions=False, one_by_one=False, cost_matrix=None):
+    evaluation = Evaluation(class_names, cost_matrix)
     if train_actual is not None:
         evaluation.set_priors(train_actual, train_weights)
     if no_priors:
@@ -106,24 +106,28 @@ def evaluations(draw):
     weights = draw(st.lists(weight, min_size=n, max_size=n))
     train = draw(st.one_of(st.none(), st.lists(st.tuples(st.one_of(st.integers(0, k - 1), st.just(math.nan)), weight),
                                                max_size=20)))
-    return k, rows, actual, weights, train, draw(st.booleans()), draw(st.booleans())
+    cost = st.sampled_from([0.0, 1.0, 2.5, -1.0, 10.0, 0.3, 1e-3])
+    costs = draw(st.one_of(st.none(), st.lists(st.lists(cost, min_size=k, max_size=k), min_size=k, max_size=k)))
+    return k, rows, actual, weights, train, draw(st.booleans()), draw(st.booleans()), costs
 
 
 @pytest.mark.jvm
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(evaluations())
 def test_generated_evaluations_are_wekas(weka_jvm, case):
-    k, rows, actual, weights, train, no_priors, one_by_one = case
+    k, rows, actual, weights, train, no_priors, one_by_one, costs = case
     names = [f"c{i}" for i in range(k)]
+    cost_matrix = None if costs is None else CostMatrix(costs)
     distributions = np.array(rows, dtype=np.float64).reshape(len(rows), k)
     actual = np.array(actual, dtype=np.float64)
     train_actual = None if train is None else np.array([a for a, _ in train], dtype=np.float64)
     train_weights = None if train is None else np.array([w for _, w in train], dtype=np.float64)
     weka = weka_evaluation(names, actual, distributions, weights, train_actual=train_actual,
-                           train_weights=train_weights, no_priors=no_priors)
+                           train_weights=train_weights, no_priors=no_priors,
+                           cost_matrix=None if cost_matrix is None else cost_matrix.to_text())
     try:
         ours = ported(names, actual, distributions, weights, train_actual=train_actual, train_weights=train_weights,
-                      no_priors=no_priors, one_by_one=one_by_one)
+                      no_priors=no_priors, one_by_one=one_by_one, cost_matrix=cost_matrix)
     except PredictionError:
         assert weka.error is not None  # WEKA throws too (a margin outside its histogram)
         return
@@ -217,6 +221,33 @@ def test_cross_validation_block_is_the_command_lines(weka_jvm, dataset):
     printed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     block = printed[printed.index("=== Stratified cross-validation ===\n"):]
     assert block == ours + "\n"
+
+
+def test_cost_cells_that_are_expressions_of_the_instance():
+    """An expression cell is evaluated on each instance's values, one by one or in a batch alike."""
+    data = load_arff(ARFF_SAMPLES / "iris.arff")
+    costs = CostMatrix.parse_matlab("[0 a1 1; 1 0 a2; 2 2 0]")
+    rng = np.random.default_rng(2)
+    values = rng.uniform(1, 8, (200, 5)).round(1)
+    distributions = rng.dirichlet([1, 1, 1], 200).round(2)
+    actual = rng.integers(0, 3, 200)
+    batch = Evaluation(data, costs)
+    batch.evaluate_batch(distributions, actual, instances=values)
+    single = Evaluation(data, costs)
+    for row, a, instance in zip(distributions, actual, values):
+        single.evaluate_model_once(row, int(a), instance=instance)
+    expected = costs.costs(actual, _predicted(distributions), values, attributes=data.attributes,
+                           class_index=data.class_index)
+    assert batch.total_cost.hex() == single.total_cost.hex() == float(np.add.accumulate(expected)[-1]).hex()
+    assert "Total Cost" in batch.summary() and "Average Cost" in batch.summary()
+    with pytest.raises(CostMatrixError, match=r"give the instances' values \(evaluate_batch\(instances="):
+        Evaluation(data, costs).evaluate_batch(distributions, actual)
+
+
+def _predicted(distributions):
+    positive = np.where(distributions > 0, distributions, 0.0)
+    best = positive.argmax(axis=1)
+    return np.where(positive[np.arange(len(best)), best] > 0, best, -1)
 
 
 # -- misuse -------------------------------------------------------------------------------------------------------------

@@ -9,7 +9,17 @@ Importing wekaeval never starts (or needs) a JVM; only :mod:`wekaeval.bridge` do
 
 from .arff import Attribute, Dataset, load_arff
 from .confusion import ConfusionMatrix, kappa
-from .errors import ArffError, EvaluationError, MatrixError, PredictionError, WekaevalError, WekaOutputError
+from .costmatrix import CostMatrix
+from .errors import (
+    ArffError,
+    CostMatrixError,
+    EvaluationError,
+    ExpressionError,
+    MatrixError,
+    PredictionError,
+    WekaevalError,
+    WekaOutputError,
+)
 from .evaluation import Evaluation
 from .experiment import ExperimentResults, read_experiment_results, summarise
 from .report import WekaReport, read_weka_output
@@ -36,4 +46,7 @@ __all__ = [
     "summarise",
     "ExperimentResults",
     "ThresholdCurves",
+    "CostMatrix",
+    "CostMatrixError",
+    "ExpressionError",
 ]

@@ -13,6 +13,8 @@ __all__ = [
     "EvaluationError",
     "ArffError",
     "WekaOutputError",
+    "CostMatrixError",
+    "ExpressionError",
 ]
 
 
@@ -66,3 +68,22 @@ class WekaOutputError(WekaevalError):
         self.line = line
         self.reason = message
         super().__init__(f"{source}:{line}: {message}")
+
+
+class ExpressionError(WekaevalError):
+    """An expression WEKA's expression language refuses (syntax, an undefined name, a type) or cannot evaluate."""
+
+
+class CostMatrixError(WekaevalError):
+    """A cost matrix WEKA refuses: a malformed cost file, a bad expression cell, or a cost it cannot compute.
+
+    Attributes ``source`` (a file name, ``"<string>"``, or None when no text is to blame) and ``line``
+    (1-based, or None) say where; ``reason`` is the message without them.
+    """
+
+    def __init__(self, message: str, *, source: str | None = None, line: int | None = None):
+        self.source = source
+        self.line = line
+        self.reason = message
+        where = f"{source}:{line}: " if source is not None and line is not None else f"{source}: " if source else ""
+        super().__init__(f"{where}{message}")

@@ -38,7 +38,7 @@ import numpy as np
 from . import evalstats as stats
 from . import evaltext
 from .arff import Dataset
-from .errors import EvaluationError, PredictionError
+from .errors import CostMatrixError, EvaluationError, PredictionError
 from .evalstate import EvaluationState, accumulate
 from .inputs import ClassCoder, distribution_array, distribution_row, finite_weight, weight_array
 from .threshold import ThresholdCurves
@@ -80,6 +80,9 @@ class Evaluation:
         then WEKA's for an empty dataset (1 for each class).
     cost_matrix : CostMatrix, optional
         Costs of (actual, predicted): the summary gains Total and Average Cost.
+        Cells that are expressions of the instance's attributes need the
+        instances' values (``instances=`` / ``instance=``, in WEKA's encoding)
+        and, for the attribute types, ``data`` as a Dataset.
 
     Notes
     -----
@@ -101,10 +104,11 @@ class Evaluation:
             class_names = data
         self._coder = ClassCoder(class_names)
         k = len(self._coder.class_names)
-        if cost_matrix is not None and cost_matrix.num_rows != k:
+        if cost_matrix is not None and cost_matrix.size != k:
             raise EvaluationError(f"cost matrix is {cost_matrix.num_rows} x {cost_matrix.num_columns}, "
                                   f"the class has {k} values (WEKA: Cost matrix not compatible with data!)")
         self._cost_matrix = cost_matrix
+        self._header = (data.attributes, data.class_index) if isinstance(data, Dataset) else (None, -1)
         self._state = EvaluationState(k)
         self._priors = np.ones(k)
         self._priors_sum = float(k)
@@ -199,8 +203,9 @@ class Evaluation:
             Class indices (NaN for missing) or class names (None for missing).
         weights : array-like of shape (n,), optional
             1.0 each when omitted.
-        instances : sequence of n attribute-value rows, optional
-            Only for a cost matrix with expressions.
+        instances : array-like of n attribute-value rows, optional
+            Only for a cost matrix with expressions (WEKA's encoding: numbers,
+            a nominal's label index, NaN for missing; see :meth:`CostMatrix.costs`).
         """
         self._flush()
         probabilities = distribution_array(distributions)
@@ -230,22 +235,27 @@ class Evaluation:
             self._curves = None
 
     def _cost_function(self, instances: Any, n: int):
+        """Each instance's cost as WEKA's getElement (getMaxCost when unclassified), for evalstate."""
         matrix = self._cost_matrix
-        k = self.num_classes
-        if not getattr(matrix, "has_expressions", False):
-            cells = np.array([[matrix.get_element(i, j) for j in range(k)] for i in range(k)], dtype=np.float64)
-            worst = np.array([matrix.get_max_cost(i) for i in range(k)], dtype=np.float64)
-            return lambda a, p, rows: np.where(p >= 0, cells[a, np.maximum(p, 0)], worst[a])
-        if instances is None or len(instances) != n:
-            raise PredictionError("the cost matrix has expressions: give the instances' attribute values "
-                                  "(instances= / instance=) to evaluate them")
+        values = None
+        if instances is not None:
+            values = instances if isinstance(instances, np.ndarray) else np.array(list(instances), dtype=object)
+            if len(values) != n:
+                raise PredictionError(f"instances has {len(values)} rows for {n} predictions")
+        attributes, class_index = self._header
 
-        def per_instance(a: np.ndarray, p: np.ndarray, rows: np.ndarray) -> np.ndarray:
-            return np.array([matrix.get_element(int(ai), int(pi), instances[r]) if pi >= 0
-                             else matrix.get_max_cost(int(ai), instances[r])
-                             for ai, pi, r in zip(a, p, rows)], dtype=np.float64)
+        def costs(a: np.ndarray, p: np.ndarray, rows: np.ndarray) -> np.ndarray:
+            try:
+                return matrix.costs(a, p, None if values is None else values[rows], attributes=attributes,
+                                    class_index=class_index)
+            except CostMatrixError as error:
+                if values is not None and attributes is not None:
+                    raise
+                raise CostMatrixError("the cost matrix has expression cells: build the Evaluation from the Dataset "
+                                      "(for the attribute types) and give the instances' values "
+                                      "(evaluate_batch(instances=...), evaluate_model_once(instance=...))") from error
 
-        return per_instance
+        return costs
 
     def _flush(self) -> None:
         if not self._pending:
@@ -255,7 +265,8 @@ class Evaluation:
         codes = np.array([code for _, code, _, _ in pending], dtype=np.int64)
         weights = np.array([w for _, _, w, _ in pending], dtype=np.float64)
         instances = [inst for _, _, _, inst in pending]
-        self._add(probabilities, codes, weights, instances if self._cost_matrix is not None else None)
+        with_instances = self._cost_matrix is not None and any(inst is not None for inst in instances)
+        self._add(probabilities, codes, weights, instances if with_instances else None)
 
     @property
     def state(self) -> EvaluationState:
