@@ -130,8 +130,9 @@ def accumulate(
     inside WEKA's histogram), ``actual`` int64 class indices with -1 for a
     missing class, ``weights`` float64.  ``cost(actual, predicted, rows)``
     gives the cost of the instances ``rows`` (predicted -1: WEKA's
-    ``getMaxCost``).  Returns the predicted class of each instance (-1:
-    unclassified or class missing).
+    ``getMaxCost``).  Returns each instance's predicted class, its class
+    missing or not: the first probability above 0 and every earlier one
+    (-1 when none is).
     """
     predicted = np.empty(len(actual), dtype=np.int64)
     with np.errstate(all="ignore"):  # Java's arithmetic: x/0, log(0), inf - inf are values, not warnings
@@ -169,6 +170,7 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
     positive = np.where(distributions > 0, distributions, 0.0)
     predicted = positive.argmax(axis=1) if k else np.zeros(n, dtype=np.intp)
     predicted = np.where(positive[rows, predicted] > 0, predicted, -1)
+    choice = predicted
     predicted = np.where(has_class, predicted, -1)
     classified = has_class & (predicted >= 0)
     unclassified = has_class & (predicted < 0)
@@ -250,4 +252,4 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
                                            minlength=margins)
     for name, terms in bins:
         setattr(state, name, running_sum(getattr(state, name), terms))
-    return predicted
+    return choice

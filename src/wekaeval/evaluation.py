@@ -10,7 +10,7 @@ same bytes (``summary()``, ``class_details()``, ``matrix()``).
 >>> evaluation.evaluate_batch([[0.231, 0.769], [1, 0], [0.956, 0.044]], [0, 0, 1])
 array([1., 0., 0.])
 >>> evaluation.percent_correct, evaluation.kappa
-(33.333333333333336, -0.5)
+(33.333333333333336, -0.5000000000000001)
 >>> print(evaluation.matrix(), end="")
 === Confusion Matrix ===
 <BLANKLINE>
@@ -215,24 +215,25 @@ class Evaluation:
             raise PredictionError(f"distributions must have shape ({n}, {k}) for {n} instances of {k} classes, "
                                   f"got {probabilities.shape}")
         w = weight_array(weights, n)
-        self._add(probabilities, codes, w, instances)
-        first = np.argmax(np.where(np.isnan(probabilities), -np.inf, probabilities), axis=1) if n else codes
-        first = np.where(np.isnan(probabilities[:, 0]), 0, first) if n else first
-        chosen = probabilities[np.arange(n), first] if n else np.zeros(0)
-        return np.where(chosen <= 0, np.nan, first).astype(np.float64)
+        choice = self._add(probabilities, codes, w, instances).astype(np.float64)
+        choice[choice < 0] = np.nan
+        if n:
+            choice[np.isnan(probabilities[:, 0])] = 0.0  # Utils.maxIndex keeps a NaN first entry; NaN <= 0 fails
+        return choice
 
-    def _add(self, probabilities: np.ndarray, codes: np.ndarray, weights: np.ndarray, instances: Any) -> None:
+    def _add(self, probabilities: np.ndarray, codes: np.ndarray, weights: np.ndarray, instances: Any) -> np.ndarray:
         if not np.isfinite(weights).all():
             bad = int(np.flatnonzero(~np.isfinite(weights))[0])
             raise PredictionError(f"weights[{bad}] is {weights[bad]}: weights must be finite")
         cost = None if self._cost_matrix is None else self._cost_function(instances, len(codes))
-        accumulate(self._state, probabilities, codes, weights, self._priors, self._priors_sum, cost)
+        choice = accumulate(self._state, probabilities, codes, weights, self._priors, self._priors_sum, cost)
         if not self._discard:
             actual = np.where(codes >= 0, codes, np.nan).astype(np.float64)
             if self._predictions is None:
                 self._predictions = []
             self._predictions.append((actual, probabilities.copy(), weights.copy()))
             self._curves = None
+        return choice
 
     def _cost_function(self, instances: Any, n: int):
         """Each instance's cost as WEKA's getElement (getMaxCost when unclassified), for evalstate."""

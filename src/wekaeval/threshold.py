@@ -102,15 +102,21 @@ def weka_sort(array: Any) -> np.ndarray:
 
 
 def stable_order(values: np.ndarray) -> np.ndarray:
-    """``numpy.argsort(values, kind="stable")``, through the values' ranks when they fit 16 bits (a radix sort).
+    """``numpy.argsort(values, kind="stable")``, through the values' ranks (a radix sort when they fit 16 bits).
 
     >>> stable_order(np.array([0.5, 0.1, 0.5, -0.0, 0.0])).tolist()
     [3, 4, 1, 0, 2]
     """
-    distinct, ranks = np.unique(values, return_inverse=True)
-    if distinct.size <= 1 << 16:
-        return np.argsort(ranks.astype(np.uint16), kind="stable")
-    return np.argsort(values, kind="stable")
+    return np.argsort(_ranked(values)[0], kind="stable")
+
+
+def _ranked(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each value's rank among the distinct values (16-bit when they fit), and how many values share each rank.
+
+    Ranks compare as the values do, ``-0.0 == 0.0`` included, as in Java.
+    """
+    distinct, ranks, counts = np.unique(values, return_inverse=True, return_counts=True)
+    return ranks.astype(np.uint16 if distinct.size <= 1 << 16 else np.int64), counts
 
 
 def _quicksort_loop(values: np.ndarray) -> np.ndarray:
@@ -159,15 +165,15 @@ def _quicksort_loop(values: np.ndarray) -> np.ndarray:
     return np.array(index, dtype=np.int64)
 
 
-def _cswap(av: np.ndarray, idx: np.ndarray, tv: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> None:
+def _cswap(av: np.ndarray, idx: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> None:
     """conditionalSwap for many disjoint (lo, hi) pairs at once, on the index and the values kept beside it."""
     swap = av[lo] > av[hi]
-    _swap(av, idx, tv, lo[swap], hi[swap])
+    _swap(av, idx, lo[swap], hi[swap])
 
 
-def _swap(av: np.ndarray, idx: np.ndarray, tv: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> None:
+def _swap(av: np.ndarray, idx: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> None:
     """Utils.swap for many disjoint (lo, hi) pairs at once, on the index and the values kept beside it."""
-    for array in (idx, av, tv):
+    for array in (idx, av):
         array[lo], array[hi] = array[hi], array[lo].copy()
 
 
@@ -202,7 +208,7 @@ def _equal_permutation(size: int) -> np.ndarray:
     return perm
 
 
-def _quicksort_levels(a: np.ndarray) -> np.ndarray:
+def _quicksort_levels(a: np.ndarray, ranked: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """The same permutation as :func:`_quicksort_loop`, every segment of a recursion level at once.
 
     One level partitions all its segments together: in a segment, the left
@@ -214,29 +220,30 @@ def _quicksort_levels(a: np.ndarray) -> np.ndarray:
     forced; a segment of equal values takes its size's permutation.
 
     The partition only compares values, so it runs on their ranks among the
-    distinct values (16-bit when they fit): the same comparisons, a quarter
-    of the memory traffic.
+    distinct values (16-bit when they fit; ``ranked`` when the caller has
+    them): the same comparisons, a quarter of the memory traffic.
     """
     n = a.size
-    distinct, ranks, counts = np.unique(a, return_inverse=True, return_counts=True)  # -0.0 == 0.0, as in Java
-    tied = counts[ranks] > 1
-    keys = ranks.astype(np.uint16 if distinct.size <= 1 << 16 else np.int64)
+    keys, counts = _ranked(a) if ranked is None else ranked
+    tied = counts > 1  # by rank
     if not tied.any():
         return np.argsort(keys, kind="stable")
-    idx = np.arange(n, dtype=np.int64)
-    _sort_segments(keys, idx, tied, np.array([0], dtype=np.int64), np.array([n - 1], dtype=np.int64))
-    return idx
+    position = np.int32 if n < 2**31 else np.int64  # half the memory traffic of int64 positions
+    idx = np.arange(n, dtype=position)
+    _sort_segments(keys, idx, tied, np.array([0], dtype=position), np.array([n - 1], dtype=position))
+    return idx.astype(np.int64)
 
 
 #: Positions per pass of a recursion level: below this, segments are sorted group by group (in cache).
 _GROUP_SIZE = 1 << 17
 
 
-def _sort_segments(av: np.ndarray, idx: np.ndarray, tv: np.ndarray, L: np.ndarray, R: np.ndarray) -> None:
+def _sort_segments(av: np.ndarray, idx: np.ndarray, tied: np.ndarray, L: np.ndarray, R: np.ndarray) -> None:
     """Quicksort the disjoint segments [L, R] of ``idx`` level by level; independent groups one at a time.
 
-    ``av`` and ``tv`` hold each position's value and whether it is tied,
-    swapped along with ``idx`` (reading them needs no gather through ``idx``).
+    ``av`` holds each position's value (a rank), swapped along with ``idx``
+    (reading it needs no gather through ``idx``); ``tied[rank]`` says
+    whether other values share the rank.
     The segments' positions are laid end to end in flat arrays; per-segment
     counts are reductions over those runs.
     """
@@ -247,26 +254,26 @@ def _sort_segments(av: np.ndarray, idx: np.ndarray, tv: np.ndarray, L: np.ndarra
             cuts = np.flatnonzero(np.diff(group)) + 1
             if cuts.size:
                 for part in np.split(np.arange(L.size), cuts):
-                    _sort_segments(av, idx, tv, L[part], R[part])
+                    _sort_segments(av, idx, tied, L[part], R[part])
                 return
         diff = R - L
         one = diff == 1
         if one.any():
-            _cswap(av, idx, tv, L[one], R[one])
+            _cswap(av, idx, L[one], R[one])
         three = diff == 2
         if three.any():
             l3, r3 = L[three], R[three]
-            _cswap(av, idx, tv, l3, l3 + 1)
-            _cswap(av, idx, tv, l3, r3)
-            _cswap(av, idx, tv, l3 + 1, r3)
+            _cswap(av, idx, l3, l3 + 1)
+            _cswap(av, idx, l3, r3)
+            _cswap(av, idx, l3 + 1, r3)
         big = diff >= 3
         L, R = L[big], R[big]
         if not L.size:
             break
         sizes, starts, pos = _runs(L, R)
         v = av[pos]
-        distinct = ~np.logical_or.reduceat(tv[pos], starts)
-        equal = ~np.logical_or.reduceat(v != np.repeat(av[L], sizes), starts) & ~distinct
+        distinct = ~np.logical_or.reduceat(tied[v], starts)
+        equal = (np.maximum.reduceat(v, starts) == np.minimum.reduceat(v, starts)) & ~distinct
         if distinct.any():  # no tied value: the order is forced
             fin = np.repeat(distinct, sizes)
             fpos = pos[fin]
@@ -284,13 +291,17 @@ def _sort_segments(av: np.ndarray, idx: np.ndarray, tv: np.ndarray, L: np.ndarra
                 break
             sizes, starts, pos = _runs(L, R)
         C = (L + R) // 2
-        _cswap(av, idx, tv, L, C)
-        _cswap(av, idx, tv, L, R)
-        _cswap(av, idx, tv, C, R)
-        _swap(av, idx, tv, C, R - 1)
-        v = av[pos]
-        pv = np.repeat(av[R - 1], sizes)
+        _cswap(av, idx, L, C)
+        _cswap(av, idx, L, R)
+        _cswap(av, idx, C, R)
+        _swap(av, idx, C, R - 1)
         ends = starts + sizes - 1
+        if not open_.all():
+            v = av[pos]
+        else:  # only the median-of-three positions moved
+            for at, where in ((starts, L), (starts + (C - L), C), (ends - 1, R - 1), (ends, R)):
+                v[at] = av[where]
+        pv = np.repeat(av[R - 1], sizes)
         lmask = v >= pv  # where the left scan stops: L+1 .. R-1
         lmask[starts] = False
         lmask[ends] = False
@@ -310,21 +321,21 @@ def _sort_segments(av: np.ndarray, idx: np.ndarray, tv: np.ndarray, L: np.ndarra
         rpos = rs[sr[pseg] + nr[pseg] - 1 - k]
         cond = lpos < rpos
         m = np.bincount(pseg[cond], minlength=L.size)
-        _swap(av, idx, tv, lpos[cond], rpos[cond])
+        _swap(av, idx, lpos[cond], rpos[cond])
         lm = ls[sl + m]
         has = m > 0
         center = lm.copy()
         rprev = rs[sr[has] + nr[has] - m[has]]
         center[has] = np.minimum(lm[has], rprev)
-        _swap(av, idx, tv, center, R - 1)
+        _swap(av, idx, center, R - 1)
         L, R = np.concatenate([L, center + 1]), np.concatenate([center - 1, R])
 
 
 def _runs(L: np.ndarray, R: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(sizes, starts, positions): the segments [L, R] laid end to end; starts index the flat positions."""
     sizes = R - L + 1
-    starts = np.append(0, np.add.accumulate(sizes)[:-1])
-    return sizes, starts, np.arange(int(sizes.sum())) + np.repeat(L - starts, sizes)
+    starts = np.concatenate((np.zeros(1, L.dtype), np.add.accumulate(sizes)[:-1]))
+    return sizes, starts, np.arange(int(sizes.sum()), dtype=L.dtype) + np.repeat(L - starts, sizes)
 
 
 # -- the curve ------------------------------------------------------------------------
@@ -435,9 +446,10 @@ def curve_points(scores: np.ndarray, positive: np.ndarray, negative: np.ndarray,
     tot_pos = float(np.add.accumulate(np.append(0.0, wpos))[-1])
     tot_neg = float(np.add.accumulate(np.append(0.0, wneg))[-1])
     key = np.where(np.isnan(scores), _MAX_VALUE, scores)
-    order = stable_order(key)
+    ranked = _ranked(key)
+    order = np.argsort(ranked[0], kind="stable")
     if exact_sort or (exact_sort is None and _order_matters(scores, key, order, positive, negative, weights)):
-        order = weka_sort(scores)
+        order = _quicksort_levels(key, ranked) if n >= _LEVELS_FROM else weka_sort(scores)
     values = scores[order]
     # a point starts at i == 0 and where the score exceeds the current threshold
     nan = np.isnan(values)
