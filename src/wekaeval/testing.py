@@ -8,11 +8,11 @@ gives every test session a ``weka_jvm`` fixture; with it::
     def test_my_dataset(weka_jvm):
         assert_weka_parity("data/my.arff", "weka.classifiers.trees.J48", ["-C", "0.25"])
 
-``assert_weka_parity`` lets WEKA cross-validate, rebuilds kappa and the
-confusion matrix from WEKA's predictions with the port, and fails with every
-difference listed unless each number is the same double.  Pass your own
-``kappa=`` (say, from your Python pipeline's predictions) to hold it to
-WEKA's too.
+``assert_weka_parity`` lets WEKA cross-validate, rebuilds its whole
+Evaluation from WEKA's predictions with the port (:func:`wekaeval.parity.check`),
+and fails with every difference listed unless each statistic is the same
+double and each text block the same bytes.  Pass your own ``kappa=`` (say,
+from your Python pipeline's predictions) to hold it to WEKA's too.
 """
 
 from __future__ import annotations
