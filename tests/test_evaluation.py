@@ -95,7 +95,7 @@ def test_evaluation_test_numbers_without_a_jvm():
 
 @st.composite
 def evaluations(draw):
-    k = draw(st.integers(1, 6))
+    k = draw(st.integers(1, 10))
     n = draw(st.integers(0, 40))
     decimals = draw(st.sampled_from([1, 2, 3, 17]))
     probability = st.one_of(st.floats(0, 1), st.sampled_from([0.0, 1.0, 0.5, math.nan])).map(

@@ -104,6 +104,34 @@ class EvaluationState:
         return merged
 
 
+def _descending(distributions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's probabilities and classes from the top of ``Utils.stableSort`` down: (k, m) arrays.
+
+    Ascending and stable, NaN as MAX_VALUE, read from the end: the largest
+    first, and among equal values the higher class first.  Few classes: a
+    class's place is the number of larger values plus equal ones of a higher
+    class (k*k comparisons, no per-row sort).
+    """
+    m, k = distributions.shape
+    key = np.where(np.isnan(distributions), np.finfo(np.float64).max, distributions)
+    if k > 8:
+        order = np.argsort(key, axis=1, kind="stable")[:, ::-1]
+        return np.take_along_axis(distributions, order, axis=1).T.copy(), order.T.copy()
+    key = key.T.copy()
+    place = np.zeros((k, m), dtype=np.intp)
+    for i in range(k):
+        for j in range(k):
+            if j != i:
+                place[i] += (key[j] > key[i]) if j < i else (key[j] >= key[i])
+    ranked = np.empty((k, m))
+    ranked_classes = np.empty((k, m), dtype=np.intp)
+    rows = np.arange(m)
+    for i in range(k):
+        ranked[place[i], rows] = distributions[:, i]
+        ranked_classes[place[i], rows] = i
+    return ranked, ranked_classes
+
+
 def running_sum(start: float, terms: np.ndarray) -> float:
     """``start + terms[0] + terms[1] + ...`` left to right, as Java's ``+=`` loop (never pairwise)."""
     if not len(terms):
@@ -150,10 +178,13 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
     a = np.where(has_class, actual, 0)
     rows = np.arange(n)
     p_actual = distributions[rows, a]
+    columns = distributions.T.copy()  # one contiguous row per class: WEKA's class loops, column by column
 
     # updateMargins: the actual class's probability less the best other one (from 0, NaN never wins)
-    others = np.where((distributions > 0) & (np.arange(k) != a[:, None]), distributions, 0.0)
-    margin = p_actual - others.max(axis=1, initial=0.0)
+    p_next = np.zeros(n)
+    for i in range(k):
+        np.copyto(p_next, columns[i], where=(columns[i] > p_next) & (a != i))
+    margin = p_actual - p_next
     scaled = (margin + 1.0) / 2.0 * MARGIN_RESOLUTION
     fits = np.isnan(scaled) | ((scaled > -1) & (scaled < MARGIN_RESOLUTION + 1))
     outside = has_class & ~fits
@@ -167,9 +198,12 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
     margin_bin = np.where(np.isnan(scaled), 0, np.trunc(np.nan_to_num(scaled))).astype(np.intp)
 
     # the predicted class: the first strictly above 0 and every earlier one
-    positive = np.where(distributions > 0, distributions, 0.0)
-    predicted = positive.argmax(axis=1) if k else np.zeros(n, dtype=np.intp)
-    predicted = np.where(positive[rows, predicted] > 0, predicted, -1)
+    predicted = np.full(n, -1, dtype=np.int64)
+    best = np.zeros(n)
+    for i in range(k):
+        better = columns[i] > best
+        predicted[better] = i
+        np.copyto(best, columns[i], where=better)
     choice = predicted
     predicted = np.where(has_class, predicted, -1)
     classified = has_class & (predicted >= 0)
@@ -206,14 +240,11 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
         s_psqr += diff * diff
 
     # coverage: classes by decreasing probability (Utils.stableSort from the top) until 0.95 is reached
-    key = np.where(np.isnan(dist_c), np.finfo(np.float64).max, dist_c)
-    order = np.argsort(key, axis=1, kind="stable")
-    ranked = np.take_along_axis(dist_c, order, axis=1).T.copy()  # one row per rank, lowest first
-    ranked_classes = order.T.copy()
+    ranked, ranked_classes = _descending(dist_c)
     covered = np.zeros(m, dtype=bool)
     region_size = np.zeros(m)
     running = np.zeros(m)
-    for position in range(k - 1, -1, -1):
+    for position in range(k):
         open_rows = ~(running >= CONFIDENCE_LEVEL)
         np.add(running, ranked[position], out=running, where=open_rows)
         region_size += open_rows

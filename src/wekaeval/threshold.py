@@ -230,7 +230,8 @@ def _quicksort_levels(a: np.ndarray, ranked: tuple[np.ndarray, np.ndarray] | Non
         return np.argsort(keys, kind="stable")
     position = np.int32 if n < 2**31 else np.int64  # half the memory traffic of int64 positions
     idx = np.arange(n, dtype=position)
-    _sort_segments(keys, idx, tied, np.array([0], dtype=position), np.array([n - 1], dtype=position))
+    untied = int(np.count_nonzero(counts == 1))
+    _sort_segments(keys, idx, tied, untied, np.array([0], dtype=position), np.array([n - 1], dtype=position))
     return idx.astype(np.int64)
 
 
@@ -238,12 +239,13 @@ def _quicksort_levels(a: np.ndarray, ranked: tuple[np.ndarray, np.ndarray] | Non
 _GROUP_SIZE = 1 << 17
 
 
-def _sort_segments(av: np.ndarray, idx: np.ndarray, tied: np.ndarray, L: np.ndarray, R: np.ndarray) -> None:
+def _sort_segments(av: np.ndarray, idx: np.ndarray, tied: np.ndarray, untied: int, L: np.ndarray,
+                   R: np.ndarray) -> None:
     """Quicksort the disjoint segments [L, R] of ``idx`` level by level; independent groups one at a time.
 
     ``av`` holds each position's value (a rank), swapped along with ``idx``
     (reading it needs no gather through ``idx``); ``tied[rank]`` says
-    whether other values share the rank.
+    whether other values share the rank, ``untied`` how many values do not.
     The segments' positions are laid end to end in flat arrays; per-segment
     counts are reductions over those runs.
     """
@@ -254,7 +256,7 @@ def _sort_segments(av: np.ndarray, idx: np.ndarray, tied: np.ndarray, L: np.ndar
             cuts = np.flatnonzero(np.diff(group)) + 1
             if cuts.size:
                 for part in np.split(np.arange(L.size), cuts):
-                    _sort_segments(av, idx, tied, L[part], R[part])
+                    _sort_segments(av, idx, tied, untied, L[part], R[part])
                 return
         diff = R - L
         one = diff == 1
@@ -272,7 +274,11 @@ def _sort_segments(av: np.ndarray, idx: np.ndarray, tied: np.ndarray, L: np.ndar
             break
         sizes, starts, pos = _runs(L, R)
         v = av[pos]
-        distinct = ~np.logical_or.reduceat(tied[v], starts)
+        distinct = np.zeros(L.size, dtype=bool)
+        few = sizes <= untied  # only a segment of untied values has no tie: no bigger one can
+        if few.any():
+            _, few_starts, few_pos = _runs(L[few], R[few])
+            distinct[few] = ~np.logical_or.reduceat(tied[av[few_pos]], few_starts)
         equal = (np.maximum.reduceat(v, starts) == np.minimum.reduceat(v, starts)) & ~distinct
         if distinct.any():  # no tied value: the order is forced
             fin = np.repeat(distinct, sizes)
