@@ -209,11 +209,11 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
     classified = has_class & (predicted >= 0)
     unclassified = has_class & (predicted < 0)
     c = classified
-    ac, pc, wc = a[c], predicted[c], weights[c]
-    dist_c = distributions[c]
+    ac, pc, wc = np.compress(c, a), np.compress(c, predicted), np.compress(c, weights)  # compress: fast, unlike [c]
+    dist_c = np.compress(c, distributions, axis=0)
 
     # K&B information and SF entropies (the prior's logarithms are per class: taken once per class)
-    predicted_prob = np.maximum(MIN_SF_PROB, p_actual[c])
+    predicted_prob = np.maximum(MIN_SF_PROB, np.compress(c, p_actual))
     class_prior = np.maximum(MIN_SF_PROB, priors / priors_sum)
     prior_prob = class_prior[ac]
     log_prior = log2(class_prior)[ac]
@@ -251,12 +251,13 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
         covered |= open_rows & (ranked_classes[position] == ac)
 
     # the running sums, each in instance order over the instances WEKA adds to it
+    weights_with_class = np.compress(has_class, weights)
     bins: list[tuple[str, np.ndarray]] = [
-        ("with_class", weights[has_class]),
-        ("correct", wc[ac == pc]),
-        ("incorrect", wc[ac != pc]),
-        ("unclassified", weights[unclassified]),
-        ("missing_class", weights[~has_class]),
+        ("with_class", weights_with_class),
+        ("correct", np.compress(ac == pc, wc)),
+        ("incorrect", np.compress(ac != pc, wc)),
+        ("unclassified", np.compress(unclassified, weights)),
+        ("missing_class", np.compress(~has_class, weights)),
     ]
     if cost is not None:
         known = np.flatnonzero(has_class)
@@ -270,7 +271,7 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
         ("sum_kb_info", kb_terms),
         ("sum_scheme_entropy", scheme_terms),
         ("sum_prior_entropy", prior_terms),
-        ("total_coverage", wc[covered]),
+        ("total_coverage", np.compress(covered, wc)),
         ("total_size_of_regions", wc * region_size / float(k)),
     ]
     cells = k * k
@@ -278,8 +279,9 @@ def _accumulate(state: EvaluationState, distributions: np.ndarray, actual: np.nd
                                        weights=np.concatenate([state.confusion.ravel(), wc]),
                                        minlength=cells).reshape(k, k)
     margins = MARGIN_RESOLUTION + 1
-    state.margin_counts[...] = np.bincount(np.concatenate([np.arange(margins), margin_bin[has_class]]),
-                                           weights=np.concatenate([state.margin_counts, weights[has_class]]),
+    bins_of_class = np.compress(has_class, margin_bin)
+    state.margin_counts[...] = np.bincount(np.concatenate([np.arange(margins), bins_of_class]),
+                                           weights=np.concatenate([state.margin_counts, weights_with_class]),
                                            minlength=margins)
     for name, terms in bins:
         setattr(state, name, running_sum(getattr(state, name), terms))

@@ -236,7 +236,7 @@ def _quicksort_levels(a: np.ndarray, ranked: tuple[np.ndarray, np.ndarray] | Non
 
 
 #: Positions per pass of a recursion level: below this, segments are sorted group by group (in cache).
-_GROUP_SIZE = 1 << 17
+_GROUP_SIZE = 1 << 18
 
 
 def _sort_segments(av: np.ndarray, idx: np.ndarray, tied: np.ndarray, untied: int, L: np.ndarray,
@@ -282,10 +282,10 @@ def _sort_segments(av: np.ndarray, idx: np.ndarray, tied: np.ndarray, untied: in
         equal = (np.maximum.reduceat(v, starts) == np.minimum.reduceat(v, starts)) & ~distinct
         if distinct.any():  # no tied value: the order is forced
             fin = np.repeat(distinct, sizes)
-            fpos = pos[fin]
-            order = np.lexsort((v[fin], np.repeat(np.arange(L.size)[distinct], sizes[distinct])))
+            fpos, fv = np.compress(fin, pos), np.compress(fin, v)
+            order = np.lexsort((fv, np.repeat(np.arange(L.size)[distinct], sizes[distinct])))
             idx[fpos] = idx[fpos][order]
-            av[fpos] = v[fin][order]
+            av[fpos] = fv[order]
         if equal.any():  # equal values: the permutation depends only on the size
             for size in np.unique(sizes[equal]).tolist():
                 first = L[equal & (sizes == size)]
@@ -314,7 +314,7 @@ def _sort_segments(av: np.ndarray, idx: np.ndarray, tied: np.ndarray, untied: in
         rmask = v <= pv  # where the right scan stops: .. R-2
         rmask[ends] = False
         rmask[ends - 1] = False
-        ls, rs = pos[lmask], pos[rmask]  # the stops, ascending, segment by segment
+        ls, rs = np.compress(lmask, pos), np.compress(rmask, pos)  # the stops, ascending, segment by segment
         nl = np.add.reduceat(lmask, starts, dtype=np.intp)
         nr = np.add.reduceat(rmask, starts, dtype=np.intp)
         sl = np.append(0, np.add.accumulate(nl)[:-1])
@@ -326,8 +326,8 @@ def _sort_segments(av: np.ndarray, idx: np.ndarray, tied: np.ndarray, untied: in
         lpos = ls[sl[pseg] + k]
         rpos = rs[sr[pseg] + nr[pseg] - 1 - k]
         cond = lpos < rpos
-        m = np.bincount(pseg[cond], minlength=L.size)
-        _swap(av, idx, lpos[cond], rpos[cond])
+        m = np.bincount(np.compress(cond, pseg), minlength=L.size)
+        _swap(av, idx, np.compress(cond, lpos), np.compress(cond, rpos))
         lm = ls[sl + m]
         has = m > 0
         center = lm.copy()
@@ -419,7 +419,7 @@ def _order_matters(scores: np.ndarray, key: np.ndarray, order: np.ndarray, posit
     """
     if (key == _MAX_VALUE).any() and np.isnan(scores).any():
         return True  # NaN ties with MAX_VALUE, and which of them comes first decides the steps
-    used = weights[positive | negative]
+    used = np.compress(positive | negative, weights)
     if np.all(used == np.floor(used)) and np.add.accumulate(np.abs(used))[-1:].sum() < _EXACT_INTEGERS:
         return False
     sorted_key = key[order]
