@@ -38,6 +38,7 @@ import numpy as np
 from . import evalstats as stats
 from . import evaltext
 from .arff import Dataset
+from .costmatrix import CostMatrix
 from .errors import CostMatrixError, EvaluationError, PredictionError
 from .evalstate import EvaluationState, accumulate
 from .inputs import ClassCoder, distribution_array, distribution_row, finite_weight, weight_array
@@ -94,7 +95,7 @@ class Evaluation:
     :attr:`discard_predictions` is set.
     """
 
-    def __init__(self, data: Dataset | Sequence[str], cost_matrix: Any = None):
+    def __init__(self, data: Dataset | Sequence[str], cost_matrix: CostMatrix | None = None):
         if isinstance(data, Dataset):
             if data.class_names is None:
                 raise EvaluationError(f"{data.relation}: the class attribute {data.class_attribute.name!r} is numeric; "
@@ -286,7 +287,7 @@ class Evaluation:
         return len(self._coder.class_names)
 
     @property
-    def cost_matrix(self) -> Any:
+    def cost_matrix(self) -> CostMatrix | None:
         return self._cost_matrix
 
     @property
