@@ -22,6 +22,7 @@ from .errors import (
 )
 from .evaluation import Evaluation
 from .experiment import ExperimentResults, read_experiment_results, summarise
+from .folds import evaluate_folds
 from .report import WekaReport, read_weka_output
 from .threshold import ThresholdCurves
 
@@ -31,6 +32,7 @@ __all__ = [
     "kappa",
     "ConfusionMatrix",
     "Evaluation",
+    "evaluate_folds",
     "load_arff",
     "Dataset",
     "Attribute",
