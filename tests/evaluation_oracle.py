@@ -14,7 +14,6 @@ statistic back in one ``double[]`` (getters by name, from the same pww3-name -> 
 from __future__ import annotations
 
 import dataclasses
-import tempfile
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -23,7 +22,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from wekaeval.bridge import _COMMON, _NOMINAL, _PER_CLASS, weka_jar
+from wekaeval.bridge import _COMMON, _NOMINAL, _PER_CLASS
+
+from .jvm_classes import compiled_class
 
 SOURCE = Path(__file__).with_name("java") / "EvaluationBulk.java"
 
@@ -81,20 +82,7 @@ WekaNumbers.__doc__ = """WEKA's answer for one evaluation, every field named as 
 @cache
 def evaluation_bulk() -> Any:
     """The compiled ``EvaluationBulk`` class, loaded beside WEKA's classes (the JVM must be running)."""
-    import jpype
-
-    work = Path(tempfile.mkdtemp(prefix="wekaeval-evaluationbulk-"))
-    compiler = jpype.JClass("javax.tools.ToolProvider").getSystemJavaCompiler()
-    if compiler is None:
-        raise RuntimeError("this Java has no compiler (a JRE, not a JDK)")
-    arguments = ["-nowarn", "-d", str(work), "-cp", str(weka_jar()), str(SOURCE)]
-    status = compiler.run(None, None, None, jpype.JArray(jpype.JString)(arguments))
-    if status != 0:
-        raise RuntimeError(f"javac failed on {SOURCE} (status {status})")
-    url = jpype.JClass("java.io.File")(str(work)).toURI().toURL()
-    parent = jpype.JClass("weka.core.Instances").class_.getClassLoader()
-    loader = jpype.JClass("java.net.URLClassLoader")(jpype.JArray(jpype.JClass("java.net.URL"))([url]), parent)
-    return jpype.JClass("wekaeval.tests.EvaluationBulk", loader=loader)
+    return compiled_class(SOURCE, "wekaeval.tests.EvaluationBulk", with_weka=True)
 
 
 @cache

@@ -6,12 +6,13 @@ into a temporary directory; each call moves one ``double[]`` in and one out.
 
 from __future__ import annotations
 
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from .jvm_classes import compiled_class
 
 SOURCE = Path(__file__).with_name("java") / "MathBulk.java"
 
@@ -19,19 +20,7 @@ SOURCE = Path(__file__).with_name("java") / "MathBulk.java"
 @cache
 def math_bulk() -> Any:
     """The compiled ``MathBulk`` class (the JVM must be running)."""
-    import jpype
-
-    work = Path(tempfile.mkdtemp(prefix="wekaeval-mathbulk-"))
-    compiler = jpype.JClass("javax.tools.ToolProvider").getSystemJavaCompiler()
-    if compiler is None:
-        raise RuntimeError("this Java has no compiler (a JRE, not a JDK)")
-    arguments = ["-nowarn", "-d", str(work), str(SOURCE)]
-    status = compiler.run(None, None, None, jpype.JArray(jpype.JString)(arguments))
-    if status != 0:
-        raise RuntimeError(f"javac failed on {SOURCE} (status {status})")
-    url = jpype.JClass("java.io.File")(str(work)).toURI().toURL()
-    loader = jpype.JClass("java.net.URLClassLoader")(jpype.JArray(jpype.JClass("java.net.URL"))([url]))
-    return jpype.JClass("wekaeval.tests.MathBulk", loader=loader)
+    return compiled_class(SOURCE, "wekaeval.tests.MathBulk")
 
 
 def _to_java(x: np.ndarray) -> Any:
