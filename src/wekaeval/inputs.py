@@ -152,7 +152,7 @@ def distribution_array(distributions: Any) -> np.ndarray:
         row, column = np.argwhere(infinite)[0]
         raise PredictionError(
             f"distributions[{row}, {column}] is {array[row, column]}: an infinite probability "
-            "(WEKA's Evaluation throws on it)"
+            "(WEKA throws on most)"
         )
     return array
 
@@ -166,7 +166,7 @@ def distribution_row(distribution: Sequence[float], k: int) -> list[float]:
         raise PredictionError(f"distribution has {len(probabilities)} entries for {k} classes")
     for i, p in enumerate(probabilities):
         if math.isinf(p):
-            raise PredictionError(f"distribution[{i}] is {p}: an infinite probability (WEKA's Evaluation throws on it)")
+            raise PredictionError(f"distribution[{i}] is {p}: an infinite probability (WEKA throws on most)")
     return probabilities
 
 

@@ -152,7 +152,7 @@ def _probability(name: str, line: int, label: str, text: str) -> float:
     except ValueError:
         raise PredictionError(f"{name}:{line}: probability of {label!r} is not a number: {text!r}") from None
     if math.isinf(value):
-        raise PredictionError(f"{name}:{line}: probability of {label!r} is infinite (WEKA's Evaluation throws on it)")
+        raise PredictionError(f"{name}:{line}: probability of {label!r} is infinite (WEKA throws on most)")
     return value
 
 

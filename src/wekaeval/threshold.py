@@ -503,7 +503,7 @@ def _validated(actual: Any, probabilities: Any, weights: Any) -> tuple[np.ndarra
         if w.size != acts.size:
             raise ValueError(f"weights has {w.size} entries, actual {acts.size}")
     if np.isinf(probs).any():
-        raise ValueError("probabilities: an infinite probability (WEKA's Evaluation throws on it)")
+        raise ValueError("probabilities: an infinite probability (WEKA throws on most)")
     known = acts[~np.isnan(acts)]
     if known.size and (np.any(known != np.floor(known)) or known.min() < 0 or known.max() >= probs.shape[1]):
         raise ValueError(f"actual: class indices must be integers in [0, {probs.shape[1]}) or NaN")
