@@ -50,6 +50,7 @@ SUMS = (
     "with_class", "correct", "incorrect", "unclassified", "missing_class", "total_cost",
     "sum_err", "sum_abs_err", "sum_sqr_err", "sum_prior_abs_err", "sum_prior_sqr_err",
     "sum_kb_info", "sum_scheme_entropy", "sum_prior_entropy", "total_coverage", "total_size_of_regions",
+    "sum_class", "sum_sqr_class", "sum_class_predicted", "sum_predicted", "sum_sqr_predicted",
 )
 
 
@@ -58,7 +59,10 @@ class EvaluationState:
     """Evaluation's running sums for ``num_classes`` classes (all zero to start).
 
     The field names are WEKA's without ``m_`` (``with_class`` is
-    ``m_WithClass``, the total weight of instances with a known class).
+    ``m_WithClass``, the total weight of instances with a known class).  A
+    numeric class has one "class" and uses the ``sum_class`` ... sums too;
+    ``complexity_available`` and ``coverage_available`` turn False when a
+    regression scheme gives no density or no intervals (WEKA's flags).
     """
 
     num_classes: int
@@ -80,6 +84,13 @@ class EvaluationState:
     sum_prior_entropy: float = 0.0
     total_coverage: float = 0.0
     total_size_of_regions: float = 0.0
+    sum_class: float = 0.0
+    sum_sqr_class: float = 0.0
+    sum_class_predicted: float = 0.0
+    sum_predicted: float = 0.0
+    sum_sqr_predicted: float = 0.0
+    complexity_available: bool = True
+    coverage_available: bool = True
 
     def __post_init__(self) -> None:
         k = self.num_classes
@@ -101,6 +112,8 @@ class EvaluationState:
         merged.margin_counts += other.margin_counts
         for name in SUMS:
             setattr(merged, name, getattr(self, name) + getattr(other, name))
+        merged.complexity_available = other.complexity_available  # AggregateableEvaluation takes the last one's
+        merged.coverage_available = other.coverage_available
         return merged
 
 

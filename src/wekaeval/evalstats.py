@@ -53,8 +53,21 @@ def avg_cost(s: EvaluationState) -> float:
     return java_divide(s.total_cost, s.with_class)
 
 
-def error_rate(s: EvaluationState, has_cost: bool) -> float:
+def error_rate(s: EvaluationState, has_cost: bool, numeric: bool = False) -> float:
+    if numeric:
+        return root_mean_squared_error(s)
     return avg_cost(s) if has_cost else java_divide(s.incorrect, s.with_class)
+
+
+def correlation_coefficient(s: EvaluationState) -> float:
+    """A numeric class's ``correlationCoefficient()``: 0 when either variance is not positive."""
+    n = num_classified(s)
+    var_actual = s.sum_sqr_class - java_divide(s.sum_class * s.sum_class, n)
+    var_predicted = s.sum_sqr_predicted - java_divide(s.sum_predicted * s.sum_predicted, n)
+    var_product = s.sum_class_predicted - java_divide(s.sum_class * s.sum_predicted, n)
+    if var_actual * var_predicted <= 0:
+        return 0.0
+    return java_divide(var_product, java_sqrt(var_actual * var_predicted))
 
 
 # -- errors of the probabilities -------------------------------------------------------
@@ -106,35 +119,39 @@ def kb_relative_information(s: EvaluationState, no_priors: bool) -> float:
 
 
 def sf_prior_entropy(s: EvaluationState, no_priors: bool) -> float:
-    return NAN if no_priors else s.sum_prior_entropy
+    return NAN if no_priors or not s.complexity_available else s.sum_prior_entropy
 
 
 def sf_mean_prior_entropy(s: EvaluationState, no_priors: bool) -> float:
-    return NAN if no_priors else java_divide(s.sum_prior_entropy, s.with_class)
+    return NAN if no_priors or not s.complexity_available else java_divide(s.sum_prior_entropy, s.with_class)
 
 
 def sf_scheme_entropy(s: EvaluationState) -> float:
-    return s.sum_scheme_entropy
+    return s.sum_scheme_entropy if s.complexity_available else NAN
 
 
 def sf_mean_scheme_entropy(s: EvaluationState) -> float:
-    return java_divide(s.sum_scheme_entropy, num_classified(s))
+    return java_divide(s.sum_scheme_entropy, num_classified(s)) if s.complexity_available else NAN
 
 
 def sf_entropy_gain(s: EvaluationState, no_priors: bool) -> float:
-    return NAN if no_priors else s.sum_prior_entropy - s.sum_scheme_entropy
+    return NAN if no_priors or not s.complexity_available else s.sum_prior_entropy - s.sum_scheme_entropy
 
 
 def sf_mean_entropy_gain(s: EvaluationState, no_priors: bool) -> float:
-    return NAN if no_priors else java_divide(s.sum_prior_entropy - s.sum_scheme_entropy, num_classified(s))
+    if no_priors or not s.complexity_available:
+        return NAN
+    return java_divide(s.sum_prior_entropy - s.sum_scheme_entropy, num_classified(s))
 
 
 def coverage_of_test_cases_by_predicted_regions(s: EvaluationState) -> float:
-    return java_divide(100 * s.total_coverage, s.with_class)
+    return java_divide(100 * s.total_coverage, s.with_class) if s.coverage_available else NAN
 
 
 def size_of_predicted_regions(s: EvaluationState, no_priors: bool) -> float:
-    return NAN if no_priors else java_divide(100 * s.total_size_of_regions, s.with_class)
+    if no_priors or not s.coverage_available:
+        return NAN
+    return java_divide(100 * s.total_size_of_regions, s.with_class)
 
 
 # -- per class ------------------------------------------------------------------------------

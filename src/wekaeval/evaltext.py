@@ -1,8 +1,8 @@
 """The text blocks of WEKA's Evaluation, printed through the report reader's block classes.
 
 ``summary_text``, ``class_details_text`` and ``matrix_text`` are WEKA 3.9.7's
-``toSummaryString``, ``toClassDetailsString`` and ``toMatrixString`` for a
-nominal class: the same lines in the same order under the same conditions
+``toSummaryString``, ``toClassDetailsString`` and ``toMatrixString`` (the
+summary for a numeric class too): the same lines in the same order under the same conditions
 (the metrics shown, the cost matrix, priors, unclassified and missing-class
 weights).  They fill :class:`~wekaeval.blocks.Summary`,
 :class:`~wekaeval.blocks.ClassDetails` and the confusion-matrix layout of
@@ -25,6 +25,7 @@ __all__ = ["summary_text", "class_details_text", "matrix_text", "margin_text"]
 
 #: (metric as WEKA names it in -toggle, first field of the summary line), in WEKA's order, by condition.
 _NOMINAL_LINES = (("correct", "correct"), ("incorrect", "incorrect"), ("kappa", "kappa"))
+_NUMERIC_LINES = (("correlation", "correlation_coefficient"),)
 _COST_LINES = (("total cost", "total_cost"), ("average cost", "avg_cost"))
 _KB_LINES = (("kb relative", "kb_relative_information"), ("kb information", "kb_information"))
 _SF_LINES = (("complexity 0", "sf_prior_entropy"), ("complexity scheme", "sf_scheme_entropy"),
@@ -59,19 +60,24 @@ def summary_text(evaluation: Any, title: str, complexity: bool) -> str:
         lines.extend(name for metric, name in pairs if metric in shown)
 
     if state.with_class > 0:
-        add(_NOMINAL_LINES)
-        if evaluation.cost_matrix is not None:
-            add(_COST_LINES)
-        if complexity:
-            add(_KB_LINES)
+        if evaluation.numeric:
+            add(_NUMERIC_LINES)
+        else:
+            add(_NOMINAL_LINES)
+            if evaluation.cost_matrix is not None:
+                add(_COST_LINES)
+            if complexity:
+                add(_KB_LINES)
+        if complexity and state.complexity_available:
             add(_SF_LINES)
         add(_ERROR_LINES)
         if not evaluation.no_priors:
             add(_PRIOR_ERROR_LINES)
-        if "coverage" in shown:
-            lines.append("coverage_of_test_cases_by_predicted_regions")
-        if not evaluation.no_priors and "region size" in shown:
-            lines.append("size_of_predicted_regions")
+        if state.coverage_available:
+            if "coverage" in shown:
+                lines.append("coverage_of_test_cases_by_predicted_regions")
+            if not evaluation.no_priors and "region size" in shown:
+                lines.append("size_of_predicted_regions")
     if state.unclassified - 0 > 1e-6:  # Utils.gr(unclassified(), 0)
         lines.append("unclassified")
     lines.append("num_instances")

@@ -30,21 +30,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
-from . import evalstats as stats
 from . import evaltext
 from .arff import Dataset
 from .costmatrix import CostMatrix
 from .errors import CostMatrixError, EvaluationError, PredictionError
+from .evalnames import StatisticsByName
+from .evalnumeric import NumericPriors, accumulate_numeric, numeric_values
 from .evalstate import EvaluationState, accumulate
 from .inputs import ClassCoder, distribution_array, distribution_row, finite_weight, weight_array
 from .threshold import ThresholdCurves
 
-__all__ = ["Evaluation", "NominalPrediction", "DEFAULT_METRICS"]
+__all__ = ["Evaluation", "NominalPrediction", "NumericPrediction", "DEFAULT_METRICS"]
 
 #: WEKA's ``Evaluation.BUILT_IN_EVAL_METRICS``, lower-cased as it matches them.
 BUILT_IN_METRICS = (
@@ -59,6 +60,16 @@ _BUFFER_ROWS = 4096
 
 
 @dataclass(frozen=True)
+class NumericPrediction:
+    """One recorded prediction of a numeric class, as WEKA's ``NumericPrediction``: ``error`` is predicted - actual."""
+
+    actual: float
+    predicted: float
+    weight: float
+    error: float
+
+
+@dataclass(frozen=True)
 class NominalPrediction:
     """One recorded prediction, as WEKA's ``NominalPrediction``: ``actual``/``predicted`` are NaN when missing."""
 
@@ -69,16 +80,17 @@ class NominalPrediction:
     margin: float
 
 
-class Evaluation:
+class Evaluation(StatisticsByName):
     """WEKA's ``Evaluation`` for a nominal class, with python-weka-wrapper3's names.
 
     Parameters
     ----------
-    data : Dataset or sequence of str
-        A dataset loaded with :func:`wekaeval.load_arff` (its class must be
-        nominal): the class names and the priors come from it, as
-        ``new Evaluation(data)``.  Or the class names alone: the priors are
-        then WEKA's for an empty dataset (1 for each class).
+    data : Dataset, sequence of str, or None
+        A dataset loaded with :func:`wekaeval.load_arff`: the class (nominal
+        or numeric) and the priors come from it, as ``new Evaluation(data)``.
+        Or the class names alone: the priors are then WEKA's for an empty
+        dataset (1 for each class).  None: a numeric class without training
+        data (set its priors with :meth:`set_priors`).
     cost_matrix : CostMatrix, optional
         Costs of (actual, predicted): the summary gains Total and Average Cost.
         Cells that are expressions of the instance's attributes need the
@@ -95,16 +107,13 @@ class Evaluation:
     :attr:`discard_predictions` is set.
     """
 
-    def __init__(self, data: Dataset | Sequence[str], cost_matrix: CostMatrix | None = None):
-        if isinstance(data, Dataset):
-            if data.class_names is None:
-                raise EvaluationError(f"{data.relation}: the class attribute {data.class_attribute.name!r} is numeric; "
-                                      "wekaeval.Evaluation takes a nominal class")
-            class_names = data.class_names
-        else:
-            class_names = data
-        self._coder = ClassCoder(class_names)
-        k = len(self._coder.class_names)
+    def __init__(self, data: Dataset | Sequence[str] | None, cost_matrix: CostMatrix | None = None):
+        self._numeric = data is None or isinstance(data, Dataset) and data.class_names is None
+        if self._numeric and cost_matrix is not None:
+            raise EvaluationError("Class has to be nominal if cost matrix given! (WEKA)")
+        self._coder = None if self._numeric else ClassCoder(data.class_names if isinstance(data, Dataset) else data)
+        self._numeric_priors = NumericPriors()
+        k = 1 if self._coder is None else len(self._coder.class_names)
         if cost_matrix is not None and cost_matrix.size != k:
             raise EvaluationError(f"cost matrix is {cost_matrix.num_rows} x {cost_matrix.num_columns}, "
                                   f"the class has {k} values (WEKA: Cost matrix not compatible with data!)")
@@ -125,16 +134,22 @@ class Evaluation:
     # -- priors -------------------------------------------------------------------------
 
     def set_priors(self, data: Dataset | Any, weights: Any = None) -> None:
-        """Priors from training data: 1 per class plus each instance's weight (``setPriors``).
+        """Priors from training data (``setPriors``): 1 per class plus each instance's weight.
 
         ``data`` is a :class:`Dataset`, or class values (indices, NaN for a
-        missing class, or names) with optional ``weights``.
+        missing class, or names) with optional ``weights``.  For a numeric
+        class: the weighted sum of the values, the sum of weights, their range,
+        and the values for the kernel estimate of the prior density.
         """
         self._flush()
         if isinstance(data, Dataset):
             values, weights = data.class_values, data.weights
         else:
             values = data
+        self._no_priors = False
+        if self._numeric:
+            self._numeric_priors = NumericPriors.from_training(numeric_values(values, "class values"), weights)
+            return
         codes = self._coder.codes(values, "class values")
         w = weight_array(weights, len(codes))
         known = codes >= 0
@@ -144,11 +159,13 @@ class Evaluation:
                              weights=np.concatenate([seeds, w[known]]), minlength=k)
         self._priors = totals
         self._priors_sum = float(np.add.accumulate(np.concatenate([[float(k)], w[known]]))[-1])
-        self._no_priors = False
 
     def update_priors(self, class_value: Any, weight: float = 1.0) -> None:
         """Add one training instance to the priors (``updatePriors``); a missing class changes nothing."""
         self._flush()
+        if self._numeric:
+            self._numeric_priors.update(float(class_value), finite_weight(weight))
+            return
         code = self._coder.code(class_value, "class value")
         if code is not None:
             w = finite_weight(weight)
@@ -162,9 +179,12 @@ class Evaluation:
 
     @property
     def class_priors(self) -> np.ndarray:
-        """The class priors (``getClassPriors``): 1 + the training weight of each class."""
+        """The class priors (``getClassPriors``): 1 + the training weight of each class.
+
+        For a numeric class one number: the training values' weighted sum.
+        """
         self._flush()
-        return self._priors.copy()
+        return np.array([self._numeric_priors.class_sum]) if self._numeric else self._priors.copy()
 
     @class_priors.setter
     def class_priors(self, data: Dataset) -> None:
@@ -181,6 +201,11 @@ class Evaluation:
         ``instance`` (attribute values) is needed only by a cost matrix with
         expressions.
         """
+        if self._numeric:
+            predicted = np.array([distribution_row(distribution, 1)[0]])
+            self._add_numeric(predicted, numeric_values([math.nan if actual is None else actual], "actual"),
+                              np.array([finite_weight(weight)]), None, None)
+            return float(predicted[0])
         k = self.num_classes
         row = distribution_row(distribution, k)
         code = self._coder.code(actual, "actual")
@@ -193,22 +218,42 @@ class Evaluation:
                 best = i
         return math.nan if row[best] <= 0 else float(best)
 
-    def evaluate_batch(self, distributions: Any, actual: Any, weights: Any = None, *,
-                       instances: Any = None) -> np.ndarray:
+    def evaluate_batch(self, distributions: Any, actual: Any, weights: Any = None, *, instances: Any = None,
+                       intervals: Any = None, log_densities: Any = None) -> np.ndarray:
         """Evaluate many predictions in order, as many ``evaluate_model_once`` calls; returns the predicted classes.
 
         Parameters
         ----------
         distributions : array-like of shape (n, k)
+            Class probabilities; for a numeric class the predicted values,
+            shape (n,) or (n, 1), NaN where the scheme predicts nothing.
         actual : array-like of shape (n,)
-            Class indices (NaN for missing) or class names (None for missing).
+            Class indices (NaN for missing) or class names (None for missing);
+            for a numeric class the values (NaN for missing).
         weights : array-like of shape (n,), optional
             1.0 each when omitted.
         instances : array-like of n attribute-value rows, optional
             Only for a cost matrix with expressions (WEKA's encoding: numbers,
             a nominal's label index, NaN for missing; see :meth:`CostMatrix.costs`).
+        intervals, log_densities : optional, numeric class only
+            A regression scheme's prediction intervals ((n, 2) or (n, m, 2))
+            and log density at the actual value ((n,)), as WEKA's
+            IntervalEstimator and ConditionalDensityEstimator give them:
+            coverage and region size, and the SF entropies, come from them.
+            ``False``: the scheme gives none (WEKA reports those statistics
+            as missing).  Omitted: as WEKA's ``evaluateModelOnce(double[],
+            Instance)``, which leaves them as they are.
         """
         self._flush()
+        if self._numeric:
+            predicted = numeric_values(distributions, "predicted values")
+            values = numeric_values(actual, "actual")
+            if predicted.shape != values.shape:
+                raise PredictionError(f"{predicted.size} predicted values for {values.size} actual values")
+            self._add_numeric(predicted, values, weight_array(weights, values.size), intervals, log_densities)
+            return predicted.copy()
+        if intervals is not None or log_densities is not None:
+            raise PredictionError("intervals and log_densities are for a numeric class")
         probabilities = distribution_array(distributions)
         codes = self._coder.codes(actual, "actual")
         n, k = len(codes), self.num_classes
@@ -221,6 +266,18 @@ class Evaluation:
         if n:
             choice[np.isnan(probabilities[:, 0])] = 0.0  # Utils.maxIndex keeps a NaN first entry; NaN <= 0 fails
         return choice
+
+    def _add_numeric(self, predicted: np.ndarray, actual: np.ndarray, weights: np.ndarray, intervals: Any,
+                     log_densities: Any) -> None:
+        if not np.isfinite(weights).all():
+            bad = int(np.flatnonzero(~np.isfinite(weights))[0])
+            raise PredictionError(f"weights[{bad}] is {weights[bad]}: weights must be finite")
+        accumulate_numeric(self._state, predicted, actual, weights, self._numeric_priors, intervals=intervals,
+                           log_densities=log_densities)
+        if not self._discard:
+            if self._predictions is None:
+                self._predictions = []
+            self._predictions.append((actual.copy(), predicted[:, None].copy(), weights.copy()))
 
     def _add(self, probabilities: np.ndarray, codes: np.ndarray, weights: np.ndarray, instances: Any) -> np.ndarray:
         if not np.isfinite(weights).all():
@@ -279,12 +336,19 @@ class Evaluation:
     # -- settings -----------------------------------------------------------------------
 
     @property
-    def class_names(self) -> tuple[str, ...]:
-        return self._coder.class_names
+    def class_names(self) -> tuple[str, ...] | None:
+        """The class labels; None for a numeric class."""
+        return None if self._coder is None else self._coder.class_names
 
     @property
     def num_classes(self) -> int:
-        return len(self._coder.class_names)
+        """The number of class labels; 1 for a numeric class (WEKA's ``numClasses()``)."""
+        return 1 if self._coder is None else len(self._coder.class_names)
+
+    @property
+    def numeric(self) -> bool:
+        """Whether the class is numeric (regression)."""
+        return self._numeric
 
     @property
     def cost_matrix(self) -> CostMatrix | None:
@@ -327,15 +391,20 @@ class Evaluation:
     # -- predictions --------------------------------------------------------------------
 
     @property
-    def predictions(self) -> list[NominalPrediction] | None:
+    def predictions(self) -> list[NominalPrediction] | list[NumericPrediction] | None:
         """The recorded predictions in order; None when discarded (or none recorded yet)."""
         arrays = self.prediction_arrays()
         if arrays is None:
             return None
+        if self._numeric:
+            return [NumericPrediction(a, p[0], w, p[0] - a) for a, p, w in zip(*(x.tolist() for x in arrays))]
         return [_prediction(a, d, w) for a, d, w in zip(*(x.tolist() for x in arrays))]
 
     def prediction_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-        """The recorded predictions as arrays ``(actual, distributions, weights)``; actual NaN when missing."""
+        """The recorded predictions as arrays ``(actual, distributions, weights)``; actual NaN when missing.
+
+        For a numeric class ``distributions`` is (n, 1): the predicted values.
+        """
         self._flush()
         if self._predictions is None:
             return None
@@ -345,6 +414,7 @@ class Evaluation:
         return self._predictions[0]
 
     def _threshold_curves(self) -> ThresholdCurves | None:
+        self._nominal()
         arrays = self.prediction_arrays()
         if arrays is None:
             return None
@@ -370,10 +440,12 @@ class Evaluation:
         result._no_priors = first._no_priors
         for other in evaluations:
             if other.class_names != result.class_names:
-                raise EvaluationError(f"cannot aggregate evaluations of classes {list(result.class_names)} "
-                                      f"and {list(other.class_names)}")
+                raise EvaluationError(f"cannot aggregate evaluations of classes {result.class_names} "
+                                      f"and {other.class_names}")
             result._state = result._state.merged(other.state)
             result._priors, result._priors_sum = other.class_priors, other._priors_sum
+            result._numeric_priors = replace(other._numeric_priors, values=list(other._numeric_priors.values),
+                                             weights=list(other._numeric_priors.weights))
             arrays = other.prediction_arrays()
             if arrays is not None:
                 result._predictions = (result._predictions or []) + [tuple(a.copy() for a in arrays)]
@@ -392,251 +464,23 @@ class Evaluation:
 
     def class_details(self, title: str | None = None) -> str:
         """``toClassDetailsString(title)``, by default titled ``=== Detailed Accuracy By Class ===``."""
+        self._nominal()
         return evaltext.class_details_text(self, "=== Detailed Accuracy By Class ===\n" if title is None else title)
 
     def matrix(self, title: str | None = None) -> str:
         """``toMatrixString(title)``, by default titled ``=== Confusion Matrix ===``."""
+        self._nominal()
         return evaltext.matrix_text(self, "=== Confusion Matrix ===\n" if title is None else title)
 
     def cumulative_margin_distribution(self) -> str:
         """``toCumulativeMarginDistributionString()``: margin and cumulative % per non-empty bin."""
-        return evaltext.margin_text(self.state)
+        return evaltext.margin_text(self._nominal())
 
     def __repr__(self) -> str:
         s = self.state
+        if self._numeric:
+            return f"Evaluation(numeric class, num_instances={s.with_class!r}, unclassified={s.unclassified!r})"
         return f"Evaluation(classes={list(self.class_names)}, num_instances={s.with_class!r}, correct={s.correct!r})"
-
-    # -- the statistics: python-weka-wrapper3's names ---------------------------------------
-
-    def _class(self, class_index: int) -> int:
-        if isinstance(class_index, bool) or not isinstance(class_index, (int, np.integer)) \
-                or not 0 <= class_index < self.num_classes:
-            raise EvaluationError(f"class_index {class_index!r} is not a class index (0..{self.num_classes - 1})")
-        return int(class_index)
-
-    @property
-    def num_instances(self) -> float:
-        return self.state.with_class
-
-    @property
-    def correct(self) -> float:
-        return self.state.correct
-
-    @property
-    def incorrect(self) -> float:
-        return self.state.incorrect
-
-    @property
-    def unclassified(self) -> float:
-        return self.state.unclassified
-
-    @property
-    def missing_class(self) -> float:
-        return self.state.missing_class
-
-    @property
-    def num_classified(self) -> float:
-        return stats.num_classified(self.state)
-
-    @property
-    def percent_correct(self) -> float:
-        return stats.percent_correct(self.state)
-
-    @property
-    def percent_incorrect(self) -> float:
-        return stats.percent_incorrect(self.state)
-
-    @property
-    def percent_unclassified(self) -> float:
-        return stats.percent_unclassified(self.state)
-
-    @property
-    def kappa(self) -> float:
-        return stats.kappa(self.state)
-
-    @property
-    def total_cost(self) -> float:
-        return self.state.total_cost
-
-    @property
-    def avg_cost(self) -> float:
-        return stats.avg_cost(self.state)
-
-    @property
-    def error_rate(self) -> float:
-        return stats.error_rate(self.state, self._cost_matrix is not None)
-
-    @property
-    def confusion_matrix(self) -> np.ndarray:
-        return self.state.confusion
-
-    @property
-    def mean_absolute_error(self) -> float:
-        return stats.mean_absolute_error(self.state)
-
-    @property
-    def root_mean_squared_error(self) -> float:
-        return stats.root_mean_squared_error(self.state)
-
-    @property
-    def mean_prior_absolute_error(self) -> float:
-        return stats.mean_prior_absolute_error(self.state, self._no_priors)
-
-    @property
-    def root_mean_prior_squared_error(self) -> float:
-        return stats.root_mean_prior_squared_error(self.state, self._no_priors)
-
-    @property
-    def relative_absolute_error(self) -> float:
-        return stats.relative_absolute_error(self.state, self._no_priors)
-
-    @property
-    def root_relative_squared_error(self) -> float:
-        return stats.root_relative_squared_error(self.state, self._no_priors)
-
-    @property
-    def correlation_coefficient(self) -> float:
-        raise EvaluationError("Can't compute correlation coefficient: class is nominal!")
-
-    @property
-    def prior_entropy(self) -> float:
-        return stats.sf_mean_prior_entropy(self.state, self._no_priors)
-
-    @property
-    def kb_information(self) -> float:
-        return stats.kb_information(self.state, self._no_priors)
-
-    @property
-    def kb_mean_information(self) -> float:
-        return stats.kb_mean_information(self.state, self._no_priors)
-
-    @property
-    def kb_relative_information(self) -> float:
-        return stats.kb_relative_information(self.state, self._no_priors)
-
-    @property
-    def sf_prior_entropy(self) -> float:
-        return stats.sf_prior_entropy(self.state, self._no_priors)
-
-    @property
-    def sf_mean_prior_entropy(self) -> float:
-        return stats.sf_mean_prior_entropy(self.state, self._no_priors)
-
-    @property
-    def sf_scheme_entropy(self) -> float:
-        return stats.sf_scheme_entropy(self.state)
-
-    @property
-    def sf_mean_scheme_entropy(self) -> float:
-        return stats.sf_mean_scheme_entropy(self.state)
-
-    @property
-    def sf_entropy_gain(self) -> float:
-        return stats.sf_entropy_gain(self.state, self._no_priors)
-
-    @property
-    def sf_mean_entropy_gain(self) -> float:
-        return stats.sf_mean_entropy_gain(self.state, self._no_priors)
-
-    @property
-    def coverage_of_test_cases_by_predicted_regions(self) -> float:
-        return stats.coverage_of_test_cases_by_predicted_regions(self.state)
-
-    @property
-    def size_of_predicted_regions(self) -> float:
-        return stats.size_of_predicted_regions(self.state, self._no_priors)
-
-    def num_true_positives(self, class_index: int) -> float:
-        return stats.num_true_positives(self.state, self._class(class_index))
-
-    def num_false_positives(self, class_index: int) -> float:
-        return stats.num_false_positives(self.state, self._class(class_index))
-
-    def num_true_negatives(self, class_index: int) -> float:
-        return stats.num_true_negatives(self.state, self._class(class_index))
-
-    def num_false_negatives(self, class_index: int) -> float:
-        return stats.num_false_negatives(self.state, self._class(class_index))
-
-    def true_positive_rate(self, class_index: int) -> float:
-        return stats.true_positive_rate(self.state, self._class(class_index))
-
-    def false_positive_rate(self, class_index: int) -> float:
-        return stats.false_positive_rate(self.state, self._class(class_index))
-
-    def true_negative_rate(self, class_index: int) -> float:
-        return stats.true_negative_rate(self.state, self._class(class_index))
-
-    def false_negative_rate(self, class_index: int) -> float:
-        return stats.false_negative_rate(self.state, self._class(class_index))
-
-    def precision(self, class_index: int) -> float:
-        return stats.precision(self.state, self._class(class_index))
-
-    def recall(self, class_index: int) -> float:
-        return stats.recall(self.state, self._class(class_index))
-
-    def f_measure(self, class_index: int) -> float:
-        return stats.f_measure(self.state, self._class(class_index))
-
-    def matthews_correlation_coefficient(self, class_index: int) -> float:
-        return stats.matthews_correlation_coefficient(self.state, self._class(class_index))
-
-    def area_under_roc(self, class_index: int) -> float:
-        curves = self._threshold_curves()
-        return math.nan if curves is None else curves.area_under_roc(self._class(class_index))
-
-    def area_under_prc(self, class_index: int) -> float:
-        curves = self._threshold_curves()
-        return math.nan if curves is None else curves.area_under_prc(self._class(class_index))
-
-    @property
-    def weighted_true_positive_rate(self) -> float:
-        return stats.weighted_true_positive_rate(self.state)
-
-    @property
-    def weighted_false_positive_rate(self) -> float:
-        return stats.weighted_false_positive_rate(self.state)
-
-    @property
-    def weighted_true_negative_rate(self) -> float:
-        return stats.weighted_true_negative_rate(self.state)
-
-    @property
-    def weighted_false_negative_rate(self) -> float:
-        return stats.weighted_false_negative_rate(self.state)
-
-    @property
-    def weighted_precision(self) -> float:
-        return stats.weighted_precision(self.state)
-
-    @property
-    def weighted_recall(self) -> float:
-        return stats.weighted_recall(self.state)
-
-    @property
-    def weighted_f_measure(self) -> float:
-        return stats.weighted_f_measure(self.state)
-
-    @property
-    def weighted_matthews_correlation(self) -> float:
-        return stats.weighted_matthews_correlation(self.state)
-
-    @property
-    def unweighted_macro_f_measure(self) -> float:
-        return stats.unweighted_macro_f_measure(self.state)
-
-    @property
-    def unweighted_micro_f_measure(self) -> float:
-        return stats.unweighted_micro_f_measure(self.state)
-
-    @property
-    def weighted_area_under_roc(self) -> float:
-        return stats.weighted_area(self.state, self.area_under_roc)
-
-    @property
-    def weighted_area_under_prc(self) -> float:
-        return stats.weighted_area(self.state, self.area_under_prc)
 
 
 def _prediction(actual: float, distribution: list[float], weight: float) -> NominalPrediction:

@@ -27,6 +27,7 @@ import numpy as np
 
 from .arff import Dataset
 from .errors import PredictionError
+from .evalnumeric import numeric_values
 from .evaluation import Evaluation
 from .inputs import weight_array
 
@@ -76,70 +77,87 @@ def fold_sizes(n: int, folds: int) -> list[int]:
 
 
 def evaluate_folds(
-    data: Dataset | Sequence[str],
+    data: Dataset | Sequence[str] | None,
     folds: Sequence[tuple[Any, Any] | tuple[Any, Any, Any]],
     *,
     seed: int = 1,
     cost_matrix: Any = None,
+    intervals: Sequence[Any] | bool | None = None,
+    log_densities: Sequence[Any] | bool | None = None,
 ) -> Evaluation:
     """The Evaluation of a WEKA cross-validation, from each fold's predictions.
 
     Parameters
     ----------
-    data : Dataset or sequence of str
-        The dataset (or its class names): only the class names are used.
+    data : Dataset, sequence of str, or None
+        The dataset (or its class names; None: a numeric class): only the
+        class is used.
     folds : sequence of (distributions, actual[, weights])
         Each fold's test predictions, in WEKA's order (as
-        :func:`wekaeval.bridge.evaluate` returns them, split by ``fold``).
+        :func:`wekaeval.bridge.evaluate` returns them, split by ``fold``); for
+        a numeric class the predicted values instead of distributions.
     seed : int
         The cross-validation's seed (``-s``): it decides the order of each
         training part, hence the last bits of the priors.
     cost_matrix : CostMatrix, optional
+    intervals, log_densities : numeric class only
+        Per fold, what :meth:`Evaluation.evaluate_batch` takes: False when the
+        scheme is no interval (density) estimator, as WEKA then reports
+        coverage and region size (the SF entropies) as missing.
 
     Returns
     -------
     Evaluation
-        Its ``summary("=== Stratified cross-validation ===\\n")`` and the other
-        blocks are the command line's (:func:`cross_validation_text`).
+        Its blocks are the command line's (:func:`cross_validation_text`).
     """
-    class_names = data.class_names if isinstance(data, Dataset) else data
-    evaluation = Evaluation(class_names if class_names is not None else data, cost_matrix)
+    evaluation = Evaluation(data, cost_matrix)
     parts = []
     for number, fold in enumerate(folds):
         if len(fold) not in (2, 3):
             raise PredictionError(f"folds[{number}] must be (distributions, actual) or (distributions, actual, weights)")
         distributions, actual = fold[0], fold[1]
-        codes = evaluation._coder.codes(actual, f"folds[{number}] actual")
-        weights = weight_array(fold[2] if len(fold) == 3 else None, len(codes))
-        parts.append((distributions, codes, weights))
+        if evaluation.numeric:
+            values = numeric_values(actual, f"folds[{number}] actual")
+        else:
+            codes = evaluation._coder.codes(actual, f"folds[{number}] actual")
+            values = np.where(codes >= 0, codes, np.nan)
+        weights = weight_array(fold[2] if len(fold) == 3 else None, len(values))
+        parts.append((distributions, values, weights))
     if len(parts) < 2:
         raise PredictionError(f"a cross-validation has at least 2 folds, got {len(parts)}")
-    all_codes = np.concatenate([codes for _, codes, _ in parts])
+    all_values = np.concatenate([values for _, values, _ in parts])
     all_weights = np.concatenate([weights for _, _, weights in parts])
-    n = len(all_codes)
-    exact = bool(np.all(all_weights == np.round(all_weights)) and np.all(np.abs(all_weights) < 2**40))
+    n = len(all_values)
+    # integral weights of class indices sum exactly in any order: then the shuffles need not be redone
+    exact = not evaluation.numeric and bool(np.all(all_weights == np.round(all_weights))
+                                            and np.all(np.abs(all_weights) < 2**40))
     random = JavaRandom(seed)
     if not exact:
         java_shuffle(n, random)  # the data's shuffle: its order is already in the folds, its draws are not
     start = 0
-    for distributions, codes, weights in parts:
-        stop = start + len(codes)
+    for number, (distributions, values, weights) in enumerate(parts):
+        stop = start + len(values)
         train = np.concatenate([np.arange(start), np.arange(stop, n)]).astype(np.intp)
-        if not exact:  # integral weights sum exactly in any order: skip the shuffle
+        if not exact:
             train = train[java_shuffle(len(train), random)]
-        values = np.where(all_codes[train] >= 0, all_codes[train], np.nan)
-        evaluation.set_priors(values, all_weights[train])
-        evaluation.evaluate_batch(distributions, np.where(codes >= 0, codes, np.nan), weights)
+        evaluation.set_priors(all_values[train], all_weights[train])
+        extras = {name: given if given is None or given is False else given[number]
+                  for name, given in (("intervals", intervals), ("log_densities", log_densities))}
+        if not evaluation.numeric:
+            extras = {name: value for name, value in extras.items() if value is not None}
+        evaluation.evaluate_batch(distributions, values, weights, **extras)
         start = stop
     return evaluation
 
 
 def cross_validation_text(evaluation: Evaluation, *, complexity: bool = False, class_statistics: bool = True) -> str:
-    """The command line's cross-validation block for a nominal class: summary, class details, matrix.
+    """The command line's cross-validation block: summary, then class details and matrix for a nominal class.
 
     ``complexity`` is ``-k``; ``class_statistics=False`` is
     ``-do-not-output-per-class-statistics``.
     """
+    if evaluation.numeric:
+        return evaluation.summary("=== Cross-validation ===\n", complexity)
     text = evaluation.summary("=== Stratified cross-validation ===\n", complexity)
     if class_statistics:
         text += "\n\n" + evaluation.class_details()
