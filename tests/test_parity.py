@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from wekaeval import bridge, parity
+from wekaeval import bridge, load_arff, parity
 from wekaeval.cli import main
 
 ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
@@ -25,11 +25,18 @@ def corpus_rows(weka_jvm):
 
 @pytest.mark.jvm
 def test_the_whole_corpus_is_identical_or_skipped_with_a_reason(corpus_rows):
-    assert len(corpus_rows) == len(CORPUS) * len(parity.DEFAULT_CLASSIFIERS)
+    numeric = {str(path) for path in CORPUS if load_arff(path).class_names is None}
+    assert numeric, "the corpus has regression datasets"
+    expected = sum(len(parity.REGRESSION_CLASSIFIERS if str(p) in numeric else parity.DEFAULT_CLASSIFIERS)
+                   for p in CORPUS)
+    assert len(corpus_rows) == expected
     assert {row.dataset for row in corpus_rows} == {str(path) for path in CORPUS}  # the paths as given
     for row in corpus_rows:
         if row.skipped:
             assert row.identical is None and row.weka_kappa is None, row
+        elif row.dataset in numeric:
+            assert row.identical is True and row.weka_kappa is None, row
+            assert row.weka_correlation.hex() == row.python_correlation.hex(), row
         else:
             assert row.identical is True, row
             assert row.weka_kappa.hex() == row.python_kappa.hex(), row
@@ -38,12 +45,14 @@ def test_the_whole_corpus_is_identical_or_skipped_with_a_reason(corpus_rows):
 @pytest.mark.jvm
 def test_skips_are_only_what_weka_cannot_do(corpus_rows):
     reasons = {row.skipped for row in corpus_rows if row.skipped}
-    allowed = ("numeric class", "Cannot handle", "WeightedInstancesHandler", "Weights have to be positive",
+    allowed = ("Cannot handle", "WeightedInstancesHandler", "Weights have to be positive",
                "Only missing values in the training data")
     assert all(any(fragment in reason for fragment in allowed) for reason in reasons), reasons
     compared = [row for row in corpus_rows if row.identical]
     assert len(compared) >= 211
-    assert {row.classifier.split()[0] for row in compared} == set(parity.DEFAULT_CLASSIFIERS)
+    assert {row.classifier.split()[0] for row in compared} == {*parity.DEFAULT_CLASSIFIERS,
+                                                               *parity.REGRESSION_CLASSIFIERS}
+    assert sum(1 for row in compared if row.weka_correlation is not None) >= 9  # regression compared too
 
 
 @pytest.mark.jvm
@@ -57,7 +66,7 @@ def test_cli_prints_the_table_and_writes_json(weka_jvm, capsys, tmp_path):
     lines = out.splitlines()
     assert lines[0].split()[:3] == ["dataset", "classifier", "instances"]
     assert lines[1].startswith(picnic) and "J48 -C 0.1" in lines[1] and lines[1].endswith("yes")
-    assert "skipped: numeric class" in lines[3]
+    assert "skipped: weka.classifiers.trees.J48: Cannot handle numeric class!" in lines[3]
     assert lines[-1].startswith("2 identical, 2 skipped, 0 differ")
     rows = json.loads(out_json.read_text())
     assert [set(row) for row in rows] == [set(parity.ParityRow.__dataclass_fields__)] * 4
@@ -72,7 +81,7 @@ def test_cli_prints_the_table_and_writes_json(weka_jvm, capsys, tmp_path):
     assert first["weka_kappa"] == first["python_kappa"] and first["identical"] is True
     assert first["weka_confusion_matrix"] == first["python_confusion_matrix"] == [[0.0, 5.0], [0.0, 9.0]]
     assert first["weka_version"] == weka_jvm and first["java_version"]
-    assert rows[2]["skipped"].startswith("numeric class") and rows[2]["weka_kappa"] is None
+    assert "Cannot handle numeric class" in rows[2]["skipped"] and rows[2]["weka_kappa"] is None
 
 
 @pytest.mark.jvm
@@ -112,8 +121,12 @@ def test_assert_weka_parity_for_users_own_tests(weka_jvm):
     assert_weka_parity(ARFF_SAMPLES / "iris.arff", "weka.classifiers.rules.ZeroR", kappa=0.0)
     with pytest.raises(AssertionError, match=r"your kappa 0\.1 \(0x1\.999999999999ap-4\) is not WEKA's 0\.0"):
         assert_weka_parity(ARFF_SAMPLES / "iris.arff", "weka.classifiers.rules.ZeroR", kappa=0.1)
-    with pytest.raises(AssertionError, match="numeric class"):
-        assert_weka_parity(ARFF_SAMPLES / "numeric-class.arff", "weka.classifiers.rules.ZeroR")
+    regression = assert_weka_parity(ARFF_SAMPLES / "numeric-class.arff", "weka.classifiers.functions.LinearRegression")
+    assert regression.class_names is None and regression.kappa is None
+    with pytest.raises(AssertionError, match="interval or density estimator"):
+        assert_weka_parity(ARFF_SAMPLES / "numeric-class.arff", "GaussianProcesses")
+    with pytest.raises(AssertionError, match="numeric class, WEKA reports no kappa"):
+        assert_weka_parity(ARFF_SAMPLES / "numeric-class.arff", "ZeroR", kappa=0.5)
 
 
 @pytest.mark.jvm

@@ -337,7 +337,11 @@ class WekaEvaluation:
     of the instances WEKA took its class priors from, in its order (the
     training data, or a split's training part); None for a cross-validation,
     whose folds each take theirs from their training part
-    (:func:`wekaeval.folds.evaluate_folds` redoes that).
+    (:func:`wekaeval.folds.evaluate_folds` redoes that).  For a numeric
+    class, ``interval_estimator`` and ``density_estimator`` say whether the
+    scheme is one (WEKA then computes coverage and region size, and the SF
+    entropies, from its intervals and densities; otherwise it reports them
+    as missing).
     """
 
     dataset: str
@@ -367,6 +371,8 @@ class WekaEvaluation:
     evaluation: Any = field(repr=False, default=None)  # WEKA's weka.classifiers.evaluation.Evaluation
     prior_actual: np.ndarray | None = field(repr=False, default=None)
     prior_weights: np.ndarray | None = field(repr=False, default=None)
+    interval_estimator: bool = False
+    density_estimator: bool = False
 
     @property
     def num_predictions(self) -> int:
@@ -535,6 +541,8 @@ def evaluate(
         evaluation=evaluation,
         prior_actual=None if priors is None else priors[:, 0].copy(),
         prior_weights=None if priors is None else priors[:, 1].copy(),
+        interval_estimator=bool(isinstance(model, jpype.JClass("weka.classifiers.IntervalEstimator"))),
+        density_estimator=bool(isinstance(model, jpype.JClass("weka.classifiers.ConditionalDensityEstimator"))),
     )
 
 

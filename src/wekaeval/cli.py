@@ -105,8 +105,8 @@ def _arff_paths(arguments: Sequence[str]) -> list[Path]:
     return paths
 
 
-def _format_kappa(value: float | None) -> str:
-    return "-" if value is None else repr(value)
+def _format_kappa(value: float | None, prefix: str = "") -> str:
+    return "-" if value is None else prefix + repr(value)
 
 
 def _parity_command(args: argparse.Namespace) -> int:
@@ -132,10 +132,11 @@ def _parity_command(args: argparse.Namespace) -> int:
             parity.bridge.make_classifier(spec.name, spec.options)
     except WekaevalError as error:
         raise UsageError(f"--classifier: {error}") from None
-    labels = [str(spec) for spec in classifiers or [parity.ClassifierSpec(n) for n in parity.DEFAULT_CLASSIFIERS]]
+    defaults = [parity.ClassifierSpec(n) for n in (*parity.DEFAULT_CLASSIFIERS, *parity.REGRESSION_CLASSIFIERS)]
+    labels = [str(spec) for spec in classifiers or defaults]
     width = (max(len("dataset"), *(len(str(p)) for p in paths)), max(len("classifier"), *(len(x) for x in labels)))
     line = f"{{:<{width[0]}}}  {{:<{width[1]}}}  {{:>9}}  {{:<23}}  {{:<23}}  {{}}"
-    print(line.format("dataset", "classifier", "instances", "WEKA kappa", "Python kappa", "identical"), flush=True)
+    print(line.format("dataset", "classifier", "instances", "WEKA kappa/r", "Python kappa/r", "identical"), flush=True)
 
     def progress(done: int, total: int, dataset: str, classifier: parity.ClassifierSpec) -> None:
         if sys.stderr.isatty():
@@ -149,13 +150,19 @@ def _parity_command(args: argparse.Namespace) -> int:
         reason = " ".join((row.skipped or "").split())
         verdict = f"skipped: {reason}" if row.skipped else ("yes" if row.identical else "NO")
         instances = "-" if row.instances is None else str(row.instances)
-        label = labels[k % len(labels)]  # rows come dataset by dataset, classifiers in order
-        print(line.format(str(row.dataset), label, instances, _format_kappa(row.weka_kappa),
-                          _format_kappa(row.python_kappa), verdict), flush=True)
+        # rows come dataset by dataset, the given classifiers in order (the defaults depend on the class)
+        label = labels[k % len(labels)] if classifiers else row.classifier.split()[0].rsplit(".", 1)[-1]
+        if row.weka_correlation is not None or row.python_correlation is not None:  # a numeric class: r
+            weka, port = _format_kappa(row.weka_correlation, "r "), _format_kappa(row.python_correlation, "r ")
+        else:
+            weka, port = _format_kappa(row.weka_kappa), _format_kappa(row.python_kappa)
+        print(line.format(str(row.dataset), label, instances, weka, port, verdict), flush=True)
     differ = sum(1 for row in rows if row.identical is False)
     skipped = sum(1 for row in rows if row.skipped)
+    runs = f"{len(paths)} datasets x {len(labels)} classifiers" if classifiers else \
+        f"{len(paths)} datasets x the default classifiers for their class"
     print(f"\n{len(rows) - differ - skipped} identical, {skipped} skipped, {differ} differ "
-          f"({len(paths)} datasets x {len(labels)} classifiers, {_describe_mode(mode)})")
+          f"({runs}, {_describe_mode(mode)})")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump([_json_row(row.to_dict()) for row in rows], handle, indent=2, allow_nan=False)

@@ -29,6 +29,7 @@ from .folds import evaluate_folds
 
 __all__ = [
     "DEFAULT_CLASSIFIERS",
+    "REGRESSION_CLASSIFIERS",
     "ClassifierSpec",
     "EvaluationMode",
     "ParityRow",
@@ -37,6 +38,7 @@ __all__ = [
     "differences",
     "identical",
     "iter_parity",
+    "classifiers_for",
     "parse_classifier",
     "run_parity",
 ]
@@ -51,7 +53,14 @@ DEFAULT_CLASSIFIERS = (
     "weka.classifiers.functions.SMO",
     "weka.classifiers.trees.RandomForest",
 )
-NUMERIC_CLASS = "numeric class: WEKA reports no kappa for regression"
+#: The defaults for a numeric class (regression), used instead of DEFAULT_CLASSIFIERS when none are given.
+REGRESSION_CLASSIFIERS = (
+    "weka.classifiers.functions.LinearRegression",
+    "weka.classifiers.trees.M5P",
+    "weka.classifiers.lazy.IBk",
+)
+ESTIMATOR = ("{scheme} is an interval or density estimator: WEKA's coverage, region size and SF entropies come "
+             "from its intervals and densities, which the parity run does not collect")
 
 
 @dataclass(frozen=True)
@@ -113,9 +122,10 @@ class ParityRow:
     """One dataset x classifier: how WEKA ran, its numbers, the port's, and whether all are identical.
 
     ``skipped`` is None, or WEKA's whole reason for refusing the data by
-    capability (or that a numeric class has no kappa).  ``classifier`` is the
-    classifier as WEKA echoes it: fed back to ``--classifier`` it makes the
-    same classifier.
+    capability.  ``classifier`` is the classifier as WEKA echoes it: fed back
+    to ``--classifier`` it makes the same classifier.  A numeric class has no
+    kappa or matrix: its main number is the correlation coefficient
+    (``weka_correlation``, ``python_correlation``).
     """
 
     dataset: str
@@ -137,6 +147,8 @@ class ParityRow:
     differences: tuple[str, ...] = ()
     weka_version: str | None = None
     java_version: str | None = None
+    weka_correlation: float | None = None
+    python_correlation: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -150,13 +162,16 @@ def check(result: bridge.WekaEvaluation) -> Evaluation:
     A cross-validation is rebuilt fold by fold (:func:`wekaeval.folds.evaluate_folds`);
     otherwise the priors come from the instances WEKA took them from.
     """
+    numeric = result.class_names is None
+    # a regression scheme that is no interval (density) estimator: WEKA reports coverage (SF entropies) as missing
+    extras = {"intervals": False, "log_densities": False} if numeric else {}
     if result.mode == "cross-validation":
         folds = [(result.distributions[result.fold == i], result.actual[result.fold == i],
                   result.weights[result.fold == i]) for i in range(int(result.folds))]
-        return evaluate_folds(result.class_names, folds, seed=int(result.seed))
+        return evaluate_folds(result.class_names, folds, seed=int(result.seed), **extras)
     port = Evaluation(result.class_names)
     port.set_priors(result.prior_actual, result.prior_weights)
-    port.evaluate_batch(result.distributions, result.actual, result.weights)
+    port.evaluate_batch(result.distributions, result.actual, result.weights, **extras)
     return port
 
 
@@ -184,12 +199,17 @@ def differences(result: bridge.WekaEvaluation, port: Evaluation) -> list[str]:
                 found.append(f"{name}: WEKA {theirs.tolist()}, port {ours.tolist()}")
         elif float(theirs).hex() != float(ours).hex():
             found.append(f"{name}: WEKA {theirs!r} ({float(theirs).hex()}), port {ours!r} ({float(ours).hex()})")
-    if not np.array_equal(port.confusion_matrix, result.confusion_matrix):
-        found.append(f"confusion matrix: WEKA {result.confusion_matrix.tolist()}, port {port.confusion_matrix.tolist()}")
+    matrix = result.confusion_matrix
+    if matrix is not None and not np.array_equal(port.confusion_matrix, matrix):
+        found.append(f"confusion matrix: WEKA {matrix.tolist()}, port {port.confusion_matrix.tolist()}")
     for weka_name, method in TEXTS:
-        theirs, ours = getattr(result, weka_name), getattr(port, method)()
+        theirs = getattr(result, weka_name)
+        if theirs is None:  # a numeric class has no class details or matrix
+            continue
+        ours = getattr(port, method)()
         if theirs != ours:
-            line = next(i for i, (a, b) in enumerate(zip(theirs.splitlines() + [""], ours.splitlines() + [""])) if a != b)
+            pairs = zip(theirs.splitlines() + [""], ours.splitlines() + [""])
+            line = next(i for i, (a, b) in enumerate(pairs) if a != b)
             found.append(f"{method}() text differs from line {line + 1}: WEKA {theirs.splitlines()[line:line + 1]}, "
                          f"port {ours.splitlines()[line:line + 1]}")
     return found
@@ -233,22 +253,28 @@ def iter_parity(
 ) -> Iterator[ParityRow]:
     """:func:`run_parity`, yielding each row as soon as it is known."""
     mode = mode or EvaluationMode(folds=folds, seed=seed)
-    classifiers = list(classifiers or [ClassifierSpec(name) for name in DEFAULT_CLASSIFIERS])
-    for spec in classifiers:  # an unknown classifier or a bad option fails before anything runs
+    given = list(classifiers) if classifiers else None
+    for spec in given or ():  # an unknown classifier or a bad option fails before anything runs
         bridge.make_classifier(spec.name, spec.options)
     paths = [os.fspath(d) for d in datasets]
-    total = len(paths) * len(classifiers)
     test = bridge.load_instances(mode.test) if mode.test is not None else None
-    for i, path in enumerate(paths):
-        data = bridge.load_instances(path, mode.class_attribute)
-        for j, spec in enumerate(classifiers):
+    loaded = [bridge.load_instances(path, mode.class_attribute) for path in paths]
+    runs = [classifiers_for(data, given) for data in loaded]
+    total, done = sum(len(specs) for specs in runs), 0
+    for path, data, specs in zip(paths, loaded, runs):
+        for spec in specs:
             if progress:
-                progress(i * len(classifiers) + j, total, path, spec)
-            if not data.classAttribute().isNominal():
-                _, command_line = bridge.make_classifier(spec.name, spec.options)
-                yield _skipped(path, command_line, int(data.numInstances()), NUMERIC_CLASS, mode, data)
-            else:
-                yield _compare(path, data, test, spec, mode)
+                progress(done, total, path, spec)
+            done += 1
+            yield _compare(path, data, test, spec, mode)
+
+
+def classifiers_for(data: Any, classifiers: Sequence[ClassifierSpec] | None = None) -> list[ClassifierSpec]:
+    """The classifiers a dataset is run with: the ones given, else the defaults for its kind of class."""
+    if classifiers:
+        return list(classifiers)
+    names = DEFAULT_CLASSIFIERS if data.classAttribute().isNominal() else REGRESSION_CLASSIFIERS
+    return [ClassifierSpec(name) for name in names]
 
 
 def _record(mode: EvaluationMode) -> dict[str, Any]:
@@ -285,12 +311,21 @@ def _compare(path: str, data: Any, test: Any, spec: ClassifierSpec, mode: Evalua
         return _skipped(path, command_line, count, error.reason, mode, data)
     except bridge.WekaError as error:  # a user error: name the file the run was on
         raise type(error)(f"{path}: {error}", error.reason) from None
+    numeric = result.class_names is None
+    if numeric and (result.interval_estimator or result.density_estimator):
+        return _skipped(path, result.command_line, result.num_predictions,
+                        ESTIMATOR.format(scheme=spec.name.rsplit(".", 1)[-1]), mode, data)
     port = check(result)
     found = differences(result, port)
+    if numeric:
+        kinds = {"weka_correlation": result.correlation_coefficient,
+                 "python_correlation": port.correlation_coefficient}
+    else:
+        kinds = {"weka_confusion_matrix": result.confusion_matrix.tolist(),
+                 "python_confusion_matrix": port.confusion_matrix.tolist()}
     return ParityRow(
-        path, result.command_line, result.num_predictions, result.kappa, port.kappa, not found,
-        **_record(mode), class_attribute=result.class_attribute,
-        weka_confusion_matrix=result.confusion_matrix.tolist(), python_confusion_matrix=port.confusion_matrix.tolist(),
+        path, result.command_line, result.num_predictions, result.kappa, None if numeric else port.kappa, not found,
+        **_record(mode), class_attribute=result.class_attribute, **kinds,
         differences=tuple(found), weka_version=result.weka_version, java_version=result.java_version,
     )
 
