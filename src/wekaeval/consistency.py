@@ -1,5 +1,8 @@
 """Does a WEKA report agree with itself?  Recompute each summary from its confusion matrix.
 
+(A numeric class's summary has no matrix: only its unclassified percentage can
+be recomputed, from the unclassified and total counts.)
+
 WEKA prints the counts, percentages and kappa of an evaluation, then its
 confusion matrix.  The matrix fixes the others: the diagonal is the correct
 weight, the rest the incorrect weight, and kappa follows from the row and
@@ -10,7 +13,7 @@ damaged log shows up here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -29,17 +32,18 @@ _SUMMARY_ROUNDING = 0.00005
 
 @dataclass(frozen=True)
 class Inconsistency:
-    """A printed value that its section's confusion matrix contradicts."""
+    """A printed value that its section's confusion matrix (or other printed numbers, ``basis``) contradicts."""
 
     section: str
     line: int
     field: str
     printed: float | str | None
     expected: str
+    basis: str = "the confusion matrix gives"
 
     def __str__(self) -> str:
         where = f"line {self.line} ({self.section})"
-        return f"{where}: {self.field} is {self.printed}, the confusion matrix gives {self.expected}"
+        return f"{where}: {self.field} is {self.printed}, {self.basis} {self.expected}"
 
 
 #: ``Utils.doubleToString`` of each era: "new" since WEKA 3.7.13, "old" before.
@@ -59,8 +63,10 @@ def check_section(section: Section, roundings: tuple[str, ...] = ("new",)) -> li
     matrix within those bounds could give it.
     """
     summary, printed = section.summary, section.confusion_matrix
-    if summary is None or printed is None:
+    if summary is None:
         return []
+    if printed is None:  # a numeric class: only the unclassified percentage follows from other printed numbers
+        return _unclassified_share(section, summary, roundings)
     found = _class_detail_names(section)
     matrix = printed.matrix
     unclassified = summary.unclassified or 0.0
@@ -82,6 +88,19 @@ def check_section(section: Section, roundings: tuple[str, ...] = ("new",)) -> li
             if shown + _SUMMARY_ROUNDING < low or shown - _SUMMARY_ROUNDING > high:
                 found.append(_inconsistency(section, name, shown, f"between {low:.4f} and {high:.4f}"))
     return sorted(found, key=lambda inconsistency: inconsistency.line)
+
+
+def _unclassified_share(section: Section, summary: Summary, roundings: tuple[str, ...]) -> list[Inconsistency]:
+    """Without a matrix: ``100 * unclassified / total`` when both are printed as whole counts."""
+    shown, unclassified, total = summary.percent_unclassified, summary.unclassified, summary.num_instances
+    if shown is None or unclassified is None or not total or not (float(unclassified).is_integer()
+                                                                   and float(total).is_integer()):
+        return []
+    printed = [_ROUNDINGS[kind](100 * unclassified / total, 4) for kind in roundings]
+    if all(shown != float(text) for text in printed):
+        found = _inconsistency(section, "percent_unclassified", shown, " or ".join(dict.fromkeys(printed)))
+        return [replace(found, basis="the unclassified and total counts give")]
+    return []
 
 
 def _exact_values(matrix: np.ndarray, unclassified: float) -> dict[str, float]:
