@@ -294,4 +294,4 @@ def test_bad_input_names_the_argument():
     with pytest.raises(EvaluationError, match="class is nominal"):
         evaluation.correlation_coefficient
     with pytest.raises(EvaluationError, match="numeric"):
-        Evaluation(load_arff(ARFF_SAMPLES / "numeric-class.arff"))
+        Evaluation(load_arff(ARFF_SAMPLES / "numeric-class.arff")).kappa
