@@ -367,6 +367,54 @@ def test_bench_predictions_is_wekas_evaluation(run_sh, tmp_path):
     assert texts == {name: getattr(weka, name) for name in bench.TEXTS}
 
 
+def weka_numeric_evaluation(predictions) -> tuple[dict[str, float], str]:
+    """WEKA's own Evaluation of predicted values in-process, row by row: the statistics by pww3's names, the summary."""
+    import jpype
+
+    doubles = jpype.JArray(jpype.JDouble)
+    attributes = bridge.java_class("java.util.ArrayList")()
+    attributes.add(bridge.java_class("weka.core.Attribute")("class"))  # numeric
+    header = bridge.java_class("weka.core.Instances")("predictions", attributes, 0)
+    header.setClassIndex(0)
+
+    def instance(value: float, weight: float):
+        row = bridge.java_class("weka.core.DenseInstance")(float(weight), doubles([float(value)]))
+        row.setDataset(header)
+        return row
+
+    train = bridge.java_class("weka.core.Instances")(header, 0)
+    for value, weight in zip(predictions.train_actual.tolist(), predictions.train_weights.tolist()):
+        train.add(instance(value, weight))
+    evaluation = bridge.java_class("weka.classifiers.evaluation.Evaluation")(train)
+    for predicted, actual, weight in zip(predictions.distributions[:, 0].tolist(), predictions.actual.tolist(),
+                                         predictions.weights.tolist()):
+        evaluation.evaluateModelOnceAndRecordPrediction(doubles([predicted]), instance(actual, weight))
+    statistics = {name: float(getattr(evaluation, getter)())
+                  for name, getter in {**bridge._COMMON, **bridge._NUMERIC}.items()}
+    return statistics, str(evaluation.toSummaryString())
+
+
+def test_bench_predictions_numeric_class_is_wekas_evaluation(run_sh, tmp_path):
+    """A file of 0 classes is a numeric class: the in-process oracle's statistics and summary, and wekaeval's."""
+    bench = bench_evaluation()
+    predictions = bench.make_regression(500, seed=3, training=40)
+    assert np.isnan(predictions.actual).any() and np.isnan(predictions.distributions).any()  # WEKA's special cases
+    assert np.isnan(predictions.train_actual).any()
+    path = tmp_path / "regression.bin"
+    bench.write_predictions(path, predictions)
+    result = reference(run_sh, "--bench-predictions", path, "--repeat", "2")
+    assert bench.check_weka(result, predictions) == []
+    assert (result["mode"], result["instances"], result["training_instances"]) == ("bench-predictions", 500, 40)
+    assert (result["class_names"], result["class_details"], result["matrix"]) == (None, None, None)
+    statistics, texts = bench.weka_results(result)
+    assert set(statistics) == {*bridge._COMMON, *bridge._NUMERIC}
+    weka_statistics, weka_summary = weka_numeric_evaluation(predictions)
+    assert bench.differences(statistics, weka_statistics) == []
+    assert texts == {"summary": weka_summary} and "Correlation coefficient" in weka_summary
+    _, ours, our_texts = bench.wekaeval_once(predictions)  # the benchmark's wekaeval side, on the same data
+    assert bench.differences(statistics, ours) == [] and our_texts == texts
+
+
 def test_bench_predictions_errors(run_sh, tmp_path):
     bench = bench_evaluation()
     predictions = bench.make_predictions(3, training=0)

@@ -2,9 +2,10 @@
  * PredictionsBench: java_reference's --bench-predictions mode (wekaeval, GPL-3.0-or-later).
  *
  * WEKA's own Evaluation over a file of predictions, timed inside the JVM: feeding every prediction, reading every
- * statistic, writing the three text blocks.  Each phase is timed with System.nanoTime, after one warm-up run; the
- * JSON holds the best time of each phase over the timed runs, all the times, and every number and text of the
- * last run.  The file format and the output are described in java_reference/README.md.
+ * statistic, writing the three text blocks (the summary alone for a numeric class, whose predictions are values).
+ * Each phase is timed with System.nanoTime, after one warm-up run; the JSON holds the best time of each phase over
+ * the timed runs, all the times, and every number and text of the last run.  The file format and the output are
+ * described in java_reference/README.md.
  */
 
 import java.io.File;
@@ -47,6 +48,8 @@ final class PredictionsBench {
   static final Map<String, Statistic> STATISTICS = new LinkedHashMap<>();
   /** The per-class ones, each computed for every class. */
   static final Map<String, ClassStatistic> CLASS_STATISTICS = new LinkedHashMap<>();
+  /** Every statistic python-weka-wrapper3's Evaluation has for a numeric class (bridge's _COMMON and _NUMERIC). */
+  static final Map<String, Statistic> NUMERIC_STATISTICS = new LinkedHashMap<>();
 
   static {
     Statistic[] all = {
@@ -94,9 +97,19 @@ final class PredictionsBench {
     for (int i = 0; i < perClass.length; i++) {
       CLASS_STATISTICS.put(classNames[i], perClass[i]);
     }
+    String[] numeric = {
+      "numInstances", "unclassified", "pctUnclassified", "missingClass", "meanAbsoluteError", "rootMeanSquaredError",
+      "relativeAbsoluteError", "rootRelativeSquaredError", "meanPriorAbsoluteError", "rootMeanPriorSquaredError",
+      "errorRate", "SFPriorEntropy", "SFSchemeEntropy", "SFEntropyGain", "SFMeanPriorEntropy", "SFMeanSchemeEntropy",
+      "SFMeanEntropyGain", "coverageOfTestCasesByPredictedRegions", "sizeOfPredictedRegions",
+    };
+    for (String name : numeric) {
+      NUMERIC_STATISTICS.put(name, STATISTICS.get(name));
+    }
+    NUMERIC_STATISTICS.put("correlationCoefficient", Evaluation::correlationCoefficient);
   }
 
-  /** The contents of a predictions file. */
+  /** The contents of a predictions file: no class names for a numeric class, whose "distributions" are n x 1. */
   static final class Predictions {
     String[] classNames;
     double[] trainActual;
@@ -126,11 +139,12 @@ final class PredictionsBench {
       if (!new String(magic, StandardCharsets.US_ASCII).equals(MAGIC)) {
         throw new WekaReference.Failure(path + ": not a predictions file (it does not begin with " + MAGIC + ")");
       }
-      int k = buffer.getInt();
+      int k = buffer.getInt(); // 0: a numeric class, one predicted value per row
       long m = buffer.getLong();
       long n = buffer.getLong();
-      long doubles = 2 * m + (2 + (long) k) * n;
-      boolean fits = k >= 1 && m >= 0 && n >= 0 && n * k <= Integer.MAX_VALUE - 8
+      int columns = Math.max(k, 1);
+      long doubles = 2 * m + (2 + (long) columns) * n;
+      boolean fits = k >= 0 && m >= 0 && n >= 0 && n * columns <= Integer.MAX_VALUE - 8
           && doubles <= (bytes.length - buffer.position()) / 8;
       if (!fits) {
         throw new WekaReference.Failure(path + ": " + k + " classes, " + m + " training and " + n
@@ -150,17 +164,19 @@ final class PredictionsBench {
       p.trainWeights = doubles(buffer, (int) m);
       p.actual = doubles(buffer, (int) n);
       p.weights = doubles(buffer, (int) n);
-      double[] flat = doubles(buffer, (int) (n * k));
+      double[] flat = doubles(buffer, (int) (n * columns));
       p.distributions = new double[(int) n][];
       for (int i = 0; i < n; i++) {
-        p.distributions[i] = new double[k];
-        System.arraycopy(flat, i * k, p.distributions[i], 0, k);
+        p.distributions[i] = new double[columns];
+        System.arraycopy(flat, i * columns, p.distributions[i], 0, columns);
       }
     } catch (BufferUnderflowException | IllegalArgumentException | NegativeArraySizeException e) {
       throw new WekaReference.Failure(path + ": truncated or malformed predictions file");
     }
-    checkClasses(p.trainActual, k(p), path, "training class");
-    checkClasses(p.actual, k(p), path, "class");
+    if (k(p) > 0) { // a numeric class takes any value
+      checkClasses(p.trainActual, k(p), path, "training class");
+      checkClasses(p.actual, k(p), path, "class");
+    }
     return p;
   }
 
@@ -185,10 +201,11 @@ final class PredictionsBench {
     }
   }
 
+  /** One class attribute, "class": nominal over the labels, numeric when there are none. */
   static Instances header(String[] classNames) {
-    ArrayList<String> labels = new ArrayList<>(List.of(classNames));
     ArrayList<Attribute> attributes = new ArrayList<>();
-    attributes.add(new Attribute("class", labels));
+    attributes.add(classNames.length == 0 ? new Attribute("class") : new Attribute("class",
+        new ArrayList<>(List.of(classNames))));
     Instances header = new Instances("predictions", attributes, 0);
     header.setClassIndex(0);
     return header;
@@ -200,11 +217,17 @@ final class PredictionsBench {
     return instance;
   }
 
-  /** Every statistic of STATISTICS, then each of CLASS_STATISTICS as an array over the classes. */
+  /**
+   * Every statistic of STATISTICS, then each of CLASS_STATISTICS as an array over the classes, the priors and the
+   * matrix; for a numeric class (k = 0) those of NUMERIC_STATISTICS alone.
+   */
   static Map<String, Object> statistics(Evaluation evaluation, int k) throws Exception {
     Map<String, Object> out = new LinkedHashMap<>();
-    for (Map.Entry<String, Statistic> entry : STATISTICS.entrySet()) {
+    for (Map.Entry<String, Statistic> entry : (k == 0 ? NUMERIC_STATISTICS : STATISTICS).entrySet()) {
       out.put(entry.getKey(), entry.getValue().of(evaluation));
+    }
+    if (k == 0) {
+      return out;
     }
     for (Map.Entry<String, ClassStatistic> entry : CLASS_STATISTICS.entrySet()) {
       double[] values = new double[k];
@@ -259,7 +282,7 @@ final class PredictionsBench {
       long t1 = System.nanoTime();
       statistics = statistics(evaluation, k);
       long t2 = System.nanoTime();
-      texts = new String[] {
+      texts = k == 0 ? new String[] {evaluation.toSummaryString(), null, null} : new String[] {
         evaluation.toSummaryString(), evaluation.toClassDetailsString(), evaluation.toMatrixString(),
       };
       long t3 = System.nanoTime();
@@ -290,7 +313,7 @@ final class PredictionsBench {
         + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB");
     json.field("instances", p.actual.length);
     json.field("training_instances", p.trainActual.length);
-    json.field("class_names", List.of(p.classNames));
+    json.field("class_names", k == 0 ? null : List.of(p.classNames));
     json.field("repeat", repeat);
     json.field("seconds", best);
     json.field("seconds_each_run", all);
