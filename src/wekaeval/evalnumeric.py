@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from .errors import PredictionError
-from .evalstate import EvaluationState, running_sum
+from .evalstate import CHUNK_ROWS, EvaluationState, running_sum
 from .javamath import java_divide, java_log_scalar
 
 __all__ = ["NumericPriors", "accumulate_numeric"]
@@ -113,38 +113,61 @@ def accumulate_numeric(
     prediction).  ``intervals`` is an (n, m, 2) array of m (low, high)
     intervals per instance; ``log_densities`` an (n,) array.
     """
+    n = actual.size
+    if intervals is not None and intervals is not False:
+        intervals = np.asarray(intervals, dtype=np.float64)
+        if intervals.ndim == 2:
+            intervals = intervals[:, None, :]
+        if intervals.ndim != 3 or intervals.shape[0] != n or intervals.shape[2] != 2:
+            raise PredictionError(f"intervals must have shape ({n}, 2) or ({n}, m, 2), got {np.shape(intervals)}")
+    if log_densities is not None and log_densities is not False:
+        log_densities = np.asarray(log_densities, dtype=np.float64).ravel()
+        if log_densities.size != n:
+            raise PredictionError(f"log_densities has {log_densities.size} entries for {n} instances")
     with np.errstate(all="ignore"):  # Java's arithmetic: x/0 and inf - inf are values
-        has_class = ~np.isnan(actual)
-        scored = has_class & ~np.isnan(predicted)
-        w_all = np.compress(has_class, weights)
-        state.with_class = running_sum(state.with_class, w_all)
-        state.unclassified = running_sum(state.unclassified, np.compress(has_class & ~scored, weights))
-        state.missing_class = running_sum(state.missing_class, np.compress(~has_class, weights))
-        c, p, w = np.compress(scored, actual), np.compress(scored, predicted), np.compress(scored, weights)
-        weighted_class = w * c
-        sums = {
-            "sum_class": weighted_class,
-            "sum_sqr_class": weighted_class * c,
-            "sum_class_predicted": weighted_class * p,
-            "sum_predicted": w * p,
-            "sum_sqr_predicted": (w * p) * p,
-        }
-        # updateNumericScores with one "class": each per-instance sum starts at 0.0 (0.0 + -0.0 is 0.0)
-        diff = p - c
-        prior_diff = java_divide(priors.class_sum, priors.weight_sum) - c
-        sums |= {
-            "sum_err": w * (0.0 + diff) / 1,
-            "sum_abs_err": w * (0.0 + np.abs(diff)) / 1,
-            "sum_sqr_err": w * (0.0 + diff * diff) / 1,
-            "sum_prior_abs_err": w * (0.0 + np.abs(prior_diff)) / 1,
-            "sum_prior_sqr_err": w * (0.0 + prior_diff * prior_diff) / 1,
-        }
-        if intervals is not None and c.size:
-            _add_intervals(state, sums, intervals, scored, c, w, priors)
-        if log_densities is not None and c.size:
-            _add_densities(state, sums, log_densities, scored, c, w, priors)
-        for name, terms in sums.items():
-            setattr(state, name, running_sum(getattr(state, name), terms))
+        for start in range(0, len(actual), CHUNK_ROWS):  # sums carry over exactly; chunks stay in cache
+            rows = slice(start, start + CHUNK_ROWS)
+            _accumulate(state, predicted[rows], actual[rows], weights[rows], priors,
+                        _rows_of(intervals, rows), _rows_of(log_densities, rows))
+
+
+def _rows_of(given: Any, rows: slice) -> Any:
+    """A chunk of per-instance intervals or densities; None and False stand for every row."""
+    return given if given is None or given is False else given[rows]
+
+
+def _accumulate(state: EvaluationState, predicted: np.ndarray, actual: np.ndarray, weights: np.ndarray,
+                priors: NumericPriors, intervals: Any, log_densities: Any) -> None:
+    has_class = ~np.isnan(actual)
+    scored = has_class & ~np.isnan(predicted)
+    w_all = np.compress(has_class, weights)
+    sums = {"with_class": w_all, "unclassified": np.compress(has_class & ~scored, weights),
+            "missing_class": np.compress(~has_class, weights)}
+    c, p, w = np.compress(scored, actual), np.compress(scored, predicted), np.compress(scored, weights)
+    weighted_class = w * c
+    sums |= {
+        "sum_class": weighted_class,
+        "sum_sqr_class": weighted_class * c,
+        "sum_class_predicted": weighted_class * p,
+        "sum_predicted": w * p,
+        "sum_sqr_predicted": (w * p) * p,
+    }
+    # updateNumericScores with one "class": each per-instance sum starts at 0.0 (0.0 + -0.0 is 0.0)
+    diff = p - c
+    prior_diff = java_divide(priors.class_sum, priors.weight_sum) - c
+    sums |= {
+        "sum_err": w * (0.0 + diff) / 1,
+        "sum_abs_err": w * (0.0 + np.abs(diff)) / 1,
+        "sum_sqr_err": w * (0.0 + diff * diff) / 1,
+        "sum_prior_abs_err": w * (0.0 + np.abs(prior_diff)) / 1,
+        "sum_prior_sqr_err": w * (0.0 + prior_diff * prior_diff) / 1,
+    }
+    if intervals is not None and c.size:
+        _add_intervals(state, sums, intervals, scored, c, w, priors)
+    if log_densities is not None and c.size:
+        _add_densities(state, sums, log_densities, scored, c, w, priors)
+    for name, terms in sums.items():
+        setattr(state, name, running_sum(getattr(state, name), terms))
 
 
 def _add_intervals(state: EvaluationState, sums: dict[str, np.ndarray], intervals: Any, scored: np.ndarray,
@@ -153,12 +176,7 @@ def _add_intervals(state: EvaluationState, sums: dict[str, np.ndarray], interval
     if intervals is False:
         state.coverage_available = False
         return
-    bounds = np.asarray(intervals, dtype=np.float64)
-    if bounds.ndim == 2:
-        bounds = bounds[:, None, :]
-    if bounds.ndim != 3 or bounds.shape[0] != scored.size or bounds.shape[2] != 2:
-        raise PredictionError(f"intervals must have shape ({scored.size}, 2) or ({scored.size}, m, 2), "
-                              f"got {np.shape(intervals)}")
+    bounds = intervals
     low, high = np.compress(scored, bounds[:, :, 0], axis=0), np.compress(scored, bounds[:, :, 1], axis=0)
     span = priors.max_target - priors.min_target
     sums["total_size_of_regions"] = (w[:, None] * (high - low) / span).ravel()  # instance by instance, in order
@@ -171,10 +189,7 @@ def _add_densities(state: EvaluationState, sums: dict[str, np.ndarray], log_dens
     if log_densities is False:
         state.complexity_available = False
         return
-    density = np.asarray(log_densities, dtype=np.float64).ravel()
-    if density.size != scored.size:
-        raise PredictionError(f"log_densities has {density.size} entries for {scored.size} instances")
-    sums["sum_scheme_entropy"] = -(np.compress(scored, density) * w / _LOG_2)
+    sums["sum_scheme_entropy"] = -(np.compress(scored, log_densities) * w / _LOG_2)
     sums["sum_prior_entropy"] = -(priors.log_density(c) * w / _LOG_2)
 
 
