@@ -2,7 +2,7 @@
 
 Every comparison is on IEEE bit patterns against the running JVM, on fresh draws each run: Math.exp on
 about 2 million arguments over the whole range and both of the intrinsic's ends, Math.pow(x, -0.25)
-(the kernel estimator's bandwidth rule) on about 1 million positive x of every kind, and Math.pow on
+(the kernel estimator's bandwidth rule) on about 0.8 million positive x of every kind, and Math.pow on
 random y where it is ported.
 """
 
