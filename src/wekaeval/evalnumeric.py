@@ -94,7 +94,7 @@ class NumericPriors:
             self.estimator = UnivariateKernelEstimator()
             for value, weight in zip(self.values, self.weights):
                 self.estimator.add_value(value, weight)
-        return np.array([self.estimator.log_density(float(v)) for v in values.tolist()], dtype=np.float64)
+        return self.estimator.log_densities(values)
 
 
 def accumulate_numeric(
