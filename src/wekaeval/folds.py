@@ -114,7 +114,8 @@ def evaluate_folds(
     parts = []
     for number, fold in enumerate(folds):
         if len(fold) not in (2, 3):
-            raise PredictionError(f"folds[{number}] must be (distributions, actual) or (distributions, actual, weights)")
+            raise PredictionError(f"folds[{number}] must be (distributions, actual) or "
+                                  "(distributions, actual, weights)")
         distributions, actual = fold[0], fold[1]
         if evaluation.numeric:
             values = numeric_values(actual, f"folds[{number}] actual")
