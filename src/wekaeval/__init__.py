@@ -23,6 +23,7 @@ from .errors import (
 from .evaluation import Evaluation
 from .experiment import ExperimentResults, read_experiment_results, summarise
 from .folds import evaluate_folds
+from .kappastats import KappaStats, kappa_stats
 from .report import WekaReport, read_weka_output
 from .threshold import ThresholdCurves
 
@@ -30,6 +31,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "kappa",
+    "kappa_stats",
+    "KappaStats",
     "ConfusionMatrix",
     "Evaluation",
     "evaluate_folds",
