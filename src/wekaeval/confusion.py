@@ -69,6 +69,20 @@ def kappa(matrix: Any) -> float:
 
 def _kappa(rows: list[list[float]]) -> float:
     """WEKA's kappa over a validated list of rows: its loops, its order."""
+    _, _, _, correct, chance_agreement = agreement(rows)
+    if chance_agreement < 1:
+        # 1 - chance_agreement > 0 here, so this division cannot fail.
+        return (correct - chance_agreement) / (1 - chance_agreement)
+    return 1.0
+
+
+def agreement(rows: list[list[float]]) -> tuple[list[float], list[float], float, float, float]:
+    """``(row sums, column sums, total, observed agreement, chance agreement)`` as ``Evaluation.kappa()`` sums them.
+
+    Its loops in its order: each cell into its row, its column and the total,
+    then the diagonal and the products of the margins; both agreements
+    divided as Java divides (0/0 is NaN).
+    """
     k = len(rows)
     sum_rows = [0.0] * k
     sum_columns = [0.0] * k
@@ -85,10 +99,7 @@ def _kappa(rows: list[list[float]]) -> float:
         correct += rows[i][i]
     chance_agreement = _ieee_divide(chance_agreement, sum_of_weights * sum_of_weights)
     correct = _ieee_divide(correct, sum_of_weights)
-    if chance_agreement < 1:
-        # 1 - chance_agreement > 0 here, so this division cannot fail.
-        return (correct - chance_agreement) / (1 - chance_agreement)
-    return 1.0
+    return sum_rows, sum_columns, sum_of_weights, correct, chance_agreement
 
 
 def _ieee_divide(numerator: float, denominator: float) -> float:

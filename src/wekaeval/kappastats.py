@@ -50,7 +50,7 @@ from typing import Any
 
 import numpy as np
 
-from .confusion import _ieee_divide, _validated_matrix, kappa
+from .confusion import _ieee_divide, _validated_matrix, agreement, kappa
 from .errors import MatrixError
 
 __all__ = ["kappa_stats", "KappaStats"]
@@ -197,22 +197,8 @@ def kappa_stats(matrix: Any, *, weights: Any = None, alpha: float = 0.05) -> Kap
     k = len(rows)
     kind, w = _agreement_weights(weights, k)
 
-    # Margins and total in WEKA's loop order.
-    sum_rows = [0.0] * k
-    sum_columns = [0.0] * k
-    n = 0.0
-    for i, row in enumerate(rows):
-        for j, count in enumerate(row):
-            sum_rows[i] += count
-            sum_columns[j] += count
-            n += count
-    diagonal = 0.0
-    chance = 0.0
-    for i in range(k):
-        chance += sum_rows[i] * sum_columns[i]
-        diagonal += rows[i][i]
-    po_simple = _ieee_divide(diagonal, n)
-    pe_simple = _ieee_divide(chance, n * n)
+    # Margins, total and the two agreements in WEKA's loop order (the very sums its kappa makes).
+    sum_rows, sum_columns, n, po_simple, pe_simple = agreement(rows)
 
     p = [[_ieee_divide(count, n) for count in row] for row in rows]
     r = [_ieee_divide(s, n) for s in sum_rows]
