@@ -11,7 +11,6 @@ order), because a different order changes the last bit.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,6 +26,7 @@ from .inputs import (
     finite_weight,
     weight_array,
 )
+from .javamath import java_divide
 
 __all__ = ["kappa", "ConfusionMatrix"]
 
@@ -97,18 +97,9 @@ def agreement(rows: list[list[float]]) -> tuple[list[float], list[float], float,
     for i in range(k):
         chance_agreement += sum_rows[i] * sum_columns[i]
         correct += rows[i][i]
-    chance_agreement = _ieee_divide(chance_agreement, sum_of_weights * sum_of_weights)
-    correct = _ieee_divide(correct, sum_of_weights)
+    chance_agreement = java_divide(chance_agreement, sum_of_weights * sum_of_weights)
+    correct = java_divide(correct, sum_of_weights)
     return sum_rows, sum_columns, sum_of_weights, correct, chance_agreement
-
-
-def _ieee_divide(numerator: float, denominator: float) -> float:
-    """Division as Java does it: x/0 is an infinity or NaN, never an exception."""
-    if denominator != 0:
-        return numerator / denominator
-    if numerator == 0 or math.isnan(numerator):
-        return math.nan
-    return math.copysign(math.inf, numerator) * math.copysign(1.0, denominator)
 
 
 def _validated_matrix(matrix: Any) -> np.ndarray:

@@ -50,8 +50,9 @@ from typing import Any
 
 import numpy as np
 
-from .confusion import _ieee_divide, _validated_matrix, agreement, kappa
+from .confusion import _validated_matrix, agreement, kappa
 from .errors import MatrixError
+from .javamath import java_divide
 
 __all__ = ["kappa_stats", "KappaStats"]
 
@@ -200,9 +201,9 @@ def kappa_stats(matrix: Any, *, weights: Any = None, alpha: float = 0.05) -> Kap
     # Margins, total and the two agreements in WEKA's loop order (the very sums its kappa makes).
     sum_rows, sum_columns, n, po_simple, pe_simple = agreement(rows)
 
-    p = [[_ieee_divide(count, n) for count in row] for row in rows]
-    r = [_ieee_divide(s, n) for s in sum_rows]
-    c = [_ieee_divide(s, n) for s in sum_columns]
+    p = [[java_divide(count, n) for count in row] for row in rows]
+    r = [java_divide(s, n) for s in sum_rows]
+    c = [java_divide(s, n) for s in sum_columns]
 
     if kind == "simple":
         po, pe = po_simple, pe_simple
@@ -222,26 +223,26 @@ def kappa_stats(matrix: Any, *, weights: Any = None, alpha: float = 0.05) -> Kap
         term = sum(
             p[i][j] * _square(w[i][j] - (w_row[i] + w_col[j]) * one_minus) for i in range(k) for j in range(k)
         )
-        variance = _ieee_divide(term - _square(kappa_value - pe * one_minus), denominator)
+        variance = java_divide(term - _square(kappa_value - pe * one_minus), denominator)
         term_h0 = sum(
             r[i] * c[j] * _square(w[i][j] - (w_row[i] + w_col[j])) for i in range(k) for j in range(k)
         )
-        variance_h0 = _ieee_divide(term_h0 - pe * pe, denominator)
+        variance_h0 = java_divide(term_h0 - pe * pe, denominator)
         se, se_h0 = _sqrt(variance), _sqrt(variance_h0)
 
     quantile = NormalDist().inv_cdf(1 - alpha / 2)
-    z = _ieee_divide(kappa_value, se_h0)
+    z = java_divide(kappa_value, se_h0)
     if math.isnan(z):
         p_one, p_two = _NAN, _NAN
     else:
         p_one = 0.5 * math.erfc(z / math.sqrt(2))
         p_two = math.erfc(abs(z) / math.sqrt(2))
 
-    pabak = _ieee_divide(k * po_simple - 1, k - 1) if k > 1 else _NAN
+    pabak = java_divide(k * po_simple - 1, k - 1) if k > 1 else _NAN
     prevalence = bias = None
     if k == 2:
-        prevalence = _ieee_divide(rows[0][0] - rows[1][1], n)
-        bias = _ieee_divide(rows[0][1] - rows[1][0], n)
+        prevalence = java_divide(rows[0][0] - rows[1][1], n)
+        bias = java_divide(rows[0][1] - rows[1][0], n)
 
     pooled = [(r[i] + c[i]) / 2 for i in range(k)]
     pe_pi = sum(q * q for q in pooled)
