@@ -26,11 +26,14 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_threshold.py
 	$(BIN)/python benchmarks/bench_evaluation.py
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "wekaeval needs Python >= 3.10")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[weka,test,samples]'
+	@# irrCAC (the tests' reference for Scott's pi and Gwet's AC1) pins scipy==1.12.0, which has no numpy 2
+	@# build; its pure-Python modules run on the scipy and pandas statsmodels brings, so skip its pins.
+	$(BIN)/python -m pip install --quiet --no-deps 'irrCAC==0.4.4'
 	$(BIN)/python arff_samples/generate.py --packages
 	touch $@
 

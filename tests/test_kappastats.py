@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from wekaeval import KappaStats, MatrixError, kappa, kappa_stats
+from wekaeval import KappaStats, PerClassKappa, MatrixError, kappa, kappa_stats
 
 inter_rater = pytest.importorskip("statsmodels.stats.inter_rater")
 
@@ -157,7 +157,7 @@ def test_alpha_changes_interval():
 def test_str_is_a_table():
     text = str(kappa_stats(SEED_TABLE, weights="linear"))
     assert "Weighted Kappa Coefficient" in text
-    assert "ASE under H0" in text and "Gwet's AC1" in text
+    assert "ASE under H0" in text and "Gwet's AC2" in text and "Gwet's AC1" not in text
     assert "Prevalence index" not in text
 
 
@@ -214,7 +214,9 @@ def test_degenerate_tables_never_warn_nor_crash(name, weights):
         assert stats.kappa == kappa(table)
     for field in dataclasses.fields(KappaStats):
         value = getattr(stats, field.name)
-        assert value is None or isinstance(value, (float, str, tuple)), field.name
+        assert value is None or isinstance(value, (float, str, tuple, PerClassKappa)), field.name
+    per_class = stats.per_class
+    assert all(isinstance(v, float) for v in [*per_class.values(), per_class.macro, per_class.micro])
 
 
 def test_degenerate_values_are_documented_ones():

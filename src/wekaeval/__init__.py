@@ -23,7 +23,7 @@ from .errors import (
 from .evaluation import Evaluation
 from .experiment import ExperimentResults, read_experiment_results, summarise
 from .folds import evaluate_folds
-from .kappastats import KappaStats, kappa_stats
+from .kappastats import KappaStats, PerClassKappa, kappa_stats
 from .report import WekaReport, read_weka_output
 from .threshold import ThresholdCurves
 
@@ -33,6 +33,7 @@ __all__ = [
     "kappa",
     "kappa_stats",
     "KappaStats",
+    "PerClassKappa",
     "ConfusionMatrix",
     "Evaluation",
     "evaluate_folds",

@@ -1,10 +1,11 @@
-"""Kappa beyond WEKA: standard errors, intervals, weighted kappa and related agreement coefficients.
+"""Kappa beyond WEKA: standard errors, intervals, weighted kappa, per-class kappa and related coefficients.
 
 WEKA prints one kappa without an error bar.  :func:`kappa_stats` returns that very kappa (for unweighted input
 it is the identical double :func:`wekaeval.kappa` returns) together with the Fleiss-Cohen-Everitt (1969)
-asymptotic standard errors, a normal confidence interval, the z test of kappa = 0, the weighted kappa for
-ordered classes, PABAK (Brennan-Prediger), the prevalence and bias indices of Byrt, Bishop and Carlin (1993),
-Scott's pi and Gwet's AC1.
+asymptotic standard errors, a normal confidence interval and the z test of kappa = 0 (quantile and p-values
+from WEKA's own ``Statistics``), the weighted kappa for ordered classes, PABAK (Brennan-Prediger), the
+prevalence and bias indices of Byrt, Bishop and Carlin (1993), Scott's pi and Gwet's AC1 with their
+standard errors, one-vs-rest kappa per class, and the Landis-Koch and Fleiss labels.
 
 >>> from wekaeval import kappa_stats
 >>> stats = kappa_stats([[12, 28], [18, 42]])
@@ -12,7 +13,7 @@ Scott's pi and Gwet's AC1.
 (0.0, 0.0976, 0.1913)
 >>> round(kappa_stats([[2, 0, 0], [0, 1, 0], [1, 0, 1]], weights="quadratic").kappa, 12)
 0.5
->>> print(kappa_stats([[10, 7], [5, 8]]))  # doctest: +NORMALIZE_WHITESPACE
+>>> print(kappa_stats([[10, 7], [5, 8]], class_names=["cat", "dog"]))  # doctest: +NORMALIZE_WHITESPACE
                   Simple Kappa Coefficient
               --------------------------------
               Kappa                     0.2000
@@ -35,7 +36,19 @@ Scott's pi and Gwet's AC1.
               Prevalence index          0.0667
               Bias index                0.0667
               Scott's pi                0.1964
+              Scott's pi ASE            0.1793
               Gwet's AC1                0.2035
+              Gwet's AC1 ASE            0.1798
+              Landis-Koch               Slight
+              Fleiss                    Poor
+<BLANKLINE>
+                 One-vs-rest kappa per class
+<BLANKLINE>
+              cat                       0.2000
+              dog                       0.2000
+              Macro average             0.2000
+              Micro average             0.2000
+              Weighted average          0.2000
 
 The matrix's rows are actual classes and its columns predicted ones (or rater 1 and rater 2); entries are
 non-negative, possibly fractional (instance-weighted) counts.
@@ -44,19 +57,108 @@ non-negative, possibly fractional (instance-weighted) counts.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
 from typing import Any
 
 import numpy as np
 
-from .confusion import _validated_matrix, agreement, kappa
+from .confusion import _kappa, _validated_matrix, agreement, kappa
 from .errors import MatrixError
 from .javamath import java_divide
+from .wekastatistics import normal_inverse, normal_probability
 
-__all__ = ["kappa_stats", "KappaStats"]
+__all__ = ["kappa_stats", "KappaStats", "PerClassKappa", "landis_koch_label", "fleiss_label"]
 
 _NAN = math.nan
+
+#: Landis and Koch (1977): each band's upper bound (inclusive, two decimals); below 0 is "Poor".
+_LANDIS_KOCH = ((0.2, "Slight"), (0.4, "Fair"), (0.6, "Moderate"), (0.8, "Substantial"))
+
+
+def landis_koch_label(value: float) -> str | None:
+    """Landis and Koch's (1977) name for a kappa; None for NaN.
+
+    Their bands are written with two decimals (below 0.00 Poor, 0.00-0.20 Slight, 0.21-0.40 Fair, 0.41-0.60
+    Moderate, 0.61-0.80 Substantial, 0.81-1.00 Almost perfect), so the kappa is rounded to two decimals
+    first: 2/5, computed as 0.3999999999999999, is Fair, and so is 0.404.
+
+    >>> landis_koch_label(-0.1), landis_koch_label(0.2), landis_koch_label(0.61), landis_koch_label(0.95)
+    ('Poor', 'Slight', 'Substantial', 'Almost perfect')
+    """
+    if math.isnan(value):
+        return None
+    rounded = round(value, 2)
+    if rounded < 0:
+        return "Poor"
+    for bound, label in _LANDIS_KOCH:
+        if rounded <= bound:
+            return label
+    return "Almost perfect"
+
+
+def fleiss_label(value: float) -> str | None:
+    """Fleiss's (1981) name for a kappa, rounded to two decimals as his bands are written; None for NaN.
+
+    Below 0.40 Poor, 0.40 to 0.75 Fair to good, above 0.75 Excellent.
+
+    >>> fleiss_label(0.39), fleiss_label(0.3999999999999999), fleiss_label(0.75), fleiss_label(0.76)
+    ('Poor', 'Fair to good', 'Fair to good', 'Excellent')
+    """
+    if math.isnan(value):
+        return None
+    rounded = round(value, 2)
+    if rounded < 0.4:
+        return "Poor"
+    return "Fair to good" if rounded <= 0.75 else "Excellent"
+
+
+@dataclass(frozen=True)
+class PerClassKappa(Mapping[str, float]):
+    """One-vs-rest kappa per class: a read-only mapping class name -> kappa, with its averages.
+
+    Class i's kappa is WEKA's kappa of the 2 x 2 table [[TP, FN], [FP, TN]] that treats i as positive and
+    every other class as negative (1.0 when its chance agreement is not below 1, as WEKA rules).
+
+    Attributes
+    ----------
+    class_names : tuple of str
+    kappas : tuple of float
+        In class order.
+    support : tuple of float
+        Each class's actual (row) total.
+    macro : float
+        The unweighted mean of the kappas.
+    micro : float
+        The kappa of the k one-vs-rest tables summed cell by cell.
+    weighted : float
+        The mean weighted by support; NaN when the matrix is all zeros.
+
+    >>> per_class = kappa_stats([[5, 1, 0], [1, 3, 1], [0, 2, 7]], class_names=["a", "b", "c"]).per_class
+    >>> dict(per_class) == {"a": per_class["a"], "b": per_class["b"], "c": per_class["c"]}
+    True
+    >>> round(per_class.macro, 4), round(per_class.micro, 4), round(per_class.weighted, 4)
+    (0.6103, 0.625, 0.6346)
+    """
+
+    class_names: tuple[str, ...]
+    kappas: tuple[float, ...]
+    support: tuple[float, ...]
+    macro: float
+    micro: float
+    weighted: float
+
+    def __getitem__(self, name: str) -> float:
+        try:
+            return self.kappas[self.class_names.index(name)]
+        except ValueError:
+            raise KeyError(name) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.class_names)
+
+    def __len__(self) -> int:
+        return len(self.class_names)
 
 
 @dataclass(frozen=True)
@@ -79,13 +181,14 @@ class KappaStats:
     std_error : float
         Fleiss-Cohen-Everitt (1969) asymptotic standard error under the alternative; NaN when Pe is not below 1.
     ci_low, ci_high : float
-        kappa -/+ z(1 - alpha/2) * std_error; NaN with std_error.
+        kappa -/+ z(1 - alpha/2) * std_error, the quantile WEKA's ``Statistics.normalInverse`` gives
+        (1.959963984540054 for alpha = 0.05); NaN with std_error.
     std_error_h0 : float
         Fleiss-Cohen-Everitt standard error under kappa = 0; NaN when Pe is not below 1.
     z : float
         kappa / std_error_h0 (infinite when std_error_h0 is 0 and kappa is not; NaN when it cannot be computed).
     p_one_sided, p_two_sided : float
-        Normal upper-tail and two-sided p-values of z; NaN with z.
+        Normal upper-tail and two-sided p-values of z (WEKA's ``Statistics.normalProbability``); NaN with z.
     alpha : float
         The confidence level is 1 - alpha.
     pabak : float
@@ -95,10 +198,16 @@ class KappaStats:
         Two classes only (None otherwise), signed as Byrt, Bishop and Carlin define them:
         (a - d) / n and (b - c) / n for the table [[a, b], [c, d]]; NaN for an all-zero matrix.
         kappa = (pabak - PI**2 + BI**2) / (1 - PI**2 + BI**2).
-    scott_pi, gwet_ac1 : float
-        Scott's pi and Gwet's AC1 (unweighted, whatever the weights); NaN when their chance agreement is not
-        below 1, for one class (AC1), or for an all-zero matrix.
+    scott_pi, scott_pi_std_error : float
+        Scott's pi (chance agreement from the pooled margins) and its standard error, with the same weights
+        as kappa (weighted pi); NaN when its chance agreement is not below 1 or the matrix is all zeros.
+    gwet_ac1, gwet_ac1_std_error : float
+        Gwet's AC1 (AC2 when weights are given) and its standard error; NaN for one class, when its chance
+        agreement is not below 1, or for an all-zero matrix.
+    per_class : PerClassKappa
+        One-vs-rest kappa per class name, with macro, micro and weighted averages (unweighted kappa).
 
+    The standard errors of pi and AC1 are Gwet's (irrCAC's) without a finite-population correction.
     Degenerate tables never warn nor raise: what cannot be computed is NaN, what does not apply is None, and
     kappa follows WEKA (1.0).  Rounding that makes a variance slightly negative is clamped to 0.
     """
@@ -121,15 +230,50 @@ class KappaStats:
     prevalence_index: float | None
     bias_index: float | None
     scott_pi: float
+    scott_pi_std_error: float
     gwet_ac1: float
+    gwet_ac1_std_error: float
+    per_class: PerClassKappa
+
+    @property
+    def landis_koch(self) -> str | None:
+        """Landis and Koch's name for this kappa (:func:`landis_koch_label`)."""
+        return landis_koch_label(self.kappa)
+
+    @property
+    def fleiss(self) -> str | None:
+        """Fleiss's name for this kappa (:func:`fleiss_label`)."""
+        return fleiss_label(self.kappa)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field (and both labels) as plain Python values, per_class as a nested dict; for JSON.
+
+        >>> sorted(kappa_stats([[3, 1], [0, 4]]).to_dict())[:4]
+        ['alpha', 'bias_index', 'ci_high', 'ci_low']
+        """
+        result: dict[str, Any] = {
+            name: getattr(self, name) for name in self.__dataclass_fields__ if name != "per_class"
+        }
+        result["weights"] = [list(row) for row in self.weights]
+        result["landis_koch"] = self.landis_koch
+        result["fleiss"] = self.fleiss
+        result["per_class"] = {
+            "kappa": dict(self.per_class),
+            "support": dict(zip(self.per_class.class_names, self.per_class.support)),
+            "macro": self.per_class.macro,
+            "micro": self.per_class.micro,
+            "weighted": self.per_class.weighted,
+        }
+        return result
 
     def __str__(self) -> str:
         title = "Simple Kappa" if self.kind == "simple" else "Weighted Kappa"
+        ac = "Gwet's AC1" if self.kind == "simple" else "Gwet's AC2"
         level = 100 * (1 - self.alpha)
         level_text = f"{level:.0f}%" if level == round(level) else f"{level:g}%"
 
-        def row(label: str, value: float | None) -> str:
-            shown = "None" if value is None else f"{value:.4f}"
+        def row(label: str, value: float | str | None) -> str:
+            shown = value if isinstance(value, str) else "None" if value is None else f"{value:.4f}"
             return f"              {label:<26}{shown}"
 
         lines = [
@@ -157,11 +301,29 @@ class KappaStats:
             lines.append(row("Prevalence index", self.prevalence_index))
         if self.bias_index is not None:
             lines.append(row("Bias index", self.bias_index))
-        lines += [row("Scott's pi", self.scott_pi), row("Gwet's AC1", self.gwet_ac1)]
+        lines += [
+            row("Scott's pi", self.scott_pi),
+            row("Scott's pi ASE", self.scott_pi_std_error),
+            row(ac, self.gwet_ac1),
+            row(f"{ac} ASE", self.gwet_ac1_std_error),
+            row("Landis-Koch", self.landis_koch),
+            row("Fleiss", self.fleiss),
+            "",
+            "                 One-vs-rest kappa per class",
+            "",
+        ]
+        lines += [row(name, value) for name, value in self.per_class.items()]
+        lines += [
+            row("Macro average", self.per_class.macro),
+            row("Micro average", self.per_class.micro),
+            row("Weighted average", self.per_class.weighted),
+        ]
         return "\n".join(lines)
 
 
-def kappa_stats(matrix: Any, *, weights: Any = None, alpha: float = 0.05) -> KappaStats:
+def kappa_stats(
+    matrix: Any, *, weights: Any = None, alpha: float = 0.05, class_names: Sequence[str] | None = None
+) -> KappaStats:
     """Kappa with its standard errors, confidence interval, test and related coefficients.
 
     Parameters
@@ -175,6 +337,8 @@ def kappa_stats(matrix: Any, *, weights: Any = None, alpha: float = 0.05) -> Kap
         directly (1 on the diagonal for full agreement).
     alpha : float
         The confidence interval's level is 1 - alpha; 0 < alpha < 1.
+    class_names : sequence of k distinct str, optional
+        The names :attr:`KappaStats.per_class` goes by; ``"0"``, ``"1"``, ... by default.
 
     Returns
     -------
@@ -185,7 +349,16 @@ def kappa_stats(matrix: Any, *, weights: Any = None, alpha: float = 0.05) -> Kap
     ------
     MatrixError
         If the matrix is empty, not square, non-finite or negative, if weights is not one of the above or
-        holds a non-finite value, or if alpha is not strictly between 0 and 1.  The message names the argument.
+        holds a non-finite value, if alpha is not strictly between 0 and 1, or if class_names does not name
+        the k classes once each.  The message names the argument.
+
+    Examples
+    --------
+    >>> stats = kappa_stats([[20, 5], [10, 15]], class_names=["yes", "no"])
+    >>> stats.kappa, stats.landis_koch, stats.fleiss
+    (0.3999999999999999, 'Fair', 'Fair to good')
+    >>> round(stats.per_class["yes"], 12), round(stats.per_class.macro, 12)
+    (0.4, 0.4)
     """
     array = _validated_matrix(matrix)
     if (array < 0).any():
@@ -196,21 +369,22 @@ def kappa_stats(matrix: Any, *, weights: Any = None, alpha: float = 0.05) -> Kap
     alpha = float(alpha)
     rows = array.tolist()
     k = len(rows)
+    names = _class_names(class_names, k)
     kind, w = _agreement_weights(weights, k)
 
     # Margins, total and the two agreements in WEKA's loop order (the very sums its kappa makes).
     sum_rows, sum_columns, n, po_simple, pe_simple = agreement(rows)
-
     p = [[java_divide(count, n) for count in row] for row in rows]
     r = [java_divide(s, n) for s in sum_rows]
     c = [java_divide(s, n) for s in sum_columns]
+    cells = [(i, j) for i in range(k) for j in range(k)]
 
     if kind == "simple":
         po, pe = po_simple, pe_simple
         kappa_value = kappa(array)
     else:
-        po = sum(w[i][j] * p[i][j] for i in range(k) for j in range(k))
-        pe = sum(w[i][j] * r[i] * c[j] for i in range(k) for j in range(k))
+        po = sum(w[i][j] * p[i][j] for i, j in cells)
+        pe = sum(w[i][j] * r[i] * c[j] for i, j in cells)
         kappa_value = (po - pe) / (1 - pe) if pe < 1 else 1.0
 
     se, se_h0 = _NAN, _NAN
@@ -220,23 +394,19 @@ def kappa_stats(matrix: Any, *, weights: Any = None, alpha: float = 0.05) -> Kap
         w_col = [sum(r[i] * w[i][j] for i in range(k)) for j in range(k)]
         one_minus = 1 - kappa_value
         denominator = (1 - pe) * (1 - pe) * n
-        term = sum(
-            p[i][j] * _square(w[i][j] - (w_row[i] + w_col[j]) * one_minus) for i in range(k) for j in range(k)
-        )
+        term = sum(p[i][j] * _square(w[i][j] - (w_row[i] + w_col[j]) * one_minus) for i, j in cells)
         variance = java_divide(term - _square(kappa_value - pe * one_minus), denominator)
-        term_h0 = sum(
-            r[i] * c[j] * _square(w[i][j] - (w_row[i] + w_col[j])) for i in range(k) for j in range(k)
-        )
+        term_h0 = sum(r[i] * c[j] * _square(w[i][j] - (w_row[i] + w_col[j])) for i, j in cells)
         variance_h0 = java_divide(term_h0 - pe * pe, denominator)
         se, se_h0 = _sqrt(variance), _sqrt(variance_h0)
 
-    quantile = NormalDist().inv_cdf(1 - alpha / 2)
+    quantile = normal_inverse(1 - alpha / 2)
     z = java_divide(kappa_value, se_h0)
     if math.isnan(z):
         p_one, p_two = _NAN, _NAN
     else:
-        p_one = 0.5 * math.erfc(z / math.sqrt(2))
-        p_two = math.erfc(abs(z) / math.sqrt(2))
+        p_one = normal_probability(-z)
+        p_two = 2 * normal_probability(-abs(z))
 
     pabak = java_divide(k * po_simple - 1, k - 1) if k > 1 else _NAN
     prevalence = bias = None
@@ -245,13 +415,8 @@ def kappa_stats(matrix: Any, *, weights: Any = None, alpha: float = 0.05) -> Kap
         bias = java_divide(rows[0][1] - rows[1][0], n)
 
     pooled = [(r[i] + c[i]) / 2 for i in range(k)]
-    pe_pi = sum(q * q for q in pooled)
-    scott = (po_simple - pe_pi) / (1 - pe_pi) if pe_pi < 1 else _NAN
-    scott = _NAN if math.isnan(po_simple) else scott
-    gwet = _NAN
-    if k > 1 and not math.isnan(po_simple):
-        pe_gwet = sum(q * (1 - q) for q in pooled) / (k - 1)
-        gwet = (po_simple - pe_gwet) / (1 - pe_gwet) if pe_gwet < 1 else _NAN
+    scott, scott_se = _scott_pi(p, w, pooled, po, n)
+    gwet, gwet_se = _gwet_ac(p, w, pooled, po, n)
 
     return KappaStats(
         kind=kind,
@@ -272,8 +437,89 @@ def kappa_stats(matrix: Any, *, weights: Any = None, alpha: float = 0.05) -> Kap
         prevalence_index=prevalence,
         bias_index=bias,
         scott_pi=scott,
+        scott_pi_std_error=scott_se,
         gwet_ac1=gwet,
+        gwet_ac1_std_error=gwet_se,
+        per_class=_per_class(rows, sum_rows, sum_columns, n, names),
     )
+
+
+def _scott_pi(
+    p: list[list[float]], w: list[list[float]], pooled: list[float], po: float, n: float
+) -> tuple[float, float]:
+    """Scott's pi and its standard error (Gwet 2014, irrCAC's formula, no finite-population correction).
+
+    Chance agreement from the pooled margins: pe = sum_ij w_ij pi_i pi_j.
+    """
+    k = len(p)
+    cells = [(i, j) for i in range(k) for j in range(k)]
+    pe = sum(w[i][j] * pooled[i] * pooled[j] for i, j in cells)
+    if math.isnan(po) or not pe < 1:
+        return _NAN, _NAN
+    pi = (po - pe) / (1 - pe)
+    one_minus = 1 - pi
+    w_row = [sum(w[i][j] * pooled[j] for j in range(k)) for i in range(k)]
+    w_col = [sum(w[i][j] * pooled[i] for i in range(k)) for j in range(k)]
+    term = sum(p[i][j] * _square(w[i][j] - one_minus * (w_row[i] + w_col[j])) for i, j in cells)
+    variance = java_divide(term - _square(po - 2 * one_minus * pe), n * (1 - pe) * (1 - pe))
+    return pi, _sqrt(variance)
+
+
+def _gwet_ac(
+    p: list[list[float]], w: list[list[float]], pooled: list[float], po: float, n: float
+) -> tuple[float, float]:
+    """Gwet's AC1 (AC2 with weights) and its standard error (Gwet 2008; irrCAC's formula).
+
+    Chance agreement: pe = T_w / (k (k - 1)) * sum_i pi_i (1 - pi_i), T_w the sum of all weights.
+    """
+    k = len(p)
+    if k < 2 or math.isnan(po):
+        return _NAN, _NAN
+    scale = sum(sum(row) for row in w) / (k * (k - 1))
+    pe = scale * sum(q * (1 - q) for q in pooled)
+    if not pe < 1:
+        return _NAN, _NAN
+    ac = (po - pe) / (1 - pe)
+    one_minus = 1 - ac
+    term = sum(
+        p[i][j] * _square(w[i][j] - 2 * one_minus * scale * (1 - (pooled[i] + pooled[j]) / 2))
+        for i in range(k)
+        for j in range(k)
+    )
+    variance = java_divide(term - _square(po - 2 * one_minus * pe), n * (1 - pe) * (1 - pe))
+    return ac, _sqrt(variance)
+
+
+def _per_class(
+    rows: list[list[float]], sum_rows: list[float], sum_columns: list[float], n: float, names: tuple[str, ...]
+) -> PerClassKappa:
+    """Each class against the rest: WEKA's kappa of the 2 x 2 table [[TP, FN], [FP, TN]]."""
+    kappas = []
+    for i, name in enumerate(names):
+        tp = rows[i][i]
+        fn = sum_rows[i] - tp
+        fp = sum_columns[i] - tp
+        kappas.append(_kappa([[tp, fn], [fp, n - tp - fn - fp]]))
+    k = len(names)
+    trace = sum(rows[i][i] for i in range(k))
+    wrong = n - trace
+    micro = _kappa([[trace, wrong], [wrong, (k - 2) * n + trace]])
+    macro = sum(kappas) / k
+    weighted = java_divide(sum(s * value for s, value in zip(sum_rows, kappas)), sum(sum_rows))
+    return PerClassKappa(names, tuple(kappas), tuple(sum_rows), macro=macro, micro=micro, weighted=weighted)
+
+
+def _class_names(class_names: Sequence[str] | None, k: int) -> tuple[str, ...]:
+    if class_names is None:
+        return tuple(str(i) for i in range(k))
+    if isinstance(class_names, str) or not isinstance(class_names, Sequence):
+        raise MatrixError(f"class_names must be a sequence of {k} names, got {class_names!r}")
+    names = tuple(str(name) for name in class_names)
+    if len(names) != k:
+        raise MatrixError(f"class_names must name the matrix's {k} classes, got {len(names)} names")
+    if len(set(names)) != k:
+        raise MatrixError(f"class_names must be distinct, got {list(names)}")
+    return names
 
 
 def _agreement_weights(weights: Any, k: int) -> tuple[str, list[list[float]]]:
