@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from wekaeval import load_arff
+from wekaeval import kappa_stats, load_arff
 from wekaeval.cli import main
 
 ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
@@ -28,6 +28,23 @@ def run(capsys, *argv):
 
 def test_matrix_kappa(capsys):
     assert run(capsys, "kappa", "--matrix", "10,7;5,8") == (0, "0.19999999999999996\n", "")
+
+
+def test_kappa_stats_table(capsys):
+    status, out, err = run(capsys, "kappa", "--matrix", "10,7;5,8", "--stats", "--class-names", "cat,dog")
+    assert (status, err) == (0, "")
+    assert out == str(kappa_stats([[10, 7], [5, 8]], class_names=["cat", "dog"])) + "\n"
+    assert "Kappa                     0.2000" in out and "cat                       0.2000" in out
+
+
+def test_kappa_stats_json(capsys):
+    status, out, err = run(capsys, "kappa", "--matrix", "0,0;0,0", "--json", "--weights", "quadratic", "--alpha", "0.1")
+    data = json.loads(out)
+    assert (status, err) == (0, "")
+    assert data["kappa"] == 1.0 and data["std_error"] == "NaN" and data["kind"] == "quadratic"
+    assert data["alpha"] == 0.1 and data["per_class"]["weighted"] == "NaN" and data["prevalence_index"] == "NaN"
+    status, out, _ = run(capsys, "kappa", "--matrix", "10,7;5,8", "--json")
+    assert json.loads(out)["kappa"] == kappa_stats([[10, 7], [5, 8]]).kappa
 
 
 def test_installed_entry_point_runs():
@@ -47,6 +64,13 @@ def test_installed_entry_point_runs():
         (["kapa"], "invalid choice: 'kapa'"),
         (["kappa", "nope.arff", "--predictions", "p.csv"], "nope.arff: cannot read"),
         (["kappa", "--matrix", "1", "-c", "0"], "attribute indices start at 1"),
+        (["kappa", "--matrix", "1,2;3,4", "--weights", "linear"], "go with --stats or --json"),
+        (["kappa", "--matrix", "1,2;3,4", "--stats", "--weights", "cubic"], "invalid choice: 'cubic'"),
+        (["kappa", "--matrix", "1,2;3,4", "--stats", "--alpha", "1"], "--alpha: must be strictly between 0 and 1"),
+        (["kappa", "--matrix", "1,2;3,4", "--stats", "--alpha", "x"], "--alpha: not a number: 'x'"),
+        (["kappa", "--matrix", "1,2;3,4", "--stats", "--class-names", "a"], "--class-names: must name the matrix's"),
+        (["kappa", "--matrix", "1,2;3,4", "--json", "--class-names", "a,a"], "--class-names: must be distinct"),
+        (["kappa", "--matrix", "1,-2;3,4", "--stats"], "--matrix: matrix must hold non-negative counts"),
     ],
 )
 def test_user_errors_print_one_line_and_exit_2(capsys, argv, message):
@@ -80,6 +104,11 @@ def test_predicted_labels_and_distributions_agree(capsys, tmp_path, weather):
     first = run(capsys, "kappa", str(weather), "--predictions", str(by_label))
     second = run(capsys, "kappa", str(weather), "--predictions", str(by_distribution))
     assert first == second and first[0] == 0
+    status, out, _ = run(capsys, "kappa", str(weather), "--predictions", str(by_label), "--stats")
+    assert status == 0 and f"Kappa                     {float(first[1]):.4f}" in out
+    assert re.search(r"^ +no +-?[0-9.]+$", out, re.M) and re.search(r"^ +yes +-?[0-9.]+$", out, re.M)
+    status, _, err = run(capsys, "kappa", str(weather), "--predictions", str(by_label), "--stats", "--class-names", "a,b")
+    assert status == 2 and "--class-names goes with --matrix" in err
 
 
 @pytest.mark.parametrize(

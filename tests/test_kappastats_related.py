@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from wekaeval import MatrixError, kappa, kappa_stats
+from wekaeval import ConfusionMatrix, Evaluation, EvaluationError, MatrixError, kappa, kappa_stats
 from wekaeval.kappastats import fleiss_label, landis_koch_label
 
 irrcac_table = pytest.importorskip("irrCAC.table")
@@ -173,3 +173,33 @@ def test_to_dict_is_json():
     assert data["landis_koch"] == "Slight" and data["per_class"]["kappa"]["dog"] == stats.per_class["dog"]
     assert data["per_class"]["support"] == {"cat": 17.0, "dog": 13.0}
     assert data["weights"] == [[1.0, 0.0], [0.0, 1.0]]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 4).flatmap(lambda k: st.tuples(
+    st.just(k),
+    st.lists(st.tuples(st.integers(0, k - 1), st.lists(st.floats(0, 1), min_size=k, max_size=k),
+                       st.floats(0, 5)), min_size=1, max_size=40))))
+def test_from_predictions_the_kappa_is_wekas(case):
+    k, rows = case
+    names = [f"c{i}" for i in range(k)]
+    actual = [a for a, _, _ in rows]
+    distributions = [d for _, d, _ in rows]
+    weights = [w for _, _, w in rows]
+    matrix = ConfusionMatrix.from_predictions(actual, distributions, weights=weights, class_names=names)
+    evaluation = Evaluation(names)
+    evaluation.evaluate_batch(distributions, actual, weights)
+    for stats, expected in ((matrix.kappa_stats(), matrix.kappa()), (evaluation.kappa_stats(), evaluation.kappa)):
+        assert stats.kappa == expected
+        assert stats.per_class.class_names == tuple(names)
+    # repr: every field, each float exactly (and NaN equal to NaN).
+    assert repr(matrix.kappa_stats(weights="linear")) == repr(
+        kappa_stats(matrix.matrix, weights="linear", class_names=names))
+    assert repr(evaluation.kappa_stats(alpha=0.2)) == repr(
+        kappa_stats(evaluation.confusion_matrix, alpha=0.2, class_names=names))
+
+
+def test_numeric_evaluation_has_no_kappa_stats():
+    evaluation = Evaluation(None)
+    with pytest.raises(EvaluationError, match="nominal class only"):
+        evaluation.kappa_stats()

@@ -22,6 +22,7 @@ from . import report_commands
 from .arff import load_arff
 from .bridge import WekaUnavailable
 from .confusion import kappa
+from .kappastats import kappa_stats
 from .errors import MatrixError, WekaevalError
 from .predictions import read_predictions
 from .textsource import check_encoding
@@ -72,21 +73,64 @@ def class_attribute(text: str) -> str:
 
 
 def _kappa_command(args: argparse.Namespace) -> int:
+    wants_stats = args.stats or args.json
+    if not wants_stats and (args.weights is not None or args.alpha is not None or args.class_names is not None):
+        raise UsageError("kappa: --weights, --alpha and --class-names go with --stats or --json")
+    options = {"weights": args.weights, "alpha": 0.05 if args.alpha is None else args.alpha}
     if args.matrix is not None:
         if args.data is not None or args.predictions is not None:
             raise UsageError("kappa: give either --matrix or DATA.arff --predictions FILE, not both")
         try:
-            value = kappa(parse_matrix(args.matrix))
+            matrix = parse_matrix(args.matrix)
+            if not wants_stats:
+                print(repr(kappa(matrix)))
+                return 0
+            stats = kappa_stats(matrix, class_names=args.class_names, **options)
         except MatrixError as error:
             message = str(error)
+            if message.startswith("class_names"):
+                raise MatrixError(f"--class-names: {message.removeprefix('class_names ')}") from None
             raise MatrixError(message if message.startswith("--matrix") else f"--matrix: {message}") from None
     else:
         if args.data is None or args.predictions is None:
             raise UsageError("kappa: give --matrix, or DATA.arff with --predictions FILE")
+        if args.class_names is not None:
+            raise UsageError("kappa: --class-names goes with --matrix (the ARFF file names its classes)")
         dataset = load_arff(args.data, class_attribute=args.class_attribute, encoding=args.encoding)
-        value = read_predictions(args.predictions, dataset, encoding=args.encoding).kappa()
-    print(repr(value))
+        confusion = read_predictions(args.predictions, dataset, encoding=args.encoding)
+        if not wants_stats:
+            print(repr(confusion.kappa()))
+            return 0
+        stats = confusion.kappa_stats(**options)
+    print(json.dumps(_json_ready(stats.to_dict()), indent=2) if args.json else stats)
     return 0
+
+
+def _json_ready(value: Any) -> Any:
+    """Nested dicts and lists for JSON, their NaN and infinities as WEKA's words for them."""
+    if isinstance(value, float):
+        return _json_float(value)
+    if isinstance(value, dict):
+        return {key: _json_ready(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_ready(item) for item in value]
+    return value
+
+
+def _probability_level(text: str) -> float:
+    """``--alpha``: a number strictly between 0 and 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must be strictly between 0 and 1, got {text}")
+    return value
+
+
+def _class_names_list(text: str) -> list[str]:
+    """``--class-names``: comma-separated names, ``"cat,dog"``."""
+    return [name.strip() for name in text.split(",")]
 
 
 def _arff_paths(arguments: Sequence[str]) -> list[Path]:
@@ -311,7 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
         "kappa",
         help="WEKA's kappa of a confusion matrix or of per-instance predictions",
         description="Print WEKA's kappa (the exact double, repr'd) of a confusion matrix, "
-        "or of per-instance predictions (WEKA's own, or a CSV) matched against an ARFF file's classes and weights.",
+        "or of per-instance predictions (WEKA's own, or a CSV) matched against an ARFF file's classes and weights; "
+        "with --stats, its standard errors, interval and related coefficients.",
     )
     kappa_parser.add_argument("data", nargs="?", metavar="DATA.arff", help="the ARFF file the predictions are for")
     kappa_parser.add_argument("--matrix", help='the confusion matrix, rows actual: "10,7;5,8"')
@@ -328,6 +373,24 @@ def build_parser() -> argparse.ArgumentParser:
         type=class_attribute,
         metavar="INDEX|NAME",
         help="the class attribute as in WEKA's -c (1-based, first, last) or by name; default last",
+    )
+    kappa_parser.add_argument(
+        "--stats",
+        action="store_true",
+        help="print kappa_stats' table: standard errors, interval, z test, PABAK, Scott's pi, Gwet's AC1, per class",
+    )
+    kappa_parser.add_argument("--json", action="store_true", help="print kappa_stats' fields as JSON (implies --stats)")
+    kappa_parser.add_argument(
+        "--weights", choices=["linear", "quadratic"], help="weighted kappa for ordered classes (with --stats/--json)"
+    )
+    kappa_parser.add_argument(
+        "--alpha", type=_probability_level, help="the interval's level is 1 - ALPHA; default 0.05 (with --stats/--json)"
+    )
+    kappa_parser.add_argument(
+        "--class-names",
+        type=_class_names_list,
+        metavar="A,B,...",
+        help="names of --matrix's classes for the per-class kappas; default 0,1,... (with --stats/--json)",
     )
     _add_encoding(kappa_parser)
     kappa_parser.set_defaults(run=_kappa_command)

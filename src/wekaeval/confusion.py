@@ -12,7 +12,7 @@ order), because a different order changes the last bit.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -27,6 +27,9 @@ from .inputs import (
     weight_array,
 )
 from .javamath import java_divide
+
+if TYPE_CHECKING:
+    from .kappastats import KappaStats
 
 __all__ = ["kappa", "ConfusionMatrix"]
 
@@ -347,6 +350,19 @@ class ConfusionMatrix:
     def kappa(self) -> float:
         """WEKA's kappa of this matrix (see :func:`kappa`)."""
         return _kappa(self._matrix.tolist())
+
+    def kappa_stats(self, *, weights: Any = None, alpha: float = 0.05) -> KappaStats:
+        """:func:`wekaeval.kappa_stats` of this matrix, per class by its class names.
+
+        >>> matrix = ConfusionMatrix.from_predictions(["a", "b", "a", "b"], predicted=["a", "b", "b", "b"],
+        ...                                           class_names=["a", "b"])
+        >>> stats = matrix.kappa_stats()
+        >>> stats.kappa == matrix.kappa(), stats.per_class["a"], stats.landis_koch
+        (True, 0.5, 'Moderate')
+        """
+        from .kappastats import kappa_stats  # kappastats builds on this module's sums
+
+        return kappa_stats(self._matrix, weights=weights, alpha=alpha, class_names=self._class_names)
 
     def __add__(self, other: ConfusionMatrix) -> ConfusionMatrix:
         """Merge two matrices over the same classes, as WEKA's AggregateableEvaluation."""

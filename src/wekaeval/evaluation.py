@@ -43,6 +43,7 @@ from .evalnames import StatisticsByName
 from .evalnumeric import NumericPriors, accumulate_numeric, numeric_values
 from .evalstate import EvaluationState, accumulate
 from .inputs import ClassCoder, distribution_array, distribution_row, finite_weight, weight_array
+from .kappastats import KappaStats, kappa_stats
 from .threshold import ThresholdCurves
 
 __all__ = ["Evaluation", "NominalPrediction", "NumericPrediction", "DEFAULT_METRICS"]
@@ -455,6 +456,20 @@ class Evaluation(StatisticsByName):
         if not isinstance(other, Evaluation):
             return NotImplemented
         return Evaluation.aggregate([self, other])
+
+    def kappa_stats(self, *, weights: Any = None, alpha: float = 0.05) -> KappaStats:
+        """:func:`wekaeval.kappa_stats` of the weighted confusion matrix, per class by the class names.
+
+        Its kappa is the identical double :attr:`kappa` gives (unweighted); a nominal class only.
+
+        >>> evaluation = Evaluation(["yes", "no"])
+        >>> _ = evaluation.evaluate_batch([[0.9, 0.1], [0.2, 0.8], [0.3, 0.7], [0.1, 0.9], [0.6, 0.4]],
+        ...                               ["yes", "yes", "no", "no", "yes"])
+        >>> stats = evaluation.kappa_stats()
+        >>> stats.kappa == evaluation.kappa, stats.landis_koch, round(stats.std_error, 4)
+        (True, 'Substantial', 0.3175)
+        """
+        return kappa_stats(self.confusion_matrix, weights=weights, alpha=alpha, class_names=self.class_names)
 
     # -- text blocks --------------------------------------------------------------------
 
