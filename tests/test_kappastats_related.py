@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 import math
 import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
@@ -55,6 +56,43 @@ tables = st.integers(2, 6).flatmap(
 )
 
 
+def cancellation(table, weights, coefficient: str) -> float:
+    """How much of the variance's first term its subtraction cancels (term / variance), in exact arithmetic.
+
+    Where the two nearly cancel (a near-empty table: ratios of 1e3 and more) a float computation keeps only
+    the last digits, irrCAC's as ours, and a 1e-12 agreement is a property of neither.
+    """
+    k = len(table)
+    if weights is None:
+        w = [[Fraction(int(i == j)) for j in range(k)] for i in range(k)]
+    else:
+        span = k - 1
+        w = [[1 - Fraction(abs(i - j), span) if weights == "linear" else 1 - Fraction((i - j) ** 2, span * span)
+              for j in range(k)] for i in range(k)]
+    n = sum(Fraction(int(x)) for row in table for x in row)
+    p = [[Fraction(int(x)) / n for x in row] for row in table]
+    pooled = [(sum(p[i]) + sum(p[j][i] for j in range(k))) / 2 for i in range(k)]
+    cells = [(i, j) for i in range(k) for j in range(k)]
+    po = sum(w[i][j] * p[i][j] for i, j in cells)
+    if coefficient == "scott":
+        pe = sum(w[i][j] * pooled[i] * pooled[j] for i, j in cells)
+    else:
+        scale = sum(w[i][j] for i, j in cells) / (k * (k - 1))
+        pe = scale * sum(q * (1 - q) for q in pooled)
+    if pe >= 1:
+        return math.inf
+    one_minus = 1 - (po - pe) / (1 - pe)
+    if coefficient == "scott":
+        w_row = [sum(w[i][j] * pooled[j] for j in range(k)) for i in range(k)]
+        w_col = [sum(w[i][j] * pooled[i] for i in range(k)) for j in range(k)]
+        term = sum(p[i][j] * (w[i][j] - one_minus * (w_row[i] + w_col[j])) ** 2 for i, j in cells)
+    else:
+        term = sum(p[i][j] * (w[i][j] - 2 * one_minus * scale * (1 - (pooled[i] + pooled[j]) / 2)) ** 2
+                   for i, j in cells)
+    variance = term - (po - 2 * one_minus * pe) ** 2
+    return math.inf if variance == 0 else float(term / variance)
+
+
 @settings(max_examples=150, deadline=None)
 @given(tables, st.sampled_from([None, "linear", "quadratic"]))
 def test_scott_and_gwet_against_irrcac(table, weights):
@@ -68,8 +106,8 @@ def test_scott_and_gwet_against_irrcac(table, weights):
             # variance rounded below 0 (ours is clamped to 0).
             assert math.isnan(ours) or ours == 0.0, field
             continue
-        # A standard error whose variance nearly cancels keeps only its last digits in either computation.
-        assume(not field.endswith("std_error") or value > 1e-6)
+        if field.endswith("std_error") and cancellation(table, weights, field.split("_")[0]) > 100:
+            continue
         assert close(ours, value), (field, ours, value)
 
 
