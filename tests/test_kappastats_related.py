@@ -241,3 +241,11 @@ def test_numeric_evaluation_has_no_kappa_stats():
     evaluation = Evaluation(None)
     with pytest.raises(EvaluationError, match="nominal class only"):
         evaluation.kappa_stats()
+
+
+def test_bookkeeping_fields():
+    stats = kappa_stats([[1.5, 2.0], [0.25, 4.0]], weights=[[1, 0.5], [0.5, 1]], alpha=0.1)
+    assert stats.n == 7.75 and stats.alpha == 0.1 and stats.kind == "custom"
+    assert stats.weights == ((1.0, 0.5), (0.5, 1.0))
+    assert kappa_stats([[1, 0], [0, 1]]).weights == ((1.0, 0.0), (0.0, 1.0))
+    assert kappa_stats([[1, 0, 0], [0, 1, 0], [0, 0, 1]], weights="linear").weights[0] == (1.0, 0.5, 0.0)
