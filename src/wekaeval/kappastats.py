@@ -555,7 +555,10 @@ def _square(x: float) -> float:
 
 
 def _sqrt(variance: float) -> float:
-    """The square root of a variance; rounding below 0 is clamped to 0, NaN stays NaN."""
+    """The square root of a variance; rounding below 0 is clamped to 0, NaN stays NaN.
+
+    Written so that Java's ``Double.isNaN(v) ? NaN : v > 0 ? Math.sqrt(v) : 0.0`` is the same rule.
+    """
     if math.isnan(variance):
         return _NAN
-    return math.sqrt(max(variance, 0.0))
+    return math.sqrt(variance) if variance > 0 else 0.0
