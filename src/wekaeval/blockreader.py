@@ -13,6 +13,7 @@ WEKA release (and the JVM locale) that printed it lays it out, or a
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import unicodedata
@@ -22,6 +23,8 @@ import numpy as np
 
 from .blocks import (
     DETAIL_LAYOUTS,
+    PLUGIN_LINE,
+    PLUGIN_LINES_BEFORE,
     SUMMARY_LINES,
     ClassDetails,
     ClassDetailsRow,
@@ -197,17 +200,38 @@ def summary_line_spec(text: str) -> tuple[SummaryLine | None, str | None]:
     return None, None
 
 
+#: A plugin metric's line: a label, spaces, one number (``Utils.doubleToString`` or Java's ``toString``).
+_PLUGIN_LINE = re.compile(rf"^(\S.*?) +({_NUMBER}|-?\d+(?:\.\d+)?E-?\d+|\?)$")
+_SUMMARY_NAMES = [spec.names[0] for spec in SUMMARY_LINES]
+#: WEKA's lines that come after the plugin metrics' (and so never before one).
+_AFTER_PLUGINS = frozenset(_SUMMARY_NAMES[_SUMMARY_NAMES.index(PLUGIN_LINES_BEFORE):])
+
+
 def parse_summary(lines: Lines) -> Summary:
     values: dict[str, Any] = {}
     printed: list[str] = []
+    plugins: dict[str, float] = {}
+    plugin_text: dict[str, str] = {}
     while lines.more() and lines.peek() != "" and heading(lines.peek()) is None:
         number, raw = lines.take()
         text = plain_number_text(raw).rstrip()
         spec, level = summary_line_spec(text)
         if spec is None:
-            raise lines.error(f"not a line of WEKA's summary: {raw!r}", number)
+            plugin = _PLUGIN_LINE.match(text)
+            if plugin is None or _AFTER_PLUGINS.intersection(printed) or not printed:
+                raise lines.error(f"not a line of WEKA's summary: {raw!r}", number)
+            label = plugin.group(1).rstrip()
+            if label in plugins:
+                raise lines.error(f"{label!r} printed twice in one summary", number)
+            value = plugin.group(2)
+            plugins[label] = math.nan if value == "?" else float(value)
+            plugin_text[label] = raw.rstrip("\n")
+            printed.append(PLUGIN_LINE + label)
+            continue
         if spec.names[0] in values:
             raise lines.error(f"{spec.label.strip()!r} printed twice in one summary", number)
+        if plugins and spec.names[0] not in _AFTER_PLUGINS:
+            raise lines.error(f"{spec.label.strip()!r} after a plugin metric's line (WEKA prints it before)", number)
         label = spec.label if level is None else spec.label.replace("{level}", level)
         match = _VALUES[spec.layout].match(text[len(label) :])
         if match is None:
@@ -222,7 +246,7 @@ def parse_summary(lines: Lines) -> Summary:
         printed.append(spec.names[0])
     if "num_instances" not in values:
         raise lines.error("summary ends before 'Total Number of Instances' (truncated?)")
-    return Summary(**values, lines=tuple(printed))
+    return Summary(**values, lines=tuple(printed), plugin_metrics=plugins, plugin_text=plugin_text)
 
 
 # -- detailed accuracy by class --------------------------------------------------------------

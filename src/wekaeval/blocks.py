@@ -123,6 +123,11 @@ SUMMARY_LINES = (
     SummaryLine("Ignored Class Unknown Instances            ", ("missing_class",), "value"),
 )
 _LINES_BY_NAME = {line.names[0]: line for line in SUMMARY_LINES}
+#: Evaluation metric plugins print their lines after the kappa, cost and K&B lines (nominal class) or the
+#: correlation line (numeric class): before this line and every later one.
+PLUGIN_LINES_BEFORE = "sf_prior_entropy"
+#: In :attr:`Summary.lines`, a plugin metric's line is this prefix and its label.
+PLUGIN_LINE = "plugin:"
 
 
 @dataclass(frozen=True)
@@ -140,6 +145,11 @@ class Summary:
     A field WEKA did not print is None.  ``lines`` lists the printed fields'
     first names in printed order (it lets :meth:`to_text` reproduce the
     block); ``confidence_level`` is the level of the coverage lines.
+
+    ``plugin_metrics`` maps the label of each line an evaluation metric plugin
+    printed (WEKA's ``StandardEvaluationMetric.toSummaryString``, such as the
+    ``wekaevalKappa`` package's ``Kappa standard error``) to its value;
+    ``plugin_text`` keeps those lines as printed.
     """
 
     correct: float | None = None
@@ -171,27 +181,35 @@ class Summary:
     num_instances: float | None = None
     missing_class: float | None = None
     lines: tuple[str, ...] = ()
+    plugin_metrics: dict[str, float] = field(default_factory=dict)
+    plugin_text: dict[str, str] = field(default_factory=dict)
 
     def printed_lines(self) -> Iterator[SummaryLine]:
-        """The :class:`SummaryLine` of each printed line, in printed order."""
-        return (_LINES_BY_NAME[name] for name in self.lines)
+        """The :class:`SummaryLine` of each printed line of WEKA's own, in printed order."""
+        return (_LINES_BY_NAME[name] for name in self.lines if not name.startswith(PLUGIN_LINE))
 
     def to_dict(self) -> dict[str, Any]:
-        """The printed fields, in printed order."""
+        """The printed fields, in printed order (plugin metrics as ``plugin_metrics``, label -> value)."""
         result: dict[str, Any] = {}
         for spec in self.printed_lines():
             for name in spec.names:
                 result[name] = json_number(getattr(self, name))
         if self.confidence_level is not None:
             result["confidence_level"] = self.confidence_level
+        if self.plugin_metrics:
+            result["plugin_metrics"] = {label: json_number(v) for label, v in self.plugin_metrics.items()}
         return result
 
     def to_text(self) -> str:
         """The block as WEKA printed it, after the title and its blank line."""
-        return "".join(
-            spec.render([getattr(self, name) for name in spec.names], self.confidence_level) + "\n"
-            for spec in self.printed_lines()
-        )
+        text = []
+        for name in self.lines:
+            if name.startswith(PLUGIN_LINE):
+                text.append(self.plugin_text[name.removeprefix(PLUGIN_LINE)] + "\n")
+            else:
+                spec = _LINES_BY_NAME[name]
+                text.append(spec.render([getattr(self, n) for n in spec.names], self.confidence_level) + "\n")
+        return "".join(text)
 
 
 # -- detailed accuracy by class --------------------------------------------------------

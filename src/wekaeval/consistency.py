@@ -6,19 +6,25 @@ be recomputed, from the unclassified and total counts.)
 WEKA prints the counts, percentages and kappa of an evaluation, then its
 confusion matrix.  The matrix fixes the others: the diagonal is the correct
 weight, the rest the incorrect weight, and kappa follows from the row and
-column sums.  :func:`check_section` recomputes them with wekaeval's port and
-reports every printed value that the matrix contradicts -- a hand-edited or
-damaged log shows up here.
+column sums -- and so do the lines of the wekaevalKappa package (its standard
+error, interval, z and PABAK, :func:`wekaeval.kappa_stats`' definitions).
+:func:`check_section` recomputes them with wekaeval's port and reports every
+printed value that the matrix contradicts -- a hand-edited or damaged log
+shows up here.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .blocks import PLUGIN_LINE
 from .confusion import kappa
+from .kappastats import WEKA_PACKAGE_LINES, kappa_stats
+from .wekastatistics import normal_inverse
 from .wekatext import decimal_format, old_decimal_format
 
 if TYPE_CHECKING:
@@ -72,22 +78,32 @@ def check_section(section: Section, roundings: tuple[str, ...] = ("new",)) -> li
     unclassified = summary.unclassified or 0.0
     whole = [summary.correct, summary.incorrect, summary.num_instances, unclassified]
     exact = not printed.fractional and all(v is not None and float(v).is_integer() for v in whole)
+    shown_values = {name: getattr(summary, name) for name in _SUMMARY_FIELDS}
+    shown_values.update((label, summary.plugin_metrics.get(label)) for label in WEKA_PACKAGE_LINES)
     if exact:
         expected = _exact_values(matrix, unclassified)
         for name, value in expected.items():
-            shown = getattr(summary, name)
+            shown = shown_values.get(name)
             printed = [_ROUNDINGS[kind](value, 4) for kind in roundings]
-            if shown is not None and all(shown != float(text) for text in printed):
+            if shown is not None and not any(_same(shown, float(text)) for text in printed):
                 found.append(_inconsistency(section, name, shown, " or ".join(dict.fromkeys(printed))))
     else:
         half_width = 0.005 if printed.fractional else 0.5
         for name, (low, high) in _bounded_values(summary, matrix, half_width, unclassified).items():
-            shown = getattr(summary, name)
-            if shown is None or low is None:
+            shown = shown_values.get(name)
+            if shown is None or low is None or math.isnan(shown):
                 continue
             if shown + _SUMMARY_ROUNDING < low or shown - _SUMMARY_ROUNDING > high:
                 found.append(_inconsistency(section, name, shown, f"between {low:.4f} and {high:.4f}"))
     return sorted(found, key=lambda inconsistency: inconsistency.line)
+
+
+_SUMMARY_FIELDS = ("correct", "percent_correct", "incorrect", "percent_incorrect", "kappa", "num_instances",
+                   "percent_unclassified")
+
+
+def _same(shown: float, expected: float) -> bool:
+    return shown == expected or (math.isnan(shown) and math.isnan(expected))
 
 
 def _unclassified_share(section: Section, summary: Summary, roundings: tuple[str, ...]) -> list[Inconsistency]:
@@ -114,6 +130,9 @@ def _exact_values(matrix: np.ndarray, unclassified: float) -> dict[str, float]:
         "kappa": kappa(matrix),
         "num_instances": total,
     }
+    if not (matrix < 0).any():  # kappa_stats takes counts; WEKA's negative weights have no standard error
+        stats = kappa_stats(matrix)
+        values.update((label, getattr(stats, field)) for label, field in WEKA_PACKAGE_LINES.items())
     if total > 0:
         values["percent_correct"] = 100 * correct / total
         values["percent_incorrect"] = 100 * incorrect / total
@@ -139,6 +158,7 @@ def _bounded_values(
         "incorrect": incorrect,
         "num_instances": total,
         "kappa": _kappa_bounds(matrix, half_width),
+        **_kappa_package_bounds(matrix, half_width),
     }
     printed_total = summary.num_instances
     if printed_total is not None and printed_total - _SUMMARY_ROUNDING > 0:
@@ -164,6 +184,66 @@ def _kappa_bounds(matrix: np.ndarray, half_width: float) -> tuple[float | None, 
     if denominator[0] <= 0:  # chance agreement may reach 1, where WEKA's kappa is 1 by rule
         return None, None
     return _div(_sub(_mul(n, d), s), denominator)
+
+
+def _kappa_package_bounds(matrix: np.ndarray, half_width: float) -> dict[str, tuple[float, float]]:
+    """Bounds of the wekaevalKappa package's statistics over every matrix within ``half_width`` of ``matrix``.
+
+    kappa_stats' formulas (Fleiss-Cohen-Everitt, simple kappa) in interval arithmetic: each cell, margin and
+    the total widened by its rounding; wide where the same cell enters twice, but never too narrow.
+    """
+    k = len(matrix)
+    n = _widen(float(matrix.sum()), k * k * half_width)
+    if n[0] <= 0:
+        return {}
+    inverse_n = (1 / n[1], 1 / n[0])
+    po = _mul(_widen(float(np.trace(matrix)), k * half_width), inverse_n)
+    bounds: dict[str, tuple[float, float]] = {}
+    if k > 1:
+        bounds["PABAK"] = _scale(_add(_scale(po, k), (-1.0, -1.0)), 1 / (k - 1))
+    kappa_low, kappa_high = _kappa_bounds(matrix, half_width)
+    if kappa_low is None or kappa_high is None:
+        return bounds
+    kappa_bounds = (kappa_low, kappa_high)
+    p = [[_mul(_widen(float(cell), half_width), inverse_n) for cell in row] for row in matrix]
+    r = [_mul(_widen(float(v), k * half_width), inverse_n) for v in matrix.sum(axis=1)]
+    c = [_mul(_widen(float(v), k * half_width), inverse_n) for v in matrix.sum(axis=0)]
+    pe = (0.0, 0.0)
+    for row_share, column_share in zip(r, c):
+        pe = _add(pe, _mul(row_share, column_share))
+    one_minus_pe = _sub((1.0, 1.0), pe)
+    if one_minus_pe[0] <= 0:
+        return bounds
+    one_minus = _sub((1.0, 1.0), kappa_bounds)
+    denominator = _mul(_square(one_minus_pe), n)
+    term, term_h0 = (0.0, 0.0), (0.0, 0.0)
+    for i in range(k):
+        for j in range(k):
+            weight = (1.0, 1.0) if i == j else (0.0, 0.0)
+            # For the identity weights, kappa_stats' w_row[i] is c[i] and w_col[j] is r[j].
+            margins = _add(c[i], r[j])
+            term = _add(term, _mul(p[i][j], _square(_sub(weight, _mul(margins, one_minus)))))
+            term_h0 = _add(term_h0, _mul(_mul(r[i], c[j]), _square(_sub(weight, margins))))
+    variance = _div(_sub(term, _square(_sub(kappa_bounds, _mul(pe, one_minus)))), denominator)
+    variance_h0 = _div(_sub(term_h0, _square(pe)), denominator)
+    se, se_h0 = _sqrt(variance), _sqrt(variance_h0)
+    spread = _scale(se, normal_inverse(0.975))
+    bounds["Kappa standard error"] = se
+    bounds["Kappa 95% CI lower"] = _sub(kappa_bounds, spread)
+    bounds["Kappa 95% CI upper"] = _add(kappa_bounds, spread)
+    bounds["Kappa z"] = _div(kappa_bounds, se_h0)
+    return bounds
+
+
+def _square(a: _Interval) -> _Interval:
+    low, high = a[0] * a[0], a[1] * a[1]
+    if a[0] <= 0 <= a[1]:
+        return 0.0, max(low, high)
+    return min(low, high), max(low, high)
+
+
+def _sqrt(a: _Interval) -> _Interval:
+    return math.sqrt(max(a[0], 0.0)), math.sqrt(max(a[1], 0.0))
 
 
 def _widen(value: float, half_width: float) -> _Interval:
@@ -216,5 +296,7 @@ def _inconsistency(section: Section, name: str, shown: float, expected: str) -> 
         "percent_unclassified": "unclassified",
     }
     line_name = first_names.get(name, name)
+    if summary and line_name not in summary.lines and PLUGIN_LINE + name in summary.lines:
+        line_name = PLUGIN_LINE + name
     offset = summary.lines.index(line_name) if summary and line_name in summary.lines else 0
     return Inconsistency(section.title, section.line + 2 + offset, name, shown, expected)

@@ -72,6 +72,16 @@ __all__ = ["kappa_stats", "KappaStats", "PerClassKappa", "landis_koch_label", "f
 
 _NAN = math.nan
 
+#: The lines the wekaevalKappa WEKA package (java_reference/kappa-package) adds to WEKA's summary, and the
+#: :class:`KappaStats` field each prints (unweighted, alpha 0.05, the same doubles).
+WEKA_PACKAGE_LINES = {
+    "Kappa standard error": "std_error",
+    "Kappa 95% CI lower": "ci_low",
+    "Kappa 95% CI upper": "ci_high",
+    "Kappa z": "z",
+    "PABAK": "pabak",
+}
+
 #: Landis and Koch (1977): each band's upper bound (inclusive, two decimals); below 0 is "Poor".
 _LANDIS_KOCH = ((0.2, "Slight"), (0.4, "Fair"), (0.6, "Moderate"), (0.8, "Substantial"))
 
