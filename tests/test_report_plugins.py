@@ -145,3 +145,27 @@ def test_an_edited_value_is_flagged_in_a_weighted_log():
         edited = list(lines)
         edited[index] = label.ljust(35) + double_to_string(getattr(stats, field) + 0.5, 12, 4) + "\n"
         assert [p.field for p in read(output(evaluation, edited)).check()] == [label]
+
+
+def test_parse_and_check_commands_show_plugin_metrics(tmp_path, capsys):
+    import csv
+    import json
+
+    from wekaeval.cli import main
+
+    path = tmp_path / "package.log"
+    lines = package_lines(COUNTS.confusion_matrix)
+    path.write_text(output(COUNTS, lines))
+    assert main(["parse", str(path), "--csv"]) == 0
+    row = next(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert json.loads(row["plugin_metrics"]) == read(path.read_text()).sections[0].summary.plugin_metrics
+    assert main(["parse", str(path)]) == 0
+    assert "  Kappa standard error  " in capsys.readouterr().out
+    assert main(["parse", str(path), "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert "PABAK" in json.dumps(document)
+    assert main(["check", str(path)]) == 0
+    lines[0] = "Kappa standard error".ljust(35) + double_to_string(3.0, 12, 4) + "\n"
+    path.write_text(output(COUNTS, lines))
+    assert main(["check", str(path)]) == 1
+    assert "Kappa standard error is 3.0" in capsys.readouterr().out

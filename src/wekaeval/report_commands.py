@@ -20,18 +20,19 @@ from dataclasses import fields
 from pathlib import Path
 from typing import IO, Any
 
-from .blocks import Section, Summary
+from .blocks import Section, Summary, json_number
 from .errors import WekaevalError
 from .report import WekaReport, read_weka_output
 
 __all__ = ["Inputs", "output", "run_parse", "run_check", "csv_rows", "digest", "CSV_COLUMNS", "SUMMARY_FIELDS"]
 
-#: Every statistic of a summary block, in :class:`~wekaeval.blocks.Summary`'s order.
-SUMMARY_FIELDS = tuple(f.name for f in fields(Summary) if f.name != "lines")
-#: The columns of ``parse --csv``: where the section is, what was run, then every summary statistic.
+#: Every statistic of a summary block WEKA itself prints, in :class:`~wekaeval.blocks.Summary`'s order.
+SUMMARY_FIELDS = tuple(f.name for f in fields(Summary) if f.name not in ("lines", "plugin_metrics", "plugin_text"))
+#: The columns of ``parse --csv``: where the section is, what was run, every summary statistic, then the
+#: plugin metrics (a JSON object, label -> value) and the number of predictions.
 CSV_COLUMNS = (
     "file", "section", "evaluation", "line", "scheme", "relation", "test_mode", "options", "weka_versions",
-    *SUMMARY_FIELDS, "predictions",
+    *SUMMARY_FIELDS, "plugin_metrics", "predictions",
 )
 _SNIFF_BYTES = 8192
 
@@ -148,6 +149,8 @@ def csv_rows(report: WekaReport) -> Iterator[list[Any]]:
             report.options or "", " ".join(report.weka_versions),
         ]
         row += [_cell(None if summary is None else getattr(summary, name)) for name in SUMMARY_FIELDS]
+        plugins = {} if summary is None else summary.plugin_metrics
+        row.append(json.dumps({label: json_number(value) for label, value in plugins.items()}) if plugins else "")
         row.append("" if section.predictions is None else len(section.predictions.rows))
         yield row
 
@@ -188,7 +191,9 @@ def _section_digest(section: Section) -> str:
     title = section.title if section.evaluation == section.title else f"{section.evaluation} / {section.title}"
     out = [f"\n== {title} (line {section.line}) ==\n"]
     if section.summary is not None:
-        out += [f"  {name:<38} {value}\n" for name, value in section.summary.to_dict().items()]
+        out += [f"  {name:<38} {value}\n" for name, value in section.summary.to_dict().items()
+                if name != "plugin_metrics"]
+        out += [f"  {label:<38} {value}\n" for label, value in section.summary.plugin_metrics.items()]
     if section.class_details is not None:
         out.append("  detailed accuracy by class:\n")
         out += [f"    {line}\n" for line in section.class_details.to_text().splitlines()]
