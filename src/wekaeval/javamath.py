@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import struct
+from collections.abc import Iterable
 from typing import Callable, Literal, overload
 
 import numpy as np
@@ -479,6 +480,21 @@ def java_divide(numerator: float, denominator: float) -> float:
     if numerator == 0 or math.isnan(numerator):
         return math.nan
     return math.copysign(math.inf, numerator) * math.copysign(1.0, denominator)
+
+
+def java_sum(values: Iterable[float]) -> float:
+    """Java's ``double s = 0; for (double x : values) s += x;``: one rounding per addition, in order.
+
+    Python's ``sum`` of floats adds the same way up to 3.11; from 3.12 it compensates the rounding
+    (Neumaier), which changes last bits that Java keeps.
+
+    >>> java_sum([0.1] * 10), java_sum([]), java_sum([1e16, 1.0, -1e16])
+    (0.9999999999999999, 0.0, 0.0)
+    """
+    total = 0.0
+    for value in values:
+        total += value
+    return total
 
 
 def java_sqrt(x: float) -> float:

@@ -65,7 +65,7 @@ import numpy as np
 
 from .confusion import _kappa, _validated_matrix, agreement, kappa
 from .errors import MatrixError
-from .javamath import java_divide
+from .javamath import java_divide, java_sum
 from .wekastatistics import normal_inverse, normal_probability
 
 __all__ = ["kappa_stats", "KappaStats", "PerClassKappa", "landis_koch_label", "fleiss_label"]
@@ -393,20 +393,20 @@ def kappa_stats(
         po, pe = po_simple, pe_simple
         kappa_value = kappa(array)
     else:
-        po = sum(w[i][j] * p[i][j] for i, j in cells)
-        pe = sum(w[i][j] * r[i] * c[j] for i, j in cells)
+        po = java_sum(w[i][j] * p[i][j] for i, j in cells)
+        pe = java_sum(w[i][j] * r[i] * c[j] for i, j in cells)
         kappa_value = (po - pe) / (1 - pe) if pe < 1 else 1.0
 
     se, se_h0 = _NAN, _NAN
     if pe < 1:
         # Fleiss, Cohen and Everitt (1969): w_row[i] = sum_j c_j w_ij, w_col[j] = sum_i r_i w_ij.
-        w_row = [sum(c[j] * w[i][j] for j in range(k)) for i in range(k)]
-        w_col = [sum(r[i] * w[i][j] for i in range(k)) for j in range(k)]
+        w_row = [java_sum(c[j] * w[i][j] for j in range(k)) for i in range(k)]
+        w_col = [java_sum(r[i] * w[i][j] for i in range(k)) for j in range(k)]
         one_minus = 1 - kappa_value
         denominator = (1 - pe) * (1 - pe) * n
-        term = sum(p[i][j] * _square(w[i][j] - (w_row[i] + w_col[j]) * one_minus) for i, j in cells)
+        term = java_sum(p[i][j] * _square(w[i][j] - (w_row[i] + w_col[j]) * one_minus) for i, j in cells)
         variance = java_divide(term - _square(kappa_value - pe * one_minus), denominator)
-        term_h0 = sum(r[i] * c[j] * _square(w[i][j] - (w_row[i] + w_col[j])) for i, j in cells)
+        term_h0 = java_sum(r[i] * c[j] * _square(w[i][j] - (w_row[i] + w_col[j])) for i, j in cells)
         variance_h0 = java_divide(term_h0 - pe * pe, denominator)
         se, se_h0 = _sqrt(variance), _sqrt(variance_h0)
 
@@ -463,14 +463,14 @@ def _scott_pi(
     """
     k = len(p)
     cells = [(i, j) for i in range(k) for j in range(k)]
-    pe = sum(w[i][j] * pooled[i] * pooled[j] for i, j in cells)
+    pe = java_sum(w[i][j] * pooled[i] * pooled[j] for i, j in cells)
     if math.isnan(po) or not pe < 1:
         return _NAN, _NAN
     pi = (po - pe) / (1 - pe)
     one_minus = 1 - pi
-    w_row = [sum(w[i][j] * pooled[j] for j in range(k)) for i in range(k)]
-    w_col = [sum(w[i][j] * pooled[i] for i in range(k)) for j in range(k)]
-    term = sum(p[i][j] * _square(w[i][j] - one_minus * (w_row[i] + w_col[j])) for i, j in cells)
+    w_row = [java_sum(w[i][j] * pooled[j] for j in range(k)) for i in range(k)]
+    w_col = [java_sum(w[i][j] * pooled[i] for i in range(k)) for j in range(k)]
+    term = java_sum(p[i][j] * _square(w[i][j] - one_minus * (w_row[i] + w_col[j])) for i, j in cells)
     variance = java_divide(term - _square(po - 2 * one_minus * pe), n * (1 - pe) * (1 - pe))
     return pi, _sqrt(variance)
 
@@ -485,13 +485,13 @@ def _gwet_ac(
     k = len(p)
     if k < 2 or math.isnan(po):
         return _NAN, _NAN
-    scale = sum(sum(row) for row in w) / (k * (k - 1))
-    pe = scale * sum(q * (1 - q) for q in pooled)
+    scale = java_sum(java_sum(row) for row in w) / (k * (k - 1))
+    pe = scale * java_sum(q * (1 - q) for q in pooled)
     if not pe < 1:
         return _NAN, _NAN
     ac = (po - pe) / (1 - pe)
     one_minus = 1 - ac
-    term = sum(
+    term = java_sum(
         p[i][j] * _square(w[i][j] - 2 * one_minus * scale * (1 - (pooled[i] + pooled[j]) / 2))
         for i in range(k)
         for j in range(k)
@@ -511,11 +511,11 @@ def _per_class(
         fp = sum_columns[i] - tp
         kappas.append(_kappa([[tp, fn], [fp, n - tp - fn - fp]]))
     k = len(names)
-    trace = sum(rows[i][i] for i in range(k))
+    trace = java_sum(rows[i][i] for i in range(k))
     wrong = n - trace
     micro = _kappa([[trace, wrong], [wrong, (k - 2) * n + trace]])
-    macro = sum(kappas) / k
-    weighted = java_divide(sum(s * value for s, value in zip(sum_rows, kappas)), sum(sum_rows))
+    macro = java_sum(kappas) / k
+    weighted = java_divide(java_sum(s * value for s, value in zip(sum_rows, kappas)), n)
     return PerClassKappa(names, tuple(kappas), tuple(sum_rows), macro=macro, micro=micro, weighted=weighted)
 
 
