@@ -96,3 +96,22 @@ class WekaOracle:
 @pytest.fixture(scope="session")
 def weka(weka_jvm) -> WekaOracle:
     return WekaOracle()
+
+
+@pytest.fixture(scope="session")
+def kappa_package_outputs(weka_jvm, tmp_path_factory):
+    """The WEKA package wekaevalKappa built, installed offline into a temporary WEKA home and run by WEKA's
+    command line and python-weka-wrapper3, with the confusion matrix behind every printed section
+    (tests/kappa_package_runs.py: ``PackageOutputs``).  Built once per session; skips without a JDK
+    (fails under CI=true)."""
+    import os
+    import shutil
+
+    if shutil.which("javac") is None or shutil.which("jar") is None:
+        message = "javac or jar not found: install a JDK >= 11 (Debian: apt-get install default-jdk-headless)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true needs the JDK: {message}")
+        pytest.skip(message)
+    from .kappa_package_runs import produce
+
+    return produce(tmp_path_factory.mktemp("kappa-package"))
