@@ -28,6 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from wekaeval import bridge
+from wekaeval.kappastats import WEKA_PACKAGE_LINES
 
 from .weka_runs import ADD_OPENS, ARFF_SAMPLES, COST_MATRIX, Mirror, Run
 
@@ -36,14 +37,8 @@ PACKAGE_DIR = PROJECT / "java_reference" / "kappa-package"
 SOURCE = PACKAGE_DIR / "src" / "main" / "java" / "weka" / "classifiers" / "evaluation" / "WekaevalKappa.java"
 PACKAGE_NAME = "wekaevalKappa"
 CLASS_NAME = "weka.classifiers.evaluation.WekaevalKappa"
-#: The package's summary lines, in order, and the KappaStats field each one prints.
-STATISTICS = (
-    ("Kappa standard error", "std_error"),
-    ("Kappa 95% CI lower", "ci_low"),
-    ("Kappa 95% CI upper", "ci_high"),
-    ("Kappa z", "z"),
-    ("PABAK", "pabak"),
-)
+#: The package's summary lines, in order, and the KappaStats field each one prints (wekaeval's own table).
+STATISTICS = tuple(WEKA_PACKAGE_LINES.items())
 OFFLINE = "-Dweka.packageManager.offline=true"
 SECTION = re.compile(r"^=== (.+) ===$", re.MULTILINE)
 

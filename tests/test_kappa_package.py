@@ -245,3 +245,26 @@ def test_without_the_package_weka_prints_its_usual_output(kappa_package_outputs)
             lines = sections(plain.text)[title].splitlines()
             kappa = next(i for i, line in enumerate(lines) if line.startswith("Kappa statistic "))
             assert lines[kappa + 1].startswith("Mean absolute error ")
+
+
+# -- read back by wekaeval ---------------------------------------------------------------------------------
+
+
+def test_the_report_reader_reads_and_checks_the_package_lines(kappa_package_outputs):
+    """read_weka_output gives each section's five values as printed, equal to kappa_stats rounded as printed;
+    check() finds nothing in WEKA's genuine output (weighted data included: rounded matrices, bounded)."""
+    from wekaeval import read_weka_output
+
+    outputs = [*kappa_package_outputs.runs.values(), *kappa_package_outputs.pww3.values()]
+    read = 0
+    for output in outputs:
+        report = read_weka_output(output.text)
+        assert report.check() == [], output.name
+        summaries = [section.summary for section in report.sections if section.summary is not None]
+        assert len(summaries) == len(output.matrices) or not output.matrices, output.name
+        for summary, (title, matrix) in zip(summaries, output.matrices.items()):
+            assert list(summary.plugin_metrics) == NAMES, (output.name, title)
+            shown = [float(double_to_string(value, 12, 4)) for value in expected(matrix)]
+            assert all(same_double(a, b) for a, b in zip(summary.plugin_metrics.values(), shown))
+            read += 1
+    assert read == sum(len(output.matrices) for output in outputs) >= 14
