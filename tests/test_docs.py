@@ -1,4 +1,4 @@
-"""The examples in README.md, docs/evaluation.md and docs/kappa.md run and print what the pages say they print.
+"""The examples in README.md, docs/evaluation.md, docs/kappa.md and the kappa package's README run and print what the pages say they print.
 
 Three kinds of fenced ``python`` blocks are checked:
 
@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("README.md", "docs/evaluation.md", "docs/kappa.md")
+PAGES = ("README.md", "docs/evaluation.md", "docs/kappa.md", "java_reference/kappa-package/README.md")
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 EVALUATION_SECTION = "## WEKA's Evaluation, without a JVM"
 
