@@ -27,7 +27,6 @@ import math
 import os
 import re
 from collections.abc import Callable, Sequence
-from decimal import Decimal
 from typing import IO, Any, Union
 
 import numpy as np
@@ -35,7 +34,7 @@ import numpy as np
 from .arff import Attribute
 from .errors import CostMatrixError
 from .expressions import Expression, ExpressionError, _java_int, compile_expression
-from .javamath import java_log_scalar
+from .javamath import java_double_to_string, java_log_scalar
 from .textsource import read_text
 from .wekatext import double_to_string
 
@@ -73,26 +72,8 @@ def _number_or_text(token: str) -> Cell:
 
 
 def _java_text(cell: Cell) -> str:
-    """``"" + cell``: an expression as written, a double as ``Double.toString``.
-
-    Its digits are the shortest that read back (JDK 19 on); JDK 17 prints some doubles of 2**53 and
-    more with a digit or two more (JDK-4511638).
-    """
-    if isinstance(cell, str):
-        return cell
-    if not math.isfinite(cell):
-        return "NaN" if math.isnan(cell) else "Infinity" if cell > 0 else "-Infinity"
-    sign = "-" if math.copysign(1.0, cell) < 0 else ""
-    if cell == 0 or abs(cell) == 5e-324:
-        return sign + ("0.0" if cell == 0 else "4.9E-324")
-    decimal = Decimal(repr(abs(cell))).as_tuple()
-    digits = "".join(map(str, decimal.digits)).rstrip("0")
-    exponent = len(decimal.digits) + int(decimal.exponent) - 1
-    if not 1e-3 <= abs(cell) < 1e7:
-        return f"{sign}{digits[0]}.{digits[1:] or '0'}E{exponent}"
-    if exponent < 0:
-        return f"{sign}0.{'0' * (-exponent - 1)}{digits}"
-    return f"{sign}{digits[:exponent + 1].ljust(exponent + 1, '0')}.{digits[exponent + 1:] or '0'}"
+    """``"" + cell``: an expression as written, a double as ``Double.toString``."""
+    return cell if isinstance(cell, str) else java_double_to_string(cell)
 
 
 def _utf16_length(text: str) -> int:

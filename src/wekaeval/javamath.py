@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 import struct
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Callable, Literal, overload
 
 import numpy as np
@@ -495,6 +496,32 @@ def java_sum(values: Iterable[float]) -> float:
     for value in values:
         total += value
     return total
+
+
+def java_double_to_string(value: float) -> str:
+    """Java's ``Double.toString(value)`` (``"" + value``).
+
+    Its digits are the shortest that read back (JDK 19 on); JDK 17 prints some doubles of 2**53 and
+    more with a digit or two more (JDK-4511638).
+
+    >>> java_double_to_string(0.05), java_double_to_string(1e-4), java_double_to_string(1e7)
+    ('0.05', '1.0E-4', '1.0E7')
+    >>> java_double_to_string(-0.0), java_double_to_string(float("nan")), java_double_to_string(100.0)
+    ('-0.0', 'NaN', '100.0')
+    """
+    if not math.isfinite(value):
+        return "NaN" if math.isnan(value) else "Infinity" if value > 0 else "-Infinity"
+    sign = "-" if math.copysign(1.0, value) < 0 else ""
+    if value == 0 or abs(value) == 5e-324:
+        return sign + ("0.0" if value == 0 else "4.9E-324")
+    decimal = Decimal(repr(abs(value))).as_tuple()
+    digits = "".join(map(str, decimal.digits)).rstrip("0")
+    exponent = len(decimal.digits) + int(decimal.exponent) - 1
+    if not 1e-3 <= abs(value) < 1e7:
+        return f"{sign}{digits[0]}.{digits[1:] or '0'}E{exponent}"
+    if exponent < 0:
+        return f"{sign}0.{'0' * (-exponent - 1)}{digits}"
+    return f"{sign}{digits[:exponent + 1].ljust(exponent + 1, '0')}.{digits[exponent + 1:] or '0'}"
 
 
 def java_sqrt(x: float) -> float:
