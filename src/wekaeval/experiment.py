@@ -21,7 +21,6 @@ weka.classifiers.trees.J48 2 0.9299999999999999 0.014142135623730845
 from __future__ import annotations
 
 import io
-import math
 import os
 import re
 from collections.abc import Sequence
@@ -30,6 +29,7 @@ from typing import IO, Any
 
 from .arff import read_arff_rows
 from .errors import WekaOutputError
+from .pairedstats import Stats
 from .textsource import read_text
 
 __all__ = ["ExperimentResults", "MeasureSummary", "read_experiment_results", "summarise"]
@@ -169,30 +169,18 @@ def weka_stats(values: Sequence[float]) -> tuple[float, float]:
     """``(mean, std_dev)`` of ``weka.experiment.Stats`` after ``add(v)`` of each value and ``calculateDerived()``.
 
     WEKA keeps a running mean (Welford's update) rather than dividing a sum,
-    so the last bit follows its order of updates.
+    so the last bit follows its order of updates (:class:`wekaeval.pairedstats.Stats`).
 
     >>> weka_stats([0.94, 0.92])
     (0.9299999999999999, 0.014142135623730845)
     >>> weka_stats([1.0])
     (1.0, nan)
     """
-    count = 0
-    mean = math.nan
-    deviations = 0.0
+    stats = Stats()
     for value in values:
-        if not math.isfinite(value):
-            return math.nan, math.nan
-        count += 1
-        if math.isnan(mean):
-            mean, deviations = value, 0.0
-        else:
-            delta = value - mean
-            mean += delta / count
-            deviations += delta * (value - mean)
-    if count <= 1:
-        return mean, math.nan
-    variance = deviations / (count - 1)
-    return mean, 0.0 if variance < 0 else math.sqrt(variance)
+        stats.add(value)
+    stats.calculate_derived()
+    return stats.mean, stats.std_dev
 
 
 # -- formats ------------------------------------------------------------------------
