@@ -127,6 +127,15 @@ def test_pow_minus_a_quarter_matches_the_jvm_on_every_kind_of_positive_x(jvm):
 
 
 @pytest.mark.jvm
+@pytest.mark.parametrize("y", [0.5, 2.0])
+def test_pow_special_cases_match_the_jvm(jvm, y):
+    # HotSpot takes sqrt(x) and x * x: the correctly rounded results, not the C library's x ** 0.5.
+    x = np.concatenate([pow_cases(np.random.default_rng(5))[::10], [0.0360957010782722, 0.0, math.inf]])
+    got = np.array([java_pow(v, y) for v in x.tolist()])
+    assert_same_bits(f"pow(x, {y})", x, got, jvm.jvm_pow(x, y))
+
+
+@pytest.mark.jvm
 def test_pow_matches_the_jvm_wherever_it_is_ported(jvm):
     rng = np.random.default_rng()
     compared = 0

@@ -21,6 +21,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 import struct
 from typing import overload
 
@@ -246,7 +247,7 @@ def _pow_scalar(x: float, y: float) -> float:
     if hy == 0x4000000000000000:  # y == 2: HotSpot's special case (JDK 17)
         return x * x
     if hy == 0x3FE0000000000000 and hx < 0x8000000000000000:  # y == 0.5, x >= +0: sqrt (JDK 17.0.15)
-        return x ** 0.5 if x == x else x
+        return math.sqrt(x) if x == x else x  # correctly rounded; the C library's x ** 0.5 is not always
     top = hx >> 48
     y_top = (hy >> 48) & 0x7FF0
     if y_top == 0x7FF0 or hy << 1 == 0:

@@ -21,8 +21,8 @@ The paired t-test of WEKA's Experimenter (``weka.experiment.PairedStats``, :mod:
 takes its probability from ``Statistics.FProbability(t*t, 1, n - 1)``: Cephes' incomplete beta
 integral (``incbet``: a power series and two continued fractions) around ``gamma``, ``lnGamma``,
 ``Math.pow``, ``Math.exp`` and ``Math.log``, ported here the same way, ``Math.pow`` by
-:func:`wekaeval.javaexp.java_pow` (and ``Math.pow(x, 0.5)``, which the t-test computes on most of its
-paths, as HotSpot does: the correctly rounded square root).
+:func:`wekaeval.javaexp.java_pow` (whose ``Math.pow(x, 0.5)``, which the t-test computes on most of its
+paths, is HotSpot's correctly rounded square root).
 
 >>> from wekaeval.wekastatistics import f_probability, incomplete_beta, ln_gamma
 >>> f_probability(5.1922, 4, 5)                  # Statistics.main's example
@@ -251,8 +251,8 @@ def incomplete_beta(aa: float, bb: float, xx: float) -> float:
     y = a * java_log_scalar(x)
     t = b * java_log_scalar(xc)
     if a + b < _MAXGAM and abs(y) < _MAXLOG and abs(t) < _MAXLOG:
-        t = _pow(xc, b)
-        t *= _pow(x, a)
+        t = java_pow(xc, b)
+        t *= java_pow(x, a)
         t /= a
         t *= w
         t *= gamma(a + b) / (gamma(a) * gamma(b))
@@ -363,7 +363,7 @@ def power_series(a: float, b: float, x: float) -> float:
     u = a * java_log_scalar(x)
     if a + b < _MAXGAM and abs(u) < _MAXLOG:
         t = gamma(a + b) / (gamma(a) * gamma(b))
-        return s * t * _pow(x, a)
+        return s * t * java_pow(x, a)
     t = ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + u + java_log_scalar(s)
     return 0.0 if t < _MINLOG else java_exp(t)
 
@@ -432,10 +432,10 @@ def _stirling_formula(x: float) -> float:
     w = 1.0 + w * _polevl(w, _STIR)
     if x > _MAXSTIR:
         # Avoid overflow in Math.pow().
-        v = _pow(x, 0.5 * x - 0.25)
+        v = java_pow(x, 0.5 * x - 0.25)
         y = v * (v / y)
     else:
-        y = _pow(x, x - 0.5) / y
+        y = java_pow(x, x - 0.5) / y
     return _SQTPI * y * w
 
 
@@ -495,18 +495,6 @@ def ln_gamma(x: float) -> float:
     else:
         q += _polevl(p, _A) / x
     return q
-
-
-def _pow(x: float, y: float) -> float:
-    """``Math.pow(x, y)``: :func:`~wekaeval.javaexp.java_pow`, but ``y == 0.5`` as HotSpot computes it, ``sqrt(x)``.
-
-    ``java_pow`` takes that special case as Python's ``x ** 0.5``, the C library's ``pow``, which differs
-    from the correctly rounded square root for about 0.1 % of x (``0.0360957010782722``: ...717 against
-    HotSpot's ...716), and the t-test raises to the power ``df1 / 2.0 = 0.5`` on most of its paths.
-    """
-    if y == 0.5 and x > 0.0:
-        return math.sqrt(x)
-    return java_pow(x, y)
 
 
 def _one_minus(t: float) -> float:
