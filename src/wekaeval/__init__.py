@@ -26,6 +26,7 @@ from .folds import evaluate_folds
 from .kappastats import KappaStats, PerClassKappa, kappa_stats
 from .report import WekaReport, read_weka_output
 from .threshold import ThresholdCurves
+from .ttest import TTestError, TTestResult, ttest
 
 __version__ = "0.1.0"
 
@@ -51,6 +52,9 @@ __all__ = [
     "read_experiment_results",
     "summarise",
     "ExperimentResults",
+    "ttest",
+    "TTestResult",
+    "TTestError",
     "ThresholdCurves",
     "CostMatrix",
     "CostMatrixError",

@@ -267,6 +267,29 @@ def _summarise_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ttest_command(args: argparse.Namespace) -> int:
+    from .experiment import read_experiment_results
+    from .ttest import ttest
+
+    base: int | str = args.base
+    if args.base.isdigit():
+        if int(args.base) < 1:
+            raise UsageError("argument --base: result sets are numbered from 1, as WEKA's key prints them")
+        base = int(args.base) - 1
+    results = read_experiment_results(Path(args.file), encoding=args.encoding)
+    analysis = ttest(results, args.measure, base=base, significance=args.significance,
+                     show_std_devs=args.std_devs, sort_by=args.sort_by)
+    text = analysis.header(args.format) + "\n"
+    if args.ranking:
+        text += analysis.ranking(args.format)
+    elif args.summary:
+        text += analysis.summary(args.format)
+    else:
+        text += analysis.to_text(args.format)
+    print(text)
+    return 0
+
+
 def _json_float(value: float) -> float | str:
     """JSON has no NaN or Infinity: they become WEKA's words for them."""
     if math.isnan(value):
@@ -472,6 +495,33 @@ def build_parser() -> argparse.ArgumentParser:
     summarise_parser.add_argument("--json", action="store_true", help="print JSON rows")
     _add_encoding(summarise_parser)
     summarise_parser.set_defaults(run=_summarise_command)
+
+    ttest_parser = commands.add_parser(
+        "ttest",
+        help="WEKA's corrected paired t-test of an Experimenter result file, as its Analyse panel prints it",
+        description="Compare every scheme of an Experimenter result file (ARFF or CSV) with a base scheme on "
+        "each dataset: WEKA's PairedCorrectedTTester, its header and result matrix byte for byte.",
+    )
+    ttest_parser.add_argument("file", metavar="RESULTS", help="the Experimenter's .arff or .csv results")
+    ttest_parser.add_argument("--measure", default="Percent_correct", help="the column (default Percent_correct)")
+    ttest_parser.add_argument(
+        "--base", default="1", metavar="N|NAME",
+        help="the test base: its number in the key (1, 2, ...; default 1) or its scheme (J48, trees.J48)",
+    )
+    ttest_parser.add_argument(
+        "--significance", type=_probability_level, default=0.05, help="the test's level (default 0.05)"
+    )
+    ttest_parser.add_argument("--std-devs", action="store_true", help="show standard deviations")
+    ttest_parser.add_argument("--sort-by", metavar="COLUMN", help="order the datasets by the base's mean of COLUMN")
+    ttest_parser.add_argument(
+        "--format", default="plain", choices=["plain", "latex", "csv", "html", "significance", "gnuplot"],
+        help="WEKA's result matrix (default plain, the Experimenter's)",
+    )
+    shown = ttest_parser.add_mutually_exclusive_group()
+    shown.add_argument("--ranking", action="store_true", help="rank the schemes by significant wins minus losses")
+    shown.add_argument("--summary", action="store_true", help="wins of each scheme over each other")
+    _add_encoding(ttest_parser)
+    ttest_parser.set_defaults(run=_ttest_command)
     return parser
 
 

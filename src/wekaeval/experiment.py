@@ -24,7 +24,7 @@ import io
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Any
 
 from .arff import read_arff_rows
@@ -43,11 +43,16 @@ Value = str | float | None
 
 @dataclass(frozen=True, eq=False)
 class ExperimentResults:
-    """The rows of an Experimenter result file; ``Key_*`` values are strings, measures floats, ``?`` None."""
+    """The rows of an Experimenter result file; ``Key_*`` values are strings, measures floats, ``?`` None.
+
+    ``nominal_values`` holds the labels an ARFF file declares for its nominal columns, in declared order
+    (WEKA's tester sorts runs and folds by that order); a CSV file declares none.
+    """
 
     source: str
     columns: tuple[str, ...]
     rows: tuple[tuple[Value, ...], ...]
+    nominal_values: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def column(self, name: str) -> list[Value]:
         """Every row's value of column ``name``."""
@@ -108,11 +113,12 @@ def read_experiment_results(source: str | os.PathLike | IO, *, encoding: str = "
         If the file cannot be read.
     """
     name, text = read_text(source, WekaOutputError, encoding=encoding)
+    nominal: dict[str, tuple[str, ...]] = {}
     if _looks_like_arff(text):
-        columns, rows = _arff_rows(text, name)
+        columns, rows, nominal = _arff_rows(text, name)
     else:
         columns, rows = _csv_rows(text, name)
-    results = ExperimentResults(name, columns, rows)
+    results = ExperimentResults(name, columns, rows, nominal)
     results._index(DATASET_KEY[0])  # fails, naming the columns, for files that are not results
     return results
 
@@ -194,12 +200,15 @@ def _looks_like_arff(text: str) -> bool:
     return False
 
 
-def _arff_rows(text: str, name: str) -> tuple[tuple[str, ...], tuple[tuple[Value, ...], ...]]:
+def _arff_rows(
+    text: str, name: str
+) -> tuple[tuple[str, ...], tuple[tuple[Value, ...], ...], dict[str, tuple[str, ...]]]:
     handle = io.StringIO(text)
     handle.name = name
     _, attributes, rows = read_arff_rows(handle)
     columns = tuple(attribute.name for attribute in attributes)
-    return columns, tuple(tuple(row) for row in rows)
+    nominal = {a.name: a.values for a in attributes if a.type == "nominal" and a.values is not None}
+    return columns, tuple(tuple(row) for row in rows), nominal
 
 
 _CSV_FIELD = re.compile(r"'((?:\\.|[^'\\])*)'|([^,]*)")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .javamath import java_log_scalar
 from .resultmatrix import _JAVA_DOT, _JAVA_TRIM, ResultMatrix, ResultMatrixError
-from .wekatext import _java_int, decimal_format
+from .wekatext import _java_int, decimal_format, quote
 
 __all__ = [
     "ResultMatrixPlainText",
@@ -30,13 +30,9 @@ __all__ = [
     "ResultMatrixSignificance",
     "ResultMatrixGnuPlot",
     "FORMATS",
-    "quote",
 ]
 
 _TABLE = '<table border="1" cellpadding="3" cellspacing="0">\n'
-_BACKQUOTES = {"\\": "\\\\", "'": "\\'", "\t": "\\t", "\n": "\\n", "\r": "\\r", '"': '\\"', "%": "\\%",
-               "\u001e": "\\u001E"}
-
 
 def _pad(text: str, length: int, left: bool = False) -> str:
     """``ResultMatrix.padString``: blanks up to ``length`` (on the left if asked), then cut to ``length``."""
@@ -57,18 +53,6 @@ def _log10_int(value: float) -> int:
 def _replace_dots(text: str, char: str) -> str:
     """``text.replaceAll(".", char)``: every character but a line terminator becomes ``char``."""
     return _JAVA_DOT.sub(char, text)
-
-
-def quote(text: str) -> str:
-    """``Utils.quote``: backslash-escape ``\\ ' \\t \\n \\r " %`` and quote what needs it.
-
-    >>> quote("iris"), quote(""), quote("a b"), quote("50%"), quote("?")
-    ('iris', "''", "'a b'", "'50\\\\%'", "'?'")
-    """
-    escaped = "".join(_BACKQUOTES.get(char, char) for char in text)
-    if escaped != text or any(char in text for char in "{}, ") or text in ("?", ""):
-        return f"'{escaped}'"
-    return text
 
 
 class _Format(ResultMatrix):

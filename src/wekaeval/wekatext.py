@@ -35,6 +35,9 @@ __all__ = [
     "short_id",
     "matrix_layout",
     "confusion_matrix_text",
+    "quote",
+    "back_quote_chars",
+    "join_options",
 ]
 
 
@@ -236,6 +239,48 @@ def confusion_matrix_text(
         cells = "".join(" " + double_to_string(float(value), id_width, decimals) for value in row)
         lines.append(f"{cells} | {short_id(i, id_width)} = {name}\n")
     return "".join(lines)
+
+
+_BACKQUOTES = {"\\": "\\\\", "'": "\\'", "\t": "\\t", "\n": "\\n", "\r": "\\r", '"': '\\"', "%": "\\%",
+               "\u001e": "\\u001E"}
+
+
+def back_quote_chars(text: str) -> str:
+    """``Utils.backQuoteChars``: backslash escapes for ``\\ ' \\t \\n \\r " %`` and U+001E.
+
+    >>> print(back_quote_chars("it's 50%"))
+    it\\'s 50\\%
+    """
+    return "".join(_BACKQUOTES.get(char, char) for char in text)
+
+
+def quote(text: str) -> str:
+    """``Utils.quote``, as ARFF files and ``Instance.toString`` write a nominal or string value.
+
+    >>> quote("iris"), quote(""), quote("a b"), quote("?"), quote("-C 0.25")
+    ('iris', "''", "'a b'", "'?'", "'-C 0.25'")
+    """
+    escaped = back_quote_chars(text)
+    if escaped != text or any(char in text for char in "{}, ") or text in ("?", ""):
+        return f"'{escaped}'"
+    return text
+
+
+def join_options(options: Sequence[str]) -> str:
+    """``Utils.joinOptions``: options joined by spaces, those with whitespace or quotes double-quoted.
+
+    >>> print(join_options(["-S", "0.05", "-result-matrix", "weka.experiment.ResultMatrixPlainText -mean-prec 2"]))
+    -S 0.05 -result-matrix "weka.experiment.ResultMatrixPlainText -mean-prec 2"
+    """
+    joined = []
+    for option in options:
+        if option == "":
+            continue
+        if any(char.isspace() or char in "\"'" for char in option):
+            joined.append('"' + back_quote_chars(option) + '"')
+        else:
+            joined.append(option)
+    return " ".join(joined).strip()
 
 
 def _java_rint(value: float) -> float:
