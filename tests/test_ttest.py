@@ -12,8 +12,11 @@ import datetime
 import io
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from wekaeval import TTestError, read_experiment_results, ttest
+from wekaeval.wekatext import quote
 
 from .experiment_oracle import run_experiment, weka_tester
 
@@ -174,3 +177,57 @@ def test_command_line_errors_are_one_line(files, capsys, argv, message):
     assert main(["ttest", str(files["arff"]), *argv]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and message in err
+
+
+# -- generated result files: WEKA's grouping, sorting and missing-value rules --------------------------------
+
+
+@st.composite
+def result_files(draw):
+    """An Experimenter ARFF result file: some schemes missing some datasets, '?' values, rows shuffled, runs
+    declared out of order, fractional and tied measures."""
+    datasets = draw(st.lists(st.sampled_from(["iris", "vote", "labor neg", "soy%bean", "a,b"]), min_size=1,
+                             max_size=3, unique=True))
+    schemes = draw(st.lists(st.sampled_from(["weka.classifiers.trees.J48", "weka.classifiers.rules.ZeroR",
+                                             "weka.classifiers.bayes.NaiveBayes", "weka.classifiers.lazy.IBk"]),
+                            min_size=1, max_size=4, unique=True))
+    runs, folds = draw(st.integers(1, 3)), draw(st.integers(1, 4))
+    run_labels = draw(st.permutations([str(r) for r in range(1, runs + 1)]))
+    value = st.one_of(st.integers(0, 100).map(float), st.floats(0, 100, allow_nan=False).map(lambda v: round(v, 3)))
+    rows = []
+    for scheme in schemes:
+        for dataset in datasets:
+            if len(datasets) > 1 and draw(st.integers(0, 9)) == 0:
+                continue  # this scheme has no results on the dataset
+            for run in range(1, runs + 1):
+                for fold in range(1, folds + 1):
+                    measure = "?" if draw(st.integers(0, 19)) == 0 else repr(draw(value))
+                    test = draw(st.integers(5, 30))
+                    rows.append(f"{quote(dataset)},{run},{fold},{scheme},'',1,{4 * test}.0,{test}.0,{measure}")
+    assume(rows)
+    order = draw(st.permutations(range(len(rows))))
+    header = ["@relation InstanceResultListener",
+              "@attribute Key_Dataset {" + ",".join(quote(d) for d in datasets) + "}",
+              "@attribute Key_Run {" + ",".join(run_labels) + "}",
+              "@attribute Key_Fold {" + ",".join(str(f) for f in range(1, folds + 1)) + "}",
+              "@attribute Key_Scheme {" + ",".join(schemes) + "}",
+              "@attribute Key_Scheme_options {''}", "@attribute Key_Scheme_version_ID {1}",
+              "@attribute Number_of_training_instances numeric", "@attribute Number_of_testing_instances numeric",
+              "@attribute Percent_correct numeric", "@data"]
+    return "\n".join(header + [rows[i] for i in order]) + "\n"
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=result_files(), base=st.integers(0, 3), show=st.booleans(),
+       significance=st.sampled_from([0.05, 0.01, 0.1]))
+def test_generated_results_are_analysed_as_weka_does(weka_jvm, tmp_path, text, base, show, significance):
+    path = tmp_path / "generated.arff"
+    path.write_text(text, encoding="utf-8")
+    base = min(base, len(ttest(path, "Percent_correct").schemes) - 1)
+    analysis = ttest(path, "Percent_correct", base=base, significance=significance, show_std_devs=show)
+    expected, _ = weka_full(path, "Percent_correct", base, significance=significance, show_std_devs=show)
+    assert analysis.to_text() == expected
+    tester, names = weka_tester(path, significance=significance)
+    column = names.index("Percent_correct")
+    assert analysis.ranking() == str(tester.multiResultsetRanking(column))
+    assert analysis.summary() == str(tester.multiResultsetSummary(column))
