@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from wekaeval import bridge, load_arff, parity
+from wekaeval import WekaevalError, bridge, load_arff, parity
 from wekaeval.cli import main
 
 ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
@@ -366,3 +366,25 @@ def test_errors_in_the_command_line_stop_the_run_before_any_output(weka_jvm, cap
         assert out == "" and err.count("\n") == 1, (argv, out, err)
     with pytest.raises(bridge.WekaError, match="Split percentage is missing"):
         parity.EvaluationMode(preserve_order=True)
+
+
+@pytest.mark.jvm
+def test_parallel_workers_give_the_serial_rows_in_order(corpus_rows):
+    """Two worker processes, a JVM each: the rows of the serial corpus run, identical and in the same order
+    (a nominal, a weighted, a numeric-class and a refused dataset; the workers read class kinds themselves)."""
+    chosen = [ARFF_SAMPLES / name for name in ("weighted.arff", "numeric-class.arff", "text-test.arff", "iris.arff")]
+    serial = [row for path in chosen for row in corpus_rows if row.dataset == str(path)]
+    rows = parity.run_parity(chosen, workers=2)
+    assert [repr(row) for row in rows] == [repr(row) for row in serial]
+    assert any(row.skipped for row in rows) and any(row.weka_correlation is not None for row in rows)
+
+
+@pytest.mark.jvm
+def test_parallel_workers_report_user_errors(weka_jvm, capsys):
+    picnic = ARFF_SAMPLES / "picnic.arff"
+    with pytest.raises(bridge.ClassifierError, match="NoSuchClassifier"):
+        parity.run_parity([picnic], [parity.ClassifierSpec("NoSuchClassifier")], workers=2)
+    with pytest.raises(WekaevalError, match="workers must be"):
+        parity.run_parity([picnic], workers=0)
+    assert main(["parity", str(picnic), "--workers", "0"]) == 2
+    assert "--workers must be at least 1" in capsys.readouterr().err

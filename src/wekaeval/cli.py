@@ -170,9 +170,11 @@ def _parity_command(args: argparse.Namespace) -> int:
         split_percentage=args.split_percentage, preserve_order=args.preserve_order, no_cv=args.no_cv,
         class_attribute=args.class_attribute,
     )
+    if args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {args.workers}")
     try:
         classifiers = [parity.parse_classifier(text) for text in args.classifier] or None
-        for spec in classifiers or ():
+        for spec in classifiers or () if args.workers == 1 else ():  # workers check them in their own JVMs
             parity.bridge.make_classifier(spec.name, spec.options)
     except WekaevalError as error:
         raise UsageError(f"--classifier: {error}") from None
@@ -182,25 +184,27 @@ def _parity_command(args: argparse.Namespace) -> int:
     line = f"{{:<{width[0]}}}  {{:<{width[1]}}}  {{:>9}}  {{:<23}}  {{:<23}}  {{}}"
     print(line.format("dataset", "classifier", "instances", "WEKA kappa/r", "Python kappa/r", "identical"), flush=True)
 
-    def progress(done: int, total: int, dataset: str, classifier: parity.ClassifierSpec) -> None:
-        if sys.stderr.isatty():
-            print(f"\r[{done + 1}/{total}] {dataset} {classifier} ...\033[K", end="", file=sys.stderr, flush=True)
-
-    rows = []
-    for k, row in enumerate(parity.iter_parity(paths, classifiers, mode=mode, progress=progress)):
-        rows.append(row)
-        if sys.stderr.isatty():
-            print("\r\033[K", end="", file=sys.stderr)
-        reason = " ".join((row.skipped or "").split())
-        verdict = f"skipped: {reason}" if row.skipped else ("yes" if row.identical else "NO")
-        instances = "-" if row.instances is None else str(row.instances)
-        # rows come dataset by dataset, the given classifiers in order (the defaults depend on the class)
-        label = labels[k % len(labels)] if classifiers else row.classifier.split()[0].rsplit(".", 1)[-1]
-        if row.weka_correlation is not None or row.python_correlation is not None:  # a numeric class: r
-            weka, port = _format_kappa(row.weka_correlation, "r "), _format_kappa(row.python_correlation, "r ")
-        else:
-            weka, port = _format_kappa(row.weka_kappa), _format_kappa(row.python_kappa)
-        print(line.format(str(row.dataset), label, instances, weka, port, verdict), flush=True)
+    with _ProgressBar() as bar:
+        rows = []
+        try:
+            parity_rows = parity.iter_parity(paths, classifiers, mode=mode, progress=bar.progress,
+                                             workers=args.workers)
+            for k, row in enumerate(parity_rows):
+                rows.append(row)
+                reason = " ".join((row.skipped or "").split())
+                verdict = f"skipped: {reason}" if row.skipped else ("yes" if row.identical else "NO")
+                instances = "-" if row.instances is None else str(row.instances)
+                # rows come dataset by dataset, the given classifiers in order (the defaults depend on the class)
+                label = labels[k % len(labels)] if classifiers else row.classifier.split()[0].rsplit(".", 1)[-1]
+                if row.weka_correlation is not None or row.python_correlation is not None:  # a numeric class: r
+                    weka, port = _format_kappa(row.weka_correlation, "r "), _format_kappa(row.python_correlation, "r ")
+                else:
+                    weka, port = _format_kappa(row.weka_kappa), _format_kappa(row.python_kappa)
+                bar.write(line.format(str(row.dataset), label, instances, weka, port, verdict))
+        except parity.bridge.ClassifierError as error:
+            if args.workers == 1:
+                raise
+            raise UsageError(f"--classifier: {error}") from None
     differ = sum(1 for row in rows if row.identical is False)
     skipped = sum(1 for row in rows if row.skipped)
     runs = f"{len(paths)} datasets x {len(labels)} classifiers" if classifiers else \
@@ -220,6 +224,46 @@ def _parity_command(args: argparse.Namespace) -> int:
             writer.writeheader()
             writer.writerows(parity.csv_row(row) for row in rows)
     return 1 if differ else 0
+
+
+class _ProgressBar:
+    """parity's progress on a terminal: a tqdm bar on stderr (the rows go to stdout above it); nothing when
+    stderr is not a terminal, so piped or redirected output is the plain rows."""
+
+    def __init__(self) -> None:
+        self._bar: Any = None
+        self._shown = sys.stderr.isatty()
+
+    def __enter__(self) -> _ProgressBar:
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        if self._bar is not None:
+            self._bar.close()
+
+    def progress(self, done: int, total: int, dataset: str, classifier: Any) -> None:
+        if not self._shown:
+            return
+        if self._bar is None:
+            try:
+                from tqdm import tqdm
+            except ImportError:  # the weka extra brings tqdm; without it, a one-line counter
+                print(f"\r[{done + 1}/{total}] {dataset} {classifier} ...\033[K", end="", file=sys.stderr, flush=True)
+                return
+            self._bar = tqdm(total=total, file=sys.stderr, unit="run", dynamic_ncols=True, leave=False)
+        self._bar.set_postfix_str(f"{Path(dataset).name} {classifier}", refresh=False)
+        self._bar.n = done
+        self._bar.refresh()
+
+    def write(self, text: str) -> None:
+        """A row on stdout, the bar (if any) redrawn below it."""
+        if self._bar is not None:
+            self._bar.write(text, file=sys.stdout)
+            self._bar.update(1)
+        else:
+            if self._shown:
+                print("\r\033[K", end="", file=sys.stderr)
+            print(text, flush=True)
 
 
 def _json_row(row: dict) -> dict:
@@ -452,6 +496,8 @@ def build_parser() -> argparse.ArgumentParser:
     parity_parser.add_argument("-c", "--class", dest="class_attribute", type=class_attribute, metavar="NAME|INDEX",
                                help="the class attribute: a name, a 1-based index, first or last (default last), "
                                "as WEKA's -c")
+    parity_parser.add_argument("--workers", type=int, default=1, metavar="N",
+                               help="run N processes, each with its own JVM (default 1); rows in the same order")
     parity_parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON to FILE")
     parity_parser.add_argument("--csv", metavar="FILE", help="also write the rows as CSV to FILE, one per "
                                "dataset x classifier")

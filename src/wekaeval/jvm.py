@@ -59,6 +59,9 @@ class WekaError(WekaevalError, RuntimeError):
         super().__init__(message)
         self.reason = reason or message
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled whole, reason included (parity's worker processes)
+        return type(self), (str(self), self.reason)
+
 
 class WekaRefusal(WekaError):
     """WEKA itself refuses the data by capability (string attributes, a unary class, weights a scheme can't take).
@@ -141,6 +144,18 @@ def start_jvm() -> None:
             jvm.start(packages=False, logging_level=logging.WARNING)
     except Exception as error:  # JPype reports a broken JVM installation in many ways
         raise WekaUnavailable(f"the JVM did not start ({error}): {JAVA_HINT}") from error
+    _quiet_netlib()
+
+
+def _quiet_netlib() -> None:
+    """netlib-java logs four warnings on stderr when LinearRegression first loads BLAS (no native library:
+    it falls back to Java's); raise its logger's level.  java.util.logging holds loggers weakly, so the
+    logger is kept as an attribute of this function."""
+    import jpype
+
+    logger = jpype.JClass("java.util.logging.Logger").getLogger("com.github.fommil.netlib")
+    logger.setLevel(jpype.JClass("java.util.logging.Level").SEVERE)
+    _quiet_netlib.logger = logger  # type: ignore[attr-defined]
 
 
 @contextmanager

@@ -16,8 +16,11 @@ as soon as it is met; only WEKA's refusals by capability become skipped rows.
 
 from __future__ import annotations
 
+import functools
+import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -228,18 +231,23 @@ def run_parity(
     folds: int = 10,
     seed: int = 1,
     progress: Callable[[int, int, str, ClassifierSpec], None] | None = None,
+    workers: int = 1,
 ) -> list[ParityRow]:
     """Compare WEKA and the port on every dataset x classifier; one row each, in order.
 
     ``mode`` says how WEKA evaluates (default: ``folds``-fold cross-validation
-    with ``seed``).  ``progress(done, total, dataset, classifier)`` is called before each run.
+    with ``seed``).  ``progress(done, total, dataset, classifier)`` is called before each run
+    (with ``workers`` > 1: as each row is done).  ``workers`` > 1 runs that many processes, each
+    with its own JVM (a JVM cannot be shared between processes nor restarted); the rows come back in
+    the same order, identical to a serial run's.
 
     Raises
     ------
     WekaevalError
         For a user error (see :mod:`wekaeval.bridge`), as soon as it is met.
     """
-    return list(iter_parity(datasets, classifiers, mode=mode, folds=folds, seed=seed, progress=progress))
+    return list(iter_parity(datasets, classifiers, mode=mode, folds=folds, seed=seed, progress=progress,
+                            workers=workers))
 
 
 def iter_parity(
@@ -250,10 +258,16 @@ def iter_parity(
     folds: int = 10,
     seed: int = 1,
     progress: Callable[[int, int, str, ClassifierSpec], None] | None = None,
+    workers: int = 1,
 ) -> Iterator[ParityRow]:
-    """:func:`run_parity`, yielding each row as soon as it is known."""
+    """:func:`run_parity`, yielding each row as soon as it is known (in order)."""
     mode = mode or EvaluationMode(folds=folds, seed=seed)
     given = list(classifiers) if classifiers else None
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise bridge.WekaError(f"workers must be a whole number of processes, at least 1, got {workers!r}")
+    if workers > 1:
+        yield from _parallel([os.fspath(d) for d in datasets], given, mode, progress, workers)
+        return
     for spec in given or ():  # an unknown classifier or a bad option fails before anything runs
         bridge.make_classifier(spec.name, spec.options)
     paths = [os.fspath(d) for d in datasets]
@@ -267,6 +281,56 @@ def iter_parity(
                 progress(done, total, path, spec)
             done += 1
             yield _compare(path, data, test, spec, mode)
+
+
+def _parallel(paths: Iterable[str], given: list[ClassifierSpec] | None, mode: EvaluationMode,
+              progress: Callable[[int, int, str, ClassifierSpec], None] | None, workers: int) -> Iterator[ParityRow]:
+    """The serial run's rows, computed by ``workers`` processes with a JVM each, yielded in the serial order.
+
+    This process starts no JVM: the workers check the classifiers and read the datasets' class kinds first,
+    then take one dataset x classifier at a time (each process reads a dataset once).  Processes are
+    spawned, not forked: a forked JVM is unusable.
+    """
+    paths = list(paths)
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        if given:  # an unknown classifier or a bad option fails before anything runs
+            pool.submit(_check_classifiers, given).result()
+        nominal = list(pool.map(_class_is_nominal, paths, [mode.class_attribute] * len(paths)))
+        jobs = [(path, spec) for path, is_nominal in zip(paths, nominal)
+                for spec in given or [ClassifierSpec(n) for n in (DEFAULT_CLASSIFIERS if is_nominal
+                                                                  else REGRESSION_CLASSIFIERS)]]
+        futures = [pool.submit(_compare_in_worker, path, spec, mode) for path, spec in jobs]
+        try:
+            for done, (future, (path, spec)) in enumerate(zip(futures, jobs)):
+                row = future.result()
+                if progress:
+                    progress(done, len(jobs), path, spec)
+                yield row
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+def _check_classifiers(specs: Sequence[ClassifierSpec]) -> None:
+    for spec in specs:
+        bridge.make_classifier(spec.name, spec.options)
+
+
+def _class_is_nominal(path: str, class_attribute: str | int | None) -> bool:
+    return bool(_worker_data(path, class_attribute).classAttribute().isNominal())
+
+
+@functools.lru_cache(maxsize=4)
+def _worker_data(path: str | None, class_attribute: str | int | None) -> Any:
+    """A worker's datasets, each read once (the last few: a corpus is run dataset by dataset)."""
+    return None if path is None else bridge.load_instances(path, class_attribute)
+
+
+def _compare_in_worker(path: str, spec: ClassifierSpec, mode: EvaluationMode) -> ParityRow:
+    data = _worker_data(path, mode.class_attribute)
+    test = _worker_data(mode.test, None) if mode.test is not None else None
+    return _compare(path, data, test, spec, mode)
 
 
 def classifiers_for(data: Any, classifiers: Sequence[ClassifierSpec] | None = None) -> list[ClassifierSpec]:
