@@ -388,3 +388,33 @@ def test_parallel_workers_report_user_errors(weka_jvm, capsys):
         parity.run_parity([picnic], workers=0)
     assert main(["parity", str(picnic), "--workers", "0"]) == 2
     assert "--workers must be at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.jvm
+def test_progress_bar_on_a_terminal_plain_rows_when_piped(weka_jvm):
+    import os
+    import pty
+    import sys
+
+    script = Path(sys.executable).with_name("wekaeval")
+    command = [str(script), "parity", str(ARFF_SAMPLES / "picnic.arff"), "--classifier", "ZeroR",
+               "--classifier", "OneR"]
+    piped = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert piped.returncode == 0 and piped.stderr == "" and "\r" not in piped.stdout
+    primary, secondary = pty.openpty()
+    try:
+        on_terminal = subprocess.run(command, stdout=subprocess.PIPE, stderr=secondary, text=True, timeout=300)
+        os.close(secondary)
+        bar = b""
+        while True:
+            try:
+                chunk = os.read(primary, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            bar += chunk
+    finally:
+        os.close(primary)
+    assert on_terminal.stdout == piped.stdout  # the rows, unchanged by the bar
+    assert b"/2 [" in bar and b"run/s" in bar and b"picnic.arff OneR" in bar

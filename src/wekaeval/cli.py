@@ -250,7 +250,11 @@ class _ProgressBar:
             except ImportError:  # the weka extra brings tqdm; without it, a one-line counter
                 print(f"\r[{done + 1}/{total}] {dataset} {classifier} ...\033[K", end="", file=sys.stderr, flush=True)
                 return
-            self._bar = tqdm(total=total, file=sys.stderr, unit="run", dynamic_ncols=True, leave=False)
+            # shutil's size: 80 x 24 where the terminal reports none (a pty without a size), where tqdm
+            # would take 0 columns and -1 rows and print nothing
+            size = shutil.get_terminal_size()
+            self._bar = tqdm(total=total, file=sys.stderr, unit="run", ncols=size.columns, nrows=size.lines,
+                             leave=False)
         self._bar.set_postfix_str(f"{Path(dataset).name} {classifier}", refresh=False)
         self._bar.n = done
         self._bar.refresh()
