@@ -351,6 +351,15 @@ class ConfusionMatrix:
         """WEKA's kappa of this matrix (see :func:`kappa`)."""
         return _kappa(self._matrix.tolist())
 
+    def to_frame(self) -> Any:
+        """The matrix as a pandas DataFrame, rows the actual classes, columns the predicted ones, by name."""
+        from .frames import pandas_module
+
+        names = list(self._class_names)
+        frame = pandas_module().DataFrame(self._matrix.copy(), index=names, columns=names)
+        frame.index.name, frame.columns.name = "actual", "predicted"
+        return frame
+
     def kappa_stats(self, *, weights: Any = None, alpha: float = 0.05) -> KappaStats:
         """:func:`wekaeval.kappa_stats` of this matrix, per class by its class names.
 

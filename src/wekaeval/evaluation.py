@@ -471,6 +471,17 @@ class Evaluation(StatisticsByName):
         """
         return kappa_stats(self.confusion_matrix, weights=weights, alpha=alpha, class_names=self.class_names)
 
+    def to_frame(self) -> Any:
+        """The class details as a pandas DataFrame: one row per class, then "Weighted Avg."; a nominal class.
+
+        The columns are python-weka-wrapper3's per-class methods (``true_positive_rate``, ...,
+        ``area_under_prc``), each value the double the method returns.
+        """
+        from .frames import class_details_frame
+
+        self._nominal()
+        return class_details_frame(self)
+
     # -- text blocks --------------------------------------------------------------------
 
     def summary(self, title: str | None = None, complexity: bool = False) -> str:

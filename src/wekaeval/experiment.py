@@ -63,6 +63,12 @@ class ExperimentResults:
         """The rows as dicts, column name to value."""
         return [dict(zip(self.columns, row)) for row in self.rows]
 
+    def to_frame(self) -> Any:
+        """A pandas DataFrame of the rows (``?`` as None), in the file's column order."""
+        from .frames import records_frame
+
+        return records_frame(self.records(), self.columns)
+
     def _index(self, name: str) -> int:
         try:
             return self.columns.index(name)
@@ -123,10 +129,20 @@ def read_experiment_results(source: str | os.PathLike | IO, *, encoding: str = "
     return results
 
 
+class MeasureSummaries(list):
+    """What :func:`summarise` returns: a list of :class:`MeasureSummary`, with :meth:`to_frame`."""
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per dataset x scheme, MeasureSummary's fields as columns."""
+        from .frames import records_frame
+
+        return records_frame((vars(s) for s in self), list(MeasureSummary.__dataclass_fields__))
+
+
 def summarise(
     results: ExperimentResults,
     measure: str = "Kappa_statistic",
-) -> list[MeasureSummary]:
+) -> MeasureSummaries:
     """Mean and standard deviation of ``measure`` per dataset x scheme, as the Experimenter's analysis.
 
     Groups are keyed by ``Key_Dataset`` and by ``Key_Scheme``,
@@ -168,7 +184,7 @@ def summarise(
                 missing=len(group) - len(present),
             )
         )
-    return summaries
+    return MeasureSummaries(summaries)
 
 
 def weka_stats(values: Sequence[float]) -> tuple[float, float]:

@@ -276,6 +276,15 @@ class KappaStats:
         }
         return result
 
+    def to_frame(self) -> Any:
+        """The per-class kappas as a pandas DataFrame (kappa, support), then the macro, micro and weighted rows.
+
+        Every field, for JSON or a one-row frame: :meth:`to_dict`.
+        """
+        from .frames import kappa_stats_frame
+
+        return kappa_stats_frame(self)
+
     def __str__(self) -> str:
         title = "Simple Kappa" if self.kind == "simple" else "Weighted Kappa"
         ac = "Gwet's AC1" if self.kind == "simple" else "Gwet's AC2"

@@ -36,6 +36,7 @@ __all__ = [
     "ClassifierSpec",
     "EvaluationMode",
     "ParityRow",
+    "ParityResults",
     "check",
     "csv_row",
     "differences",
@@ -159,6 +160,16 @@ class ParityRow:
         return out
 
 
+class ParityResults(list):
+    """The rows of a parity run (a list of :class:`ParityRow`), with :meth:`to_frame`."""
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per dataset x classifier, the columns of ``--csv`` (matrices as lists)."""
+        from .frames import records_frame
+
+        return records_frame((row.to_dict() for row in self), list(ParityRow.__dataclass_fields__))
+
+
 def check(result: bridge.WekaEvaluation) -> Evaluation:
     """The port's Evaluation rebuilt from WEKA's predictions, in WEKA's order, with WEKA's priors.
 
@@ -232,7 +243,7 @@ def run_parity(
     seed: int = 1,
     progress: Callable[[int, int, str, ClassifierSpec], None] | None = None,
     workers: int = 1,
-) -> list[ParityRow]:
+) -> ParityResults:
     """Compare WEKA and the port on every dataset x classifier; one row each, in order.
 
     ``mode`` says how WEKA evaluates (default: ``folds``-fold cross-validation
@@ -246,8 +257,8 @@ def run_parity(
     WekaevalError
         For a user error (see :mod:`wekaeval.bridge`), as soon as it is met.
     """
-    return list(iter_parity(datasets, classifiers, mode=mode, folds=folds, seed=seed, progress=progress,
-                            workers=workers))
+    return ParityResults(iter_parity(datasets, classifiers, mode=mode, folds=folds, seed=seed, progress=progress,
+                                     workers=workers))
 
 
 def iter_parity(

@@ -168,6 +168,20 @@ class WekaReport:
             found.extend(check_section(section, kinds))
         return found
 
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per section: where it is, then every summary statistic (as
+        ``wekaeval parse --csv``, numbers as read; None where WEKA printed none) and the plugin metrics."""
+        from .frames import records_frame
+        from .report_commands import SUMMARY_FIELDS
+
+        rows = []
+        for section in self.sections:
+            summary = section.summary
+            rows.append({"section": section.title, "evaluation": section.evaluation, "line": section.line,
+                         **{name: None if summary is None else getattr(summary, name) for name in SUMMARY_FIELDS},
+                         "plugin_metrics": None if summary is None else dict(summary.plugin_metrics)})
+        return records_frame(rows, ("section", "evaluation", "line", *SUMMARY_FIELDS, "plugin_metrics"))
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON: non-finite numbers become WEKA's words ("NaN", "Infinity")."""
         return {

@@ -298,6 +298,17 @@ class TTestResult:
             result[name] = (marks.count("v"), marks.count(""), marks.count("*"))
         return result
 
+    def to_frame(self) -> Any:
+        """A pandas DataFrame indexed by (dataset, scheme): count, mean, std_dev, significance, probability;
+        the base's rows included (significance ""), the cells WEKA cannot compare left out."""
+        from .frames import records_frame
+
+        rows = [{"dataset": dataset, "scheme": scheme, "base": j == self.base, **vars(found)}
+                for i, dataset in enumerate(self.datasets) for j, scheme in enumerate(self.schemes)
+                if (found := self.cells[i][j]) is not None]
+        columns = ("dataset", "scheme", "base", "count", "mean", "std_dev", "significance", "probability")
+        return records_frame(rows, columns, index=("dataset", "scheme"))
+
     # -- WEKA's texts --------------------------------------------------------------------------------
 
     def result_matrix(self, format: str = "plain", options: Sequence[str] = ()) -> ResultMatrix:

@@ -1,0 +1,88 @@
+"""to_frame() on every result type: the same numbers, as pandas DataFrames; pandas imported only when asked."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import wekaeval
+from wekaeval import ConfusionMatrix, Evaluation, kappa_stats, read_experiment_results, read_weka_output, summarise
+
+pandas = pytest.importorskip("pandas")
+ROOT = Path(__file__).resolve().parent.parent
+EXPERIMENT = ROOT / "docs" / "examples" / "experiment.arff"
+
+
+def test_importing_wekaeval_imports_no_pandas():
+    code = "import sys, wekaeval; print('pandas' in sys.modules, 'sklearn' in sys.modules, 'dask' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "False", "False"]
+
+
+def test_report_frame_has_a_row_per_section():
+    report = read_weka_output(ROOT / "docs" / "examples" / "j48-iris.log")
+    frame = report.to_frame()
+    assert list(frame["section"]) == [s.title for s in report.sections]
+    assert frame.loc[1, "kappa"] == report.sections[1].summary.kappa == 0.94
+    assert frame.loc[1, "percent_correct"] == 96.0
+    packaged = read_weka_output(ROOT / "docs" / "examples" / "j48-iris-kappa-package.log").to_frame()
+    assert packaged.loc[1, "plugin_metrics"]["Kappa 95% CI lower"] == 0.893
+
+
+def test_experiment_frames():
+    results = read_experiment_results(EXPERIMENT)
+    rows = results.to_frame()
+    assert list(rows.columns) == list(results.columns) and len(rows) == len(results.rows) == 135
+    summaries = summarise(results, "Percent_correct")
+    frame = summaries.to_frame()
+    assert list(frame["mean"]) == [s.mean for s in summaries]
+    assert list(frame["dataset"])[:3] == ["iris", "picnic", "eyewear"]
+
+
+def test_ttest_frame():
+    analysis = wekaeval.ttest(EXPERIMENT, "Kappa_statistic", base=1)
+    frame = analysis.to_frame()
+    assert len(frame) == len(analysis.datasets) * len(analysis.schemes)
+    for (dataset, scheme), row in frame.iterrows():
+        assert row["mean"] == analysis.mean(dataset, scheme) and row["significance"] == analysis.significance(
+            dataset, scheme)
+    assert frame["base"].sum() == len(analysis.datasets)
+
+
+def test_evaluation_and_kappa_frames():
+    evaluation = Evaluation(["yes", "no", "maybe"])
+    rng = np.random.default_rng(3)
+    evaluation.evaluate_batch(rng.dirichlet([1, 1, 1], 60), rng.integers(0, 3, 60), rng.uniform(0.5, 2, 60))
+    frame = evaluation.to_frame()
+    assert list(frame.index) == ["yes", "no", "maybe", "Weighted Avg."]
+    assert frame.loc["no", "f_measure"] == evaluation.f_measure(1)
+    assert frame.loc["Weighted Avg.", "area_under_roc"] == evaluation.weighted_area_under_roc
+    stats = evaluation.kappa_stats()
+    per_class = stats.to_frame()
+    assert per_class.loc["maybe", "kappa"] == stats.per_class["maybe"]
+    assert per_class.loc["micro average", "kappa"] == stats.per_class.micro
+    assert kappa_stats([[1, 2], [3, 4]]).to_frame().shape == (5, 2)
+    with pytest.raises(wekaeval.EvaluationError):
+        Evaluation(None).to_frame()
+
+
+def test_confusion_matrix_frame():
+    matrix = ConfusionMatrix.from_predictions(["a", "b", "b"], predicted=["a", "a", "b"], weights=[1.0, 0.5, 2.0],
+                                              class_names=["a", "b"])
+    frame = matrix.to_frame()
+    assert frame.loc["b", "a"] == 0.5 and frame.index.name == "actual" and frame.columns.name == "predicted"
+
+
+@pytest.mark.jvm
+def test_parity_frame(weka_jvm):
+    from wekaeval import parity
+
+    zero_r = [parity.ClassifierSpec("weka.classifiers.rules.ZeroR")]
+    rows = parity.run_parity([ROOT / "arff_samples" / "picnic.arff"], zero_r)
+    frame = rows.to_frame()
+    assert list(frame.columns) == list(parity.ParityRow.__dataclass_fields__)
+    assert frame.loc[0, "identical"] == rows[0].identical and frame.loc[0, "weka_kappa"] == rows[0].weka_kappa
