@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +13,22 @@ import pytest
 from wekaeval.cli import _markdown_cell, main
 
 ROOT = Path(__file__).resolve().parent.parent
+PAGES = ("", "migrating", "parity", "quirks", "weka-output", "evaluation", "kappa", "experimenter", "java-math",
+         "performance", "api")
+
+
+def test_the_site_builds_strictly_with_every_page(tmp_path):
+    site = tmp_path / "site"
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})  # no end-of-life banner
+    assert done.returncode == 0, done.stderr
+    for page in PAGES:
+        assert (site / page / "index.html").is_file(), page
+    api = (site / "api" / "index.html").read_text(encoding="utf-8")
+    assert "kappa_stats" in api and "read_weka_output" in api
+
+
 def test_markdown_cells_escape_what_would_break_the_table():
     assert _markdown_cell("a | b\nc") == r"a \| b<br>c"
     assert _markdown_cell("x_y *z* <T> [1]") == r"x\_y \*z\* &lt;T&gt; \[1\]"
