@@ -185,7 +185,7 @@ def _parity_command(args: argparse.Namespace) -> int:
     print(line.format("dataset", "classifier", "instances", "WEKA kappa/r", "Python kappa/r", "identical"), flush=True)
 
     with _ProgressBar() as bar:
-        rows = []
+        rows, cells = [], []
         try:
             parity_rows = parity.iter_parity(paths, classifiers, mode=mode, progress=bar.progress,
                                              workers=args.workers)
@@ -200,7 +200,8 @@ def _parity_command(args: argparse.Namespace) -> int:
                     weka, port = _format_kappa(row.weka_correlation, "r "), _format_kappa(row.python_correlation, "r ")
                 else:
                     weka, port = _format_kappa(row.weka_kappa), _format_kappa(row.python_kappa)
-                bar.write(line.format(str(row.dataset), label, instances, weka, port, verdict))
+                cells.append((str(row.dataset), label, instances, weka, port, verdict))
+                bar.write(line.format(*cells[-1]))
         except parity.bridge.ClassifierError as error:
             if args.workers == 1:
                 raise
@@ -209,8 +210,11 @@ def _parity_command(args: argparse.Namespace) -> int:
     skipped = sum(1 for row in rows if row.skipped)
     runs = f"{len(paths)} datasets x {len(labels)} classifiers" if classifiers else \
         f"{len(paths)} datasets x the default classifiers for their class"
-    print(f"\n{len(rows) - differ - skipped} identical, {skipped} skipped, {differ} differ "
-          f"({runs}, {_describe_mode(mode)})")
+    summary = (f"{len(rows) - differ - skipped} identical, {skipped} skipped, {differ} differ "
+               f"({runs}, {_describe_mode(mode)})")
+    print(f"\n{summary}")
+    if args.markdown:
+        Path(args.markdown).write_text(_markdown_report(cells, summary, rows, args.argv), encoding="utf-8")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as handle:
             json.dump([_json_row(row.to_dict()) for row in rows], handle, indent=2, allow_nan=False)
@@ -268,6 +272,40 @@ class _ProgressBar:
             if self._shown:
                 print("\r\033[K", end="", file=sys.stderr)
             print(text, flush=True)
+
+
+PARITY_COLUMNS = ("dataset", "classifier", "instances", "WEKA kappa/r", "Python kappa/r", "identical")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|])")
+
+
+def _markdown_cell(text: str) -> str:
+    """A table cell's text: Markdown's special characters escaped (``|`` would end the cell), HTML's too, and
+    line breaks as ``<br>`` (a newline would end the row)."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    return "<br>".join(text.splitlines()) if text else text
+
+
+def _markdown_report(cells: list[tuple[str, ...]], summary: str, rows: list, argv: Sequence[str]) -> str:
+    """parity's rows as a Markdown page: how it was made, the table as printed, the summary line and the
+    versions of WEKA and Java the rows were run on."""
+    import shlex
+
+    versions = [(name, sorted({getattr(row, field) for row in rows if getattr(row, field)}))
+                for name, field in (("WEKA", "weka_version"), ("Java", "java_version"))]
+    lines = [
+        "# Parity report", "",
+        "WEKA's numbers and the port's, dataset by dataset: WEKA evaluates each classifier as its command line",
+        "would, the port rebuilds the whole `Evaluation` from WEKA's own predictions, and *identical* means every",
+        "statistic is the same double and every text block the same bytes. This page was written by:", "",
+        "```sh", shlex.join(["wekaeval", *argv]), "```", "",
+        "| " + " | ".join(PARITY_COLUMNS) + " |",
+        "|---|---|--:|---|---|---|",
+        *("| " + " | ".join(_markdown_cell(cell) for cell in row) + " |" for row in cells),
+        "", _markdown_cell(summary), "",
+        *(f"- {name}: {_markdown_cell(', '.join(found) or 'unknown')}" for name, found in versions),
+    ]
+    return "\n".join(lines) + "\n"
 
 
 def _json_row(row: dict) -> dict:
@@ -505,6 +543,8 @@ def build_parser() -> argparse.ArgumentParser:
     parity_parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON to FILE")
     parity_parser.add_argument("--csv", metavar="FILE", help="also write the rows as CSV to FILE, one per "
                                "dataset x classifier")
+    parity_parser.add_argument("--markdown", metavar="FILE", help="also write the table, the summary and the "
+                               "WEKA and Java versions as a Markdown page to FILE")
     parity_parser.set_defaults(run=_parity_command)
 
     parse_parser = commands.add_parser(
@@ -580,6 +620,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
             args = build_parser().parse_args(argv)
+            args.argv = list(sys.argv[1:] if argv is None else argv)  # parity --markdown records its command
             status = args.run(args)
         except SystemExit as done:  # --help, --version
             status = done.code if isinstance(done.code, int) else 0

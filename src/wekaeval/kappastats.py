@@ -258,6 +258,8 @@ class KappaStats:
     def to_dict(self) -> dict[str, Any]:
         """Every field (and both labels) as plain Python values, per_class as a nested dict; for JSON.
 
+        Examples
+        --------
         >>> sorted(kappa_stats([[3, 1], [0, 4]]).to_dict())[:4]
         ['alpha', 'bias_index', 'ci_high', 'ci_low']
         """
