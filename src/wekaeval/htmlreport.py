@@ -28,7 +28,8 @@ body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; backgroun
 h1 { font-size: 1.4em; } h2 { font-size: 1.2em; margin-top: 1.6em; } h3 { font-size: 1em; }
 table { border-collapse: collapse; margin: 0.5em 0 1em; }
 th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; text-align: left; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; font-family: monospace; }
+table.parity td { max-width: 22em; overflow-wrap: anywhere; }
+td.num { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; font-family: monospace; }
 th { background: #eee; }
 .ok { color: #176b1c; font-weight: bold; } .bad { color: #b00020; font-weight: bold; } .skip { color: #666; }
 table.heat td { text-align: right; min-width: 3em; font-family: monospace; }
