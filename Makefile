@@ -6,15 +6,16 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+BROWSER_HINT := chromium could not be installed: the HTML page's browser test skips (and fails under CI=true)
 JAVA_HINT := java not found: install a JDK >= 11 (Debian: apt-get install default-jdk-headless); the JVM tests skip without it
 
-.PHONY: run test bench java-check clean
+.PHONY: run test bench java-check browser-check clean
 
 run: $(STAMP) java-check
 	$(BIN)/python arff_samples/generate.py --missing
 	$(BIN)/wekaeval parity arff_samples --json parity.json
 
-test: $(STAMP) java-check
+test: $(STAMP) java-check browser-check
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
@@ -39,6 +40,13 @@ $(STAMP): pyproject.toml Makefile
 
 java-check:
 	@command -v java >/dev/null 2>&1 || echo "$(JAVA_HINT)"
+
+# tests/test_html.py renders the HTML pages in Debian's headless chromium: installed here when missing and apt-get
+# can (CI runs make test as root on a fresh Debian machine); elsewhere the test skips, saying why.
+browser-check:
+	@command -v chromium >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1 || \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium \
+	    >/dev/null; } || echo "$(BROWSER_HINT)"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -227,6 +227,10 @@ def _parity_command(args: argparse.Namespace) -> int:
             writer = csv.DictWriter(handle, fieldnames=fields)
             writer.writeheader()
             writer.writerows(parity.csv_row(row) for row in rows)
+    if args.html:
+        from .htmlreport import parity_html
+
+        Path(args.html).write_text(parity_html(rows), encoding="utf-8")
     return 1 if differ else 0
 
 
@@ -330,6 +334,15 @@ def _parse_command(args: argparse.Namespace) -> int:
     with report_commands.output(args.output, inputs) as out:
         report_commands.run_parse(inputs, form, out)
     return USAGE_ERROR if inputs.failed else 0
+
+
+def _report_command(args: argparse.Namespace) -> int:
+    from .htmlreport import report_html
+    from .report import read_weka_output
+
+    report = read_weka_output(Path(args.file), encoding=args.encoding)
+    Path(args.html).write_text(report_html(report), encoding="utf-8")
+    return 0
 
 
 def _check_command(args: argparse.Namespace) -> int:
@@ -545,6 +558,8 @@ def build_parser() -> argparse.ArgumentParser:
                                "dataset x classifier")
     parity_parser.add_argument("--markdown", metavar="FILE", help="also write the table, the summary and the "
                                "WEKA and Java versions as a Markdown page to FILE")
+    parity_parser.add_argument("--html", metavar="FILE", help="also write the rows as a self-contained HTML page "
+                               "to FILE, WEKA's confusion matrices as heat maps")
     parity_parser.set_defaults(run=_parity_command)
 
     parse_parser = commands.add_parser(
@@ -574,6 +589,18 @@ def build_parser() -> argparse.ArgumentParser:
     check_parser.add_argument("files", nargs="+", metavar="FILE|DIR", help=_FILES_HELP)
     _add_encoding(check_parser)
     check_parser.set_defaults(run=_check_command)
+
+    report_parser = commands.add_parser(
+        "report",
+        help="write a WEKA output (a log, an Explorer buffer) as a self-contained HTML page",
+        description="Read WEKA's evaluation output and write one HTML page with no external resources: the run "
+        "information, each section's statistics, its confusion matrix as a heat map, and ROC curves drawn from "
+        "printed predictions with a distribution.",
+    )
+    report_parser.add_argument("file", metavar="LOG", help="WEKA's output saved as text")
+    report_parser.add_argument("--html", metavar="FILE", required=True, help="the HTML page to write")
+    _add_encoding(report_parser)
+    report_parser.set_defaults(run=_report_command)
 
     summarise_parser = commands.add_parser(
         "summarise",
