@@ -13,6 +13,7 @@ import functools
 import io
 import math
 import operator
+import os
 import subprocess
 import sys
 import warnings
@@ -36,10 +37,19 @@ TEXTS = ("summary", "summary_complexity", "class_details", "matrix", "margins")
 
 @pytest.fixture(scope="module")
 def client():
-    """Two worker processes of one thread each, on the loopback interface only; every test here computes on them."""
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster, Client(cluster) as session:
-        yield session
+    """Two worker processes of one thread each, on the loopback interface only; every test here computes on them.
+
+    distributed's nanny writes its pre-spawn environment (MALLOC_TRIM_THRESHOLD_, OMP_NUM_THREADS, ...) into
+    this process's ``os.environ``; it is put back afterwards, so later tests' subprocesses do not inherit it.
+    """
+    saved = dict(os.environ)
+    try:
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                          dashboard_address=None) as cluster, Client(cluster) as session:
+            yield session
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 # -- generated predictions -------------------------------------------------------------------------------------------

@@ -24,6 +24,15 @@ partition holds rows, and where every sum is exact (the confusion matrix and
 the counts for whole-number weights); the ROC and PRC areas, computed from
 the concatenated predictions, always agree.
 
+Speed: distributed's nanny starts every worker with ``MALLOC_TRIM_THRESHOLD_=65536``
+(``distributed.nanny.pre-spawn-environ``), which makes glibc return each freed
+temporary to the kernel, so the next one is page-faulted in again: on the
+workers :func:`evaluate` then runs about 4x slower than in one process.
+Start the cluster inside ``dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_":
+None})``, with the variable absent from ``os.environ`` (the nanny also writes
+it there, so a cluster started earlier in the same process leaves it behind);
+``benchmarks/bench_dask.py`` measures both (docs/performance.md).
+
 >>> import pandas as pd
 >>> import dask.dataframe as dd
 >>> from wekaeval import dask as wdask
