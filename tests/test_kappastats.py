@@ -251,7 +251,7 @@ def agrees(field: str, stats: KappaStats, expected: dict) -> bool:
     return ours == pytest.approx(theirs, rel=REL, abs=absolute, nan_ok=True)
 
 
-def cancellation(table: np.ndarray, wt: str) -> float:
+def cancellation(table: np.ndarray, wt: str | None) -> float:
     """How much of the weighted variance's first term its subtraction cancels (term / variance), exactly.
 
     Fleiss-Cohen-Everitt's variance is a sum minus a square; where they nearly cancel (a class one rater never
@@ -264,8 +264,11 @@ def cancellation(table: np.ndarray, wt: str) -> float:
     p = [[x / n for x in row] for row in counts]
     r = [sum(row) for row in p]
     c = [sum(p[i][j] for i in range(k)) for j in range(k)]
-    power = 1 if wt == "linear" else 2
-    w = [[1 - Fraction(abs(i - j) ** power, (k - 1) ** power) for j in range(k)] for i in range(k)]
+    if wt is None:  # simple kappa: the identity
+        w = [[Fraction(int(i == j)) for j in range(k)] for i in range(k)]
+    else:
+        power = 1 if wt == "linear" else 2
+        w = [[1 - Fraction(abs(i - j) ** power, (k - 1) ** power) for j in range(k)] for i in range(k)]
     po = sum(w[i][j] * p[i][j] for i in range(k) for j in range(k))
     pe = sum(w[i][j] * r[i] * c[j] for i in range(k) for j in range(k))
     if pe >= 1:
@@ -303,8 +306,10 @@ def test_random_tables_against_statsmodels(table):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         expected = statsmodels_fields(table)
+    conditioned = cancellation(table, None) <= 100  # else the standard errors keep only their last digits
     for field in FIELDS:
-        assert agrees(field, stats, expected), field
+        if conditioned or field == "kappa":
+            assert agrees(field, stats, expected), field
     for wt in ("linear", "quadratic"):
         weighted = kappa_stats(table, weights=wt)
         if not well_conditioned(weighted) or cancellation(table, wt) > 100:
