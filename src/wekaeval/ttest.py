@@ -401,12 +401,7 @@ class TTestResult:
         return _lookup(dataset, self.datasets, "dataset", {})
 
     def _scheme(self, scheme: int | str) -> int:
-        aliases: dict[str, list[int]] = {}
-        for j, name in enumerate(self.schemes):
-            class_name = name.split(" ", 1)[0]
-            for alias in {class_name, class_name.rsplit(".", 1)[-1], "weka.classifiers." + class_name}:
-                aliases.setdefault(alias, []).append(j)
-        return _lookup(scheme, self.schemes, "scheme", aliases)
+        return _lookup(scheme, self.schemes, "scheme", _scheme_aliases(self.schemes))
 
 
 def ttest(
@@ -464,12 +459,7 @@ def ttest(
     if not tester.resultsets:
         raise TTestError(f"{results.source}: no results to analyse")
     schemes = tuple(tester.resultset_name(j) for j in range(len(tester.resultsets)))
-    aliases: dict[str, list[int]] = {}
-    for j, name in enumerate(schemes):
-        class_name = name.split(" ", 1)[0]
-        for alias in {class_name, class_name.rsplit(".", 1)[-1], "weka.classifiers." + class_name}:
-            aliases.setdefault(alias, []).append(j)
-    base_index = _lookup(base, schemes, "base", aliases)
+    base_index = _lookup(base, schemes, "base", _scheme_aliases(schemes))
 
     datasets = tuple(tester.dataset_name(d) for d in tester.datasets)
     mean_width = std_dev_width = 2
@@ -534,6 +524,16 @@ def _widen(width: int, value: float) -> int:
         return width
     candidate = java_log_scalar(abs(value)) / java_log_scalar(10.0) + 1
     return int(candidate) if candidate > width else width
+
+
+def _scheme_aliases(schemes: Sequence[str]) -> dict[str, list[int]]:
+    """The other names a scheme goes by: its class, short (``J48``), as printed (``trees.J48``) or in full."""
+    aliases: dict[str, list[int]] = {}
+    for j, name in enumerate(schemes):
+        class_name = name.split(" ", 1)[0]
+        for alias in {class_name, class_name.rsplit(".", 1)[-1], "weka.classifiers." + class_name}:
+            aliases.setdefault(alias, []).append(j)
+    return aliases
 
 
 def _lookup(key: int | str, names: Sequence[str], argument: str, aliases: dict[str, list[int]]) -> int:
