@@ -27,11 +27,12 @@ the concatenated predictions, always agree.
 Speed: distributed's nanny starts every worker with ``MALLOC_TRIM_THRESHOLD_=65536``
 (``distributed.nanny.pre-spawn-environ``), which makes glibc return each freed
 temporary to the kernel, so the next one is page-faulted in again: on the
-workers :func:`evaluate` then runs about 4x slower than in one process.
+workers :func:`evaluate` then runs 3.6-6.9x slower than without it (on two
+workers slower than one process; 100 million rows, docs/performance.md).
 Start the cluster inside ``dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_":
 None})``, with the variable absent from ``os.environ`` (the nanny also writes
 it there, so a cluster started earlier in the same process leaves it behind);
-``benchmarks/bench_dask.py`` measures both (docs/performance.md).
+``benchmarks/bench_dask.py`` measures both.
 
 >>> import pandas as pd
 >>> import dask.dataframe as dd
