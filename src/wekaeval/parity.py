@@ -333,9 +333,9 @@ def _class_is_nominal(path: str, class_attribute: str | int | None) -> bool:
 
 
 @functools.lru_cache(maxsize=4)
-def _worker_data(path: str | None, class_attribute: str | int | None) -> Any:
+def _worker_data(path: str, class_attribute: str | int | None) -> Any:
     """A worker's datasets, each read once (the last few: a corpus is run dataset by dataset)."""
-    return None if path is None else bridge.load_instances(path, class_attribute)
+    return bridge.load_instances(path, class_attribute)
 
 
 def _compare_in_worker(path: str, spec: ClassifierSpec, mode: EvaluationMode) -> ParityRow:
