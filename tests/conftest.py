@@ -8,11 +8,16 @@ if missing (``make`` writes them at set-up; this covers a bare ``pip install``).
 from __future__ import annotations
 
 import importlib.util
+import os
 import warnings
+import zlib
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import settings
+
+from wekaeval.javaplatform import java_platform
 
 ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
 
@@ -23,6 +28,38 @@ def load_generator():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+#: The base of every test's random draws: fixed, so that a run can be repeated; another value with
+#: WEKAEVAL_TEST_SEED=N draws other inputs.  Each test's seed mixes it with the test's name.
+BASE_SEED = int(os.environ.get("WEKAEVAL_TEST_SEED", "20261125"))
+
+# Hypothesis explores new examples on a developer's machine; under CI it is derandomized, so that a
+# commit passes or fails the same way on every run (its examples then follow from each test's name).
+HYPOTHESIS_PROFILE = "ci" if os.environ.get("CI") == "true" else "default"
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def pytest_report_header(config):
+    platform = java_platform()
+    return [f"random draws: WEKAEVAL_TEST_SEED={BASE_SEED} (each test's seed is printed with its output)",
+            f"hypothesis profile: {HYPOTHESIS_PROFILE}",
+            f"JVM arithmetic reproduced: {platform.describe()}"]
+
+
+@pytest.fixture
+def seed(request) -> int:
+    """This test's seed: WEKAEVAL_TEST_SEED mixed with the test's id, printed (shown when it fails)."""
+    value = (BASE_SEED * 1_000_003 + zlib.crc32(request.node.nodeid.encode())) % 2**32
+    print(f"seed {value} (WEKAEVAL_TEST_SEED={BASE_SEED}, test {request.node.nodeid})")
+    return value
+
+
+@pytest.fixture
+def rng(seed) -> np.random.Generator:
+    """A numpy Generator seeded with :func:`seed`."""
+    return np.random.default_rng(seed)
 
 
 def pytest_configure(config):

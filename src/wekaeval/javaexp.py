@@ -28,7 +28,8 @@ from typing import overload
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._hotspot_tables import EXP_TABLE, POW_EXP2_TABLE, POW_INDEX_BREAKPOINTS, POW_LOG2_TABLE
+from ._hotspot_tables import EXP_TABLE, POW_EXP2_TABLE, POW_LOG2_TABLE
+from .javaplatform import java_platform
 
 __all__ = ["java_exp", "java_pow"]
 
@@ -211,10 +212,7 @@ _HALFMASK = 0xFFFFFFFFF8000000
 _LOG2_T = [(_float(hi), _float(lo)) for hi, lo in POW_LOG2_TABLE]
 _EXP2_T = POW_EXP2_TABLE
 # The log2 table's index by the significand's leading 13 bits.
-_INDEX_OF_TOP13: list[int] = []
-for _step, _start in enumerate(POW_INDEX_BREAKPOINTS):
-    _end = POW_INDEX_BREAKPOINTS[_step + 1] if _step + 1 < len(POW_INDEX_BREAKPOINTS) else 8192
-    _INDEX_OF_TOP13 += [512 - _step] * (_end - _start)
+_INDEX_OF_TOP13: list[int] = java_platform("amd").pow_index.tolist()
 
 
 def _signed32(v: int) -> int:

@@ -14,11 +14,12 @@ Java leaves the last bit of ``Math.log`` to the JVM, and the two JVMs WEKA runs 
   copy of fdlibm's ``e_log.c``.  :func:`fdlibm_log` ports that C function.
 
 The one step of the intrinsic that is not IEEE arithmetic is the processor's approximate
-reciprocal (``RCPSS``), from which it picks a table entry ``B ~ 1/m`` (``m`` the significand).
-Its exact result is the vendor's: :data:`RCP_BREAKPOINTS` was measured on an AMD EPYC (Zen)
-over all 2**23 inputs the intrinsic can give it.  The choice hardly matters: picking B from the
-exactly rounded reciprocal instead (another entry for 2.1 % of significands) changed none of
-3 million results drawn from exactly those significands.
+reciprocal (``RCPPS``), from which it picks a table entry ``B ~ 1/m`` (``m`` the significand).
+Its exact result is the vendor's: :mod:`wekaeval.javaplatform` measures it on the host, or takes
+the table of a named processor (``cpu="amd"``, ``cpu="intel"``, ``WEKAEVAL_CPU``); ``cpu="aarch64"``
+is fdlibm.  The choice hardly matters for ``Math.log``: picking B from the exactly rounded
+reciprocal instead (another entry for 2.1 % of significands) changed none of 3 million results
+drawn from exactly those significands.
 
 Examples
 --------
@@ -26,7 +27,7 @@ Examples
 >>> from wekaeval.javamath import java_log, fdlibm_log, log2
 >>> java_log(np.array([1.0, 2.0, 0.0, -1.0, np.inf]))
 array([0.        , 0.69314718,       -inf,        nan,        inf])
->>> java_log(1.4).hex(), fdlibm_log(1.4).hex()      # x86_64 HotSpot's last bit, and ARM's
+>>> java_log(1.4, cpu="amd").hex(), fdlibm_log(1.4).hex()     # x86_64 HotSpot's last bit, and ARM's
 ('0x1.588c2d913348fp-2', '0x1.588c2d913348ep-2')
 >>> log2(0.3), log2(0.3, variant="fdlibm")
 (-1.7369655941662063, -1.7369655941662063)
@@ -38,109 +39,23 @@ import math
 import struct
 from collections.abc import Iterable
 from decimal import Decimal
+from functools import cache, partial
 from typing import Callable, Literal, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-__all__ = ["java_log", "java_log_scalar", "fdlibm_log", "log2", "java_divide", "java_sqrt", "RCP_BREAKPOINTS"]
+from ._hotspot_tables import LOG_TABLE
+from .javaplatform import Cpu, JavaPlatform, _index_of_top13, java_platform
+
+__all__ = ["java_log", "java_log_scalar", "fdlibm_log", "log2", "java_divide", "java_sqrt"]
 
 Variant = Literal["hotspot", "fdlibm"]
 
-# -log(B) for B = (128 + j) / 256, j = 0..128, as a high part with trailing zero bits and a low
-# part (IEEE bit patterns): the intrinsic's table of 129 pairs, data copied as it is.
-_LOG_TABLE_BITS: tuple[tuple[int, int], ...] = (
-    (0x3fe62e42fefa3800, 0x3d2ef35793c76730), (0x3fe5ee82aa241800, 0x3d2202380cda46be),
-    (0x3fe5af405c364800, 0x3d2dfa63ac10c9fb), (0x3fe5707a26bb8c00, 0x3d09980bff3303dd),
-    (0x3fe5322e26867800, 0x3d05ccc45d257531), (0x3fe4f45a835a5000, 0xbd2e6c516d93b8fb),
-    (0x3fe4b6fd6f970c00, 0x3cef7115ed4c541c), (0x3fe47a1527e8a400, 0xbd22cb6af94d60aa),
-    (0x3fe43d9ff2f92400, 0xbcfd984f481051f7), (0x3fe4019c2125cc00, 0xbd26ce7930f0c74c),
-    (0x3fe3c6080c36c000, 0xbd02b7367cfe13c2), (0x3fe38ae217197800, 0xbd218b7abb5569a4),
-    (0x3fe35028ad9d8c00, 0x3d10b83f9527e6ac), (0x3fe315da44340800, 0xbd274e93c5a0ed9c),
-    (0x3fe2dbf557b0e000, 0xbd17a6e507b9dc11), (0x3fe2a2786d0ec000, 0x3d206d2be797882d),
-    (0x3fe269621134dc00, 0xbd0b61f105226250), (0x3fe230b0d8bebc00, 0x3d12fc066e48667b),
-    (0x3fe1f8635fc61800, 0xbd2a7242c9fe81d3), (0x3fe1c07849ae6000, 0x3cccacdeed70e667),
-    (0x3fe188ee40f23c00, 0x3d14cc4ef8ab4650), (0x3fe151c3f6f29800, 0xbd2edd97a293ae49),
-    (0x3fe11af823c75c00, 0xbd258647bb9ddcb2), (0x3fe0e4898611cc00, 0x3d1c299807801742),
-    (0x3fe0ae76e2d05400, 0x3d1f486b887e7e27), (0x3fe078bf0533c400, 0x3d26812241edf5fd),
-    (0x3fe04360be760400, 0xbd04c45fe79539e0), (0x3fe00e5ae5b20800, 0xbd053ba3b1727b1c),
-    (0x3fdfb358af7a4800, 0x3d0085fa3c164935), (0x3fdf4aa7ee031800, 0x3d12cde56f014a8b),
-    (0x3fdee2a156b41000, 0x3d2f27f45a470251), (0x3fde7b42c3ddb000, 0xbd2465505372bd08),
-    (0x3fde148a1a272800, 0xbd1326b207322938), (0x3fddae75484c9800, 0xbd1ea42d60dc616a),
-    (0x3fdd490246def800, 0x3d235bafe9a767a8), (0x3fdce42f18064800, 0xbd0797c33ec7a6b0),
-    (0x3fdc7ff9c7455800, 0xbd29b6ddc15249ae), (0x3fdc1c60693fa000, 0x3d2cec807fe8e180),
-    (0x3fdbb9611b80e000, 0x3d27d85bf40a666d), (0x3fdb56fa04462800, 0x3d1095252d841995),
-    (0x3fdaf5295248d000, 0xbd217cc552774458), (0x3fda93ed3c8ad800, 0x3d1e36f2bea77a5d),
-    (0x3fda33440224f800, 0x3d23c6457f9d79f5), (0x3fd9d32bea15f000, 0xbd26279e10d0c0b0),
-    (0x3fd973a343135800, 0xbd152313a502d9f0), (0x3fd914a8635bf800, 0xbd1766b52ee6307d),
-    (0x3fd8b639a88b3000, 0xbd205ae1e5e70470), (0x3fd85855776dc800, 0x3d2fd56f3333778a),
-    (0x3fd7fafa3bd81800, 0xbd272090c812566a), (0x3fd79e26687cf800, 0x3d29ec7d2efd1778),
-    (0x3fd741d876c67800, 0x3d2d8b0949dc60b3), (0x3fd6e60ee6af1800, 0x3d1721657c222d87),
-    (0x3fd68ac83e9c6800, 0x3d20a0d32756eba0), (0x3fd630030b3ab000, 0xbd2db623e731ae00),
-    (0x3fd5d5bddf596000, 0xbd0a0b2a08a465dc), (0x3fd57bf753c8d000, 0x3d1fadedee5d40ef),
-    (0x3fd522ae0738a000, 0x3d2ebe708164c759), (0x3fd4c9e09e173000, 0xbd2e20891b0ad8a4),
-    (0x3fd4718dc271c800, 0xbd2f27ce0967d675), (0x3fd419b423d5e800, 0x3d08e436ec90e09d),
-    (0x3fd3c25277333000, 0x3d183b54b606bd5c), (0x3fd36b6776be1000, 0x3d116ecdb0f177c8),
-    (0x3fd314f1e1d36000, 0xbd28e27ad3213cb8), (0x3fd2bef07cdc9000, 0x3d2a9cfa4a5004f4),
-    (0x3fd269621134d800, 0x3d2c93c1df5bb3b6), (0x3fd214456d0eb800, 0x3d0a87deba46baea),
-    (0x3fd1bf99635a6800, 0x3d2ca6ed5147bdb7), (0x3fd16b5ccbacf800, 0x3d2b9acdf7a51681),
-    (0x3fd1178e8227e800, 0xbd2c210e63a5f01c), (0x3fd0c42d67616000, 0x3d27188b163ceae9),
-    (0x3fd07138604d5800, 0x3cf89cdb16ed4e91), (0x3fd01eae5626c800, 0xbd16f08c1485e94a),
-    (0x3fcf991c6cb3b000, 0x3d1bcbecca0cdf30), (0x3fcef5ade4dd0000, 0xbcca211565bb8e11),
-    (0x3fce530effe71000, 0x3cc212276041f430), (0x3fcdb13db0d49000, 0xbd2aff2af715b035),
-    (0x3fcd1037f2656000, 0xbd084a7e75b6f6e4), (0x3fcc6ffbc6f01000, 0xbcf1ec72c5962bd2),
-    (0x3fcbd087383be000, 0xbd2d4bc4595412b6), (0x3fcb31d8575bd000, 0xbd0c358d4eace1aa),
-    (0x3fca93ed3c8ae000, 0xbd28724350562169), (0x3fc9f6c407089000, 0x3d29904d6865817a),
-    (0x3fc95a5adcf70000, 0x3d07f22858a0ff6f), (0x3fc8beafeb390000, 0xbd073d54aae92cd1),
-    (0x3fc823c16551a000, 0x3d1e0ddb9a631e83), (0x3fc7898d85445000, 0xbd1c661070914305),
-    (0x3fc6f0128b757000, 0xbd25118de59c21e1), (0x3fc6574ebe8c1000, 0x3d19cf8b2c3c2e78),
-    (0x3fc5bf406b544000, 0xbd127023eb68981c), (0x3fc527e5e4a1b000, 0x3d2633e8e5697dc7),
-    (0x3fc4913d8333b000, 0x3d25837954fdb678), (0x3fc3fb45a5993000, 0xbd2cd1d87e6a354d),
-    (0x3fc365fcb0159000, 0x3cc62fa8234b7289), (0x3fc2d1610c868000, 0x3d039d6ccb81b4a1),
-    (0x3fc23d712a49c000, 0x3d100d238fd3df5c), (0x3fc1aa2b7e23f000, 0x3d2ca78e44389934),
-    (0x3fc1178e8227e000, 0x3d21ef78ce2d07f2), (0x3fc08598b59e4000, 0xbd27e5dd7009902c),
-    (0x3fbfe89139dbe000, 0xbd2534d64fa10afd), (0x3fbec739830a2000, 0xbd2dc068afe645e0),
-    (0x3fbda72763844000, 0x3d1a89401fa71733), (0x3fbc885801bc4000, 0x3d2646d1c65aacd3),
-    (0x3fbb6ac88dad6000, 0xbd1390802bf768e5), (0x3fba4e7640b1c000, 0xbd0e42b6b94407c8),
-    (0x3fb9335e5d594000, 0x3d23115c3abd47da), (0x3fb8197e2f40e000, 0x3d0f80dcf96ffdf7),
-    (0x3fb700d30aeac000, 0x3cec1e8da99ded32), (0x3fb5e95a4d97a000, 0xbd2c69063c5d1d1e),
-    (0x3fb4d3115d208000, 0xbcf53a2582f4e1ef), (0x3fb3bdf5a7d1e000, 0x3d2cc85ea5db4ed7),
-    (0x3fb2aa04a4472000, 0xbd20b6e8ae9c697d), (0x3fb1973bd1466000, 0xbd25325d560d9e9b),
-    (0x3fb08598b59e4000, 0xbd17e5dd7009902c), (0x3faeea31c006c000, 0xbd0e113e4fc93b7b),
-    (0x3faccb73cdddc000, 0xbd1a68f247d82807), (0x3faaaef2d0fb0000, 0x3d20fc1a353bb42e),
-    (0x3fa894aa149fc000, 0xbd197995d05a267d), (0x3fa67c94f2d4c000, 0xbd029efbec19afa2),
-    (0x3fa466aed42e0000, 0xbd2c167375bdfd28), (0x3fa252f32f8d0000, 0x3d283e9ae021b67b),
-    (0x3fa0415d89e74000, 0x3d0111c05cf1d753), (0x3f9c63d2ec148000, 0x3d2578c63f9eb2f3),
-    (0x3f98492528c90000, 0xbd2aa0ba325a0c34), (0x3f9432a925980000, 0x3d098139928637fe),
-    (0x3f90205658938000, 0xbd23dc5b06e2f7d2), (0x3f882448a3890000, 0xbd275577da74f640),
-    (0x3f80101575890000, 0xbd10c76b999d2be8), (0x3f70080559580000, 0x3d2166afcb31c67b),
-    (0x0000000000000000, 0x8000000000000000),
-)
-_LOG_TABLE = np.array(_LOG_TABLE_BITS, dtype=np.uint64).view(np.float64)
+_LOG_TABLE = np.array(LOG_TABLE, dtype=np.uint64).view(np.float64)
 _T_HI = np.ascontiguousarray(_LOG_TABLE[:, 0])
 _T_LO = np.ascontiguousarray(_LOG_TABLE[:, 1])
 
-#: The 23-bit significands (bits 29..51 of a double) at which the table index, 128 at 0,
-#: steps down by one: ``RCPSS`` on AMD Zen, rounded to 7 bits as the intrinsic rounds it.
-RCP_BREAKPOINTS: tuple[int, ...] = (
-    0, 16384, 49152, 83968, 116736, 151552, 186368, 219136, 253952, 288768, 323584, 358400, 395264, 432128,
-    468992, 503808, 540672, 579584, 616448, 655360, 692224, 731136, 770048, 808960, 847872, 888832, 929792,
-    968704, 1009664, 1050624, 1093632, 1136640, 1177600, 1220608, 1263616, 1308672, 1351680, 1396736, 1439744,
-    1486848, 1531904, 1576960, 1624064, 1671168, 1718272, 1767424, 1814528, 1863680, 1912832, 1961984,
-    2011136, 2062336, 2113536, 2164736, 2217984, 2271232, 2322432, 2377728, 2430976, 2486272, 2541568,
-    2598912, 2654208, 2711552, 2768896, 2826240, 2885632, 2945024, 3006464, 3065856, 3127296, 3188736,
-    3252224, 3315712, 3379200, 3444736, 3510272, 3577856, 3643392, 3710976, 3778560, 3850240, 3919872,
-    3989504, 4061184, 4134912, 4208640, 4282368, 4358144, 4433920, 4511744, 4589568, 4667392, 4747264,
-    4827136, 4911104, 4993024, 5076992, 5163008, 5246976, 5335040, 5423104, 5513216, 5603328, 5693440,
-    5787648, 5883904, 5978112, 6074368, 6172672, 6270976, 6373376, 6475776, 6576128, 6682624, 6789120,
-    6897664, 7006208, 7116800, 7233536, 7344128, 7460864, 7581696, 7698432, 7821312, 7944192, 8069120,
-    8196096, 8327168,
-)
-_BREAKS = np.array(RCP_BREAKPOINTS, dtype=np.uint64)
-# Every breakpoint is a multiple of 2**10, so the index is a function of the leading 13 bits:
-# one lookup instead of a search (tests/test_javamath.py checks all 2**23 inputs).
-_TOP13_STARTS = np.arange(8192, dtype=np.uint64) << np.uint64(10)
-_INDEX_OF_TOP13 = (128 - (np.searchsorted(_BREAKS, _TOP13_STARTS, side="right") - 1)).astype(np.intp)
 _B = (128 + np.arange(129)) / 256.0
 
 
@@ -191,8 +106,8 @@ def _special_cases(x: np.ndarray, out: np.ndarray) -> None:
     out[zero] = -np.inf
 
 
-def _hotspot_positive(x: np.ndarray) -> np.ndarray:
-    """The intrinsic on positive finite x, subnormals included."""
+def _hotspot_positive(x: np.ndarray, index_of_top13: np.ndarray) -> np.ndarray:
+    """The intrinsic on positive finite x, subnormals included, with this CPU's table index."""
     bits = x.view(np.uint64)
     k16 = (bits >> np.uint64(52)).astype(np.int64)
     subnormal = k16 == 0
@@ -207,7 +122,7 @@ def _hotspot_positive(x: np.ndarray) -> np.ndarray:
 
     # B ~ 1/m for the significand m in [1, 2): the reciprocal of m cut to single precision,
     # rounded to 7 bits (B = (128 + j) / 256, table index j from 0 to 128).
-    j = _INDEX_OF_TOP13[(bits >> np.uint64(39)) & np.uint64(0x1FFF)]
+    j = index_of_top13[(bits >> np.uint64(39)) & np.uint64(0x1FFF)]
     b = _B[j]
 
     # r = B*m - 1 with one rounding: m is split after its 7 leading bits so that both products
@@ -259,7 +174,6 @@ def _hotspot_positive(x: np.ndarray) -> np.ndarray:
 
 _PACK = struct.Struct("<d")
 _UNPACK = struct.Struct("<Q")
-_INDEX_LIST: list[int] = _INDEX_OF_TOP13.tolist()
 _T_HI_LIST: list[float] = _T_HI.tolist()
 _T_LO_LIST: list[float] = _T_LO.tolist()
 
@@ -268,7 +182,7 @@ def _float_of(bits: int) -> float:
     return _PACK.unpack(_UNPACK.pack(bits))[0]
 
 
-def _hotspot_scalar(x: float) -> float:
+def _hotspot_scalar(x: float, index_of_top13: list[int]) -> float:
     """:func:`_hotspot_positive` on one Python float, in the same steps (CPython's float
     arithmetic is IEEE double, each operation rounded on its own), 20x faster than numpy on one."""
     bits = _UNPACK.unpack(_PACK.pack(x))[0]
@@ -283,7 +197,7 @@ def _hotspot_scalar(x: float) -> float:
         bits = _UNPACK.unpack(_PACK.pack(x * 2.0**128))[0]
         exponent = (bits >> 52) - 128
     k16 = float((exponent - 1023) * 16)
-    j = _INDEX_LIST[(bits >> 39) & 0x1FFF]
+    j = index_of_top13[(bits >> 39) & 0x1FFF]
     b = (128 + j) / 256.0
     significand = bits & 0x000FFFFFFFFFFFFF
     m = _float_of(significand | 0x3FF0000000000000)
@@ -389,22 +303,44 @@ def _log(x: ArrayLike, positive_part: Callable[[np.ndarray], np.ndarray]) -> np.
     return out.reshape(values.shape)
 
 
+def _log_platform(variant: Variant | None, cpu: Cpu | None) -> JavaPlatform:
+    """The platform whose ``Math.log`` is asked for; ``variant`` names the algorithm outright."""
+    if variant is None:
+        return java_platform(cpu)
+    if variant == "fdlibm":
+        return java_platform("aarch64")
+    if variant != "hotspot":
+        raise ValueError(f"variant must be 'hotspot' or 'fdlibm', not {variant!r}")
+    chosen = java_platform(cpu)
+    if chosen.math != "hotspot-x86_64":
+        raise ValueError("variant='hotspot' needs an x86_64 processor's RCPPS table: say cpu='amd' or cpu='intel'")
+    return chosen
+
+
+@cache
+def _index_list(breakpoints: tuple[int, ...]) -> list[int]:
+    return _index_of_top13(breakpoints, 128).tolist()
+
+
 @overload
-def java_log(x: float, *, variant: Variant = "hotspot") -> float: ...
+def java_log(x: float, *, variant: Variant | None = None, cpu: Cpu | None = None) -> float: ...
 @overload
-def java_log(x: ArrayLike, *, variant: Variant = "hotspot") -> np.ndarray: ...
-def java_log(x, *, variant: Variant = "hotspot"):
+def java_log(x: ArrayLike, *, variant: Variant | None = None, cpu: Cpu | None = None) -> np.ndarray: ...
+def java_log(x, *, variant=None, cpu=None):
     """Java's ``Math.log`` (natural logarithm), element by element, bit for bit.
 
     Parameters
     ----------
     x : float or array_like of float
         Converted to float64.
-    variant : {"hotspot", "fdlibm"}, keyword-only
-        ``"hotspot"`` (the default): HotSpot's x86_64 intrinsic, what WEKA computes on a PC or an
-        x86 server.  ``"fdlibm"``: ``StrictMath.log``, and ``Math.log`` on an aarch64 (ARM)
-        HotSpot, which calls fdlibm; the two differ in the last bit for 7.8 % of the numbers
-        uniform in (0, 2), 0.2 % of random bit patterns.
+    variant : {"hotspot", "fdlibm"}, optional, keyword-only
+        The algorithm, when not the platform's: ``"hotspot"``, HotSpot's x86_64 intrinsic (what
+        WEKA computes on a PC or an x86 server); ``"fdlibm"``, ``StrictMath.log``, which is also
+        ``Math.log`` on an aarch64 (ARM) HotSpot.  The two differ in the last bit for 7.8 % of the
+        numbers uniform in (0, 2), 0.2 % of random bit patterns.
+    cpu : {"auto", "amd", "intel", "aarch64"}, optional, keyword-only
+        Whose JVM to reproduce (:func:`wekaeval.javaplatform.java_platform`): by default
+        ``WEKAEVAL_CPU``, else the host's own.
 
     Returns
     -------
@@ -414,27 +350,26 @@ def java_log(x, *, variant: Variant = "hotspot"):
 
     Examples
     --------
-    >>> java_log(3.0).hex(), java_log(3.0, variant="fdlibm").hex()
+    >>> java_log(3.0, cpu="amd").hex(), java_log(3.0, variant="fdlibm").hex()
     ('0x1.193ea7aad030bp+0', '0x1.193ea7aad030ap+0')
-    >>> java_log([[1.0, 5e-324]])
+    >>> java_log([[1.0, 5e-324]], cpu="intel")
     array([[   0.        , -744.44007192]])
     """
-    if variant == "hotspot":
-        if type(x) is float:
-            return _hotspot_scalar(x)
-        return _log(x, _hotspot_positive)
-    if variant == "fdlibm":
+    platform = _log_platform(variant, cpu)
+    if platform.math == "fdlibm":
         return _log(x, _fdlibm_positive)
-    raise ValueError(f"variant must be 'hotspot' or 'fdlibm', not {variant!r}")
+    if type(x) is float:
+        return _hotspot_scalar(x, _index_list(platform.log_breakpoints))
+    return _log(x, partial(_hotspot_positive, index_of_top13=platform.log_index))
 
 
-def java_log_scalar(x: float) -> float:
-    """``Math.log(x)`` on one double (HotSpot x86_64), as a Python float, in plain Python (~2 us).
+def java_log_scalar(x: float, *, cpu: Cpu | None = None) -> float:
+    """``Math.log(x)`` on one double as a Python float, in plain Python (~2 us).
 
     >>> java_log_scalar(2.0) == java_log(2.0)
     True
     """
-    return _hotspot_scalar(float(x))
+    return java_log(float(x), cpu=cpu)
 
 
 @overload
@@ -450,22 +385,17 @@ def fdlibm_log(x):
     return _log(x, _fdlibm_positive)
 
 
-_LOG_OF_2 = {"hotspot": float(_log(2.0, _hotspot_positive)), "fdlibm": float(_log(2.0, _fdlibm_positive))}
-
-
 @overload
-def log2(x: float, *, variant: Variant = "hotspot") -> float: ...
+def log2(x: float, *, variant: Variant | None = None, cpu: Cpu | None = None) -> float: ...
 @overload
-def log2(x: ArrayLike, *, variant: Variant = "hotspot") -> np.ndarray: ...
-def log2(x, *, variant: Variant = "hotspot"):
+def log2(x: ArrayLike, *, variant: Variant | None = None, cpu: Cpu | None = None) -> np.ndarray: ...
+def log2(x, *, variant=None, cpu=None):
     """WEKA's ``Utils.log2``: ``Math.log(x) / Math.log(2)``, one division, not ``numpy.log2``.
 
     >>> log2(8.0), log2([0.5, 3.0])
     (3.0, array([-1.       ,  1.5849625]))
     """
-    if variant not in _LOG_OF_2:
-        raise ValueError(f"variant must be 'hotspot' or 'fdlibm', not {variant!r}")
-    return java_log(x, variant=variant) / _LOG_OF_2[variant]
+    return java_log(x, variant=variant, cpu=cpu) / java_log(2.0, variant=variant, cpu=cpu)
 
 
 def java_divide(numerator: float, denominator: float) -> float:
