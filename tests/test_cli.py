@@ -16,6 +16,7 @@ import pytest
 
 from wekaeval import kappa_stats, load_arff
 from wekaeval.cli import main
+from wekaeval.javaplatform import java_platform
 
 ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
 
@@ -227,7 +228,8 @@ def test_version_names_wekaeval_weka_and_java(capsys):
     status, out, err = run(capsys, "--version")
     assert (status, err) == (0, "")
     lines = out.splitlines()
-    assert len(lines) == 3 and lines[0] == f"wekaeval {wekaeval.__version__}"
+    assert len(lines) == 4 and lines[0] == f"wekaeval {wekaeval.__version__}"
+    assert lines[3] == f"Java arithmetic reproduced: {java_platform().describe()}"
     assert re.fullmatch(r"WEKA \d+\.\d+\.\d+ \(.*weka\.jar\)", lines[1]), lines[1]
     assert re.fullmatch(r"Java \S+ \(.*java\)|Java: not available \(.*\)", lines[2]), lines[2]
     done = subprocess.run([SCRIPT, "--version"], capture_output=True, text=True)
@@ -246,10 +248,22 @@ def test_version_says_what_is_missing_and_still_exits_0(capsys, monkeypatch):
     monkeypatch.setenv("PATH", "")
     status, out, err = run(capsys, "--version")
     assert (status, err) == (0, "")
-    assert out.splitlines()[1:] == [
+    assert out.splitlines()[1:3] == [
         "WEKA: not available (python-weka-wrapper3 is not installed: install the weka extra)",
         "Java: not available (no java on PATH or in JAVA_HOME: install a JDK >= 11)",
     ]
+
+
+def test_cpu_names_the_arithmetic_for_this_run_only(capsys, monkeypatch):
+    monkeypatch.delenv("WEKAEVAL_CPU", raising=False)
+    status, out, err = run(capsys, "--cpu", "intel", "--version")
+    assert (status, err) == (0, "")
+    assert out.splitlines()[3] == 'Java arithmetic reproduced: ' + java_platform("intel").describe().replace(
+        'cpu="intel"', "WEKAEVAL_CPU=intel")
+    assert "WEKAEVAL_CPU" not in os.environ
+    status, out, err = run(capsys, "--cpu", "sparc", "--version")
+    assert status == 2 and err.startswith("wekaeval: error: argument --cpu: invalid choice: 'sparc'")
+    assert err.count("\n") == 1
 
 
 def test_version_asks_weka_when_the_jar_does_not_say(capsys, monkeypatch, tmp_path):

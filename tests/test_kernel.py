@@ -101,8 +101,7 @@ def test_edge_cases(jvm, values, weights):
     assert_same_as_weka(jvm, values, weights, points_for(np.array(values, dtype=np.float64), rng))
 
 
-def test_a_thousand_values_at_three_thousand_points(jvm):
-    rng = np.random.default_rng()
+def test_a_thousand_values_at_three_thousand_points(jvm, rng):
     values = np.concatenate([rng.normal(-3, 0.1, 400), rng.normal(0, 0.25, 500), rng.integers(0, 5, 100)])
     weights = rng.choice([1.0, 3.0, 0.5, 0.0], values.size)
     points = np.concatenate([points_for(values, rng), rng.uniform(-5, 5, 500)])

@@ -24,6 +24,7 @@ from .bridge import WekaUnavailable
 from .confusion import kappa
 from .kappastats import kappa_stats
 from .errors import MatrixError, WekaevalError
+from .javaplatform import CPU_CHOICES, ENVIRONMENT_VARIABLE
 from .predictions import read_predictions
 from .textsource import check_encoding
 
@@ -412,10 +413,13 @@ def _add_encoding(parser: argparse.ArgumentParser) -> None:
 
 
 def version_lines() -> list[str]:
-    """``wekaeval X``, ``WEKA X (jar)``, ``Java X (path)``; what is missing says so, without starting a JVM."""
+    """``wekaeval X``, ``WEKA X (jar)``, ``Java X (path)`` and the JVM arithmetic reproduced; what is missing says
+    so, without starting a JVM."""
     from . import __version__
+    from .javaplatform import java_platform
 
-    return [f"wekaeval {__version__}", _weka_version_line(), _java_version_line()]
+    return [f"wekaeval {__version__}", _weka_version_line(), _java_version_line(),
+            f"Java arithmetic reproduced: {java_platform().describe()}"]
 
 
 def _weka_version_line() -> str:
@@ -458,6 +462,15 @@ def _java_version_line() -> str:
     return f"Java {found.group(1)} ({java})"
 
 
+class _CpuAction(argparse.Action):
+    """``--cpu X``: WEKAEVAL_CPU for this process, set as soon as it is read (``--version`` after it says so)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        os.environ[ENVIRONMENT_VARIABLE] = str(values)
+        setattr(namespace, self.dest, values)
+
+
 class _VersionAction(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
         print("\n".join(version_lines()))
@@ -470,7 +483,13 @@ _FILES_HELP = "WEKA's outputs saved as text, or folders of them (the files direc
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="wekaeval", description="WEKA's evaluation statistics, bit for bit, in pure Python.")
     parser.add_argument(
-        "--version", action=_VersionAction, nargs=0, help="print wekaeval's, WEKA's and Java's versions, one a line"
+        "--cpu", action=_CpuAction, choices=CPU_CHOICES, metavar="{" + ",".join(CPU_CHOICES) + "}",
+        help="whose JVM arithmetic to reproduce (Math.pow and Math.log differ by processor): the host's by default "
+        "(auto), or an x86_64 JVM on an amd or intel processor, or an aarch64 one; the same as WEKAEVAL_CPU",
+    )
+    parser.add_argument(
+        "--version", action=_VersionAction, nargs=0,
+        help="print wekaeval's, WEKA's and Java's versions and the JVM arithmetic reproduced, one a line",
     )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -645,6 +664,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    cpu = os.environ.get(ENVIRONMENT_VARIABLE)
+    try:
+        return _main(argv)
+    finally:  # --cpu sets WEKAEVAL_CPU (for parity's workers too) for this run only
+        if cpu is None:
+            os.environ.pop(ENVIRONMENT_VARIABLE, None)
+        else:
+            os.environ[ENVIRONMENT_VARIABLE] = cpu
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         try:
             args = build_parser().parse_args(argv)
