@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from wekaeval.cli import _markdown_cell, main
+from wekaeval.javaplatform import java_platform
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ("", "migrating", "parity", "quirks", "weka-output", "evaluation", "kappa", "experimenter", "java-math",
@@ -51,4 +52,5 @@ def test_parity_writes_a_markdown_page(weka_jvm, capsys, tmp_path):
     assert lines[header + 3] == ""
     summary = out.splitlines()[-1]
     assert summary.startswith("1 identical, 0 skipped, 0 differ") and summary in lines
-    assert lines[-2].startswith("- WEKA: 3.") and lines[-1].startswith("- Java: ")
+    assert lines[-3].startswith("- WEKA: 3.") and lines[-2].startswith("- Java: ")
+    assert lines[-1] == "- Java arithmetic reproduced: " + _markdown_cell(java_platform().describe())

@@ -12,6 +12,7 @@ import pytest
 
 from wekaeval import WekaevalError, bridge, load_arff, parity
 from wekaeval.cli import main
+from wekaeval.javaplatform import java_platform
 
 ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
 CORPUS = sorted(ARFF_SAMPLES.glob("*.arff"))
@@ -73,7 +74,7 @@ def test_cli_prints_the_table_and_writes_json(weka_jvm, capsys, tmp_path):
     assert set(parity.ParityRow.__dataclass_fields__) >= {
         "dataset", "classifier", "instances", "weka_kappa", "python_kappa", "identical", "skipped", "mode", "folds",
         "seed", "test", "split_percentage", "preserve_order", "class_attribute", "weka_confusion_matrix",
-        "python_confusion_matrix", "weka_version", "java_version"}
+        "python_confusion_matrix", "weka_version", "java_version", "java_arithmetic"}
     first = rows[0]
     assert first["dataset"] == picnic and first["classifier"] == "weka.classifiers.trees.J48 -C 0.1 -M 2"
     assert (first["mode"], first["folds"], first["seed"], first["test"], first["class_attribute"]) == (
@@ -81,6 +82,7 @@ def test_cli_prints_the_table_and_writes_json(weka_jvm, capsys, tmp_path):
     assert first["weka_kappa"] == first["python_kappa"] and first["identical"] is True
     assert first["weka_confusion_matrix"] == first["python_confusion_matrix"] == [[0.0, 5.0], [0.0, 9.0]]
     assert first["weka_version"] == weka_jvm and first["java_version"]
+    assert first["java_arithmetic"] == java_platform().describe()
     assert "Cannot handle numeric class" in rows[2]["skipped"] and rows[2]["weka_kappa"] is None
 
 

@@ -297,7 +297,8 @@ def _markdown_report(cells: list[tuple[str, ...]], summary: str, rows: list, arg
     import shlex
 
     versions = [(name, sorted({getattr(row, field) for row in rows if getattr(row, field)}))
-                for name, field in (("WEKA", "weka_version"), ("Java", "java_version"))]
+                for name, field in (("WEKA", "weka_version"), ("Java", "java_version"),
+                                    ("Java arithmetic reproduced", "java_arithmetic"))]
     lines = [
         "# Parity report", "",
         "WEKA's numbers and the port's, dataset by dataset: WEKA evaluates each classifier as its command line",

@@ -147,7 +147,8 @@ def parity_html(rows: Iterable[Any], *, title: str = "wekaeval parity") -> str:
         body.append(f"<h3>{_e(row.dataset)} &#x2014; {_e(row.classifier)}</h3>")
         body.append(heat_map(row.weka_confusion_matrix))
     if rows and rows[0].weka_version:
-        body.append(f"<p>WEKA {_e(rows[0].weka_version)}, Java {_e(rows[0].java_version or '?')}</p>")
+        body.append(f"<p>WEKA {_e(rows[0].weka_version)}, Java {_e(rows[0].java_version or '?')}; "
+                    f"Java arithmetic reproduced: {_e(rows[0].java_arithmetic or '?')}</p>")
     return _page(title, body)
 
 

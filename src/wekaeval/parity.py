@@ -29,6 +29,7 @@ import numpy as np
 from . import bridge
 from .evaluation import Evaluation
 from .folds import evaluate_folds
+from .javaplatform import java_platform
 
 __all__ = [
     "DEFAULT_CLASSIFIERS",
@@ -151,6 +152,7 @@ class ParityRow:
     differences: tuple[str, ...] = ()
     weka_version: str | None = None
     java_version: str | None = None
+    java_arithmetic: str | None = None
     weka_correlation: float | None = None
     python_correlation: float | None = None
 
@@ -370,6 +372,7 @@ def _skipped(path: str, command_line: str, instances: int, reason: str, mode: Ev
         path, command_line, instances, None, None, None, skipped=reason, **_record(mode),
         class_attribute=str(data.classAttribute().name()),
         weka_version=bridge.weka_version(), java_version=bridge.java_version(),
+        java_arithmetic=java_platform().describe(),
     )
 
 
@@ -402,6 +405,7 @@ def _compare(path: str, data: Any, test: Any, spec: ClassifierSpec, mode: Evalua
         path, result.command_line, result.num_predictions, result.kappa, None if numeric else port.kappa, not found,
         **_record(mode), class_attribute=result.class_attribute, **kinds,
         differences=tuple(found), weka_version=result.weka_version, java_version=result.java_version,
+        java_arithmetic=java_platform().describe(),
     )
 
 
