@@ -30,6 +30,7 @@ _EXP2_HI = np.array(jp.EXP2_HI, dtype=_U)
 _EXP2_LO = np.array(jp.EXP2_LO, dtype=_U)
 _BIT_LENGTH = np.array([i.bit_length() for i in range(2048)], dtype=_I)  # of |k| + 1 <= 1151
 _LOW32 = _U(0xFFFFFFFF)
+_CHUNK = 1 << 16
 
 
 @cache
@@ -249,14 +250,22 @@ def _unusual(x: np.ndarray, y: np.ndarray, hx: np.ndarray, hy: np.ndarray, table
 def pow_array(x: np.ndarray, y: np.ndarray, cpu: str | None) -> np.ndarray:
     """``Math.pow(x[i], y[i])`` for two flat float64 arrays of one length, as a new array."""
     table = _index_table(cpu)
-    hx, hy = x.view(_U), y.view(_U)
+    out = np.empty_like(x)
     with np.errstate(all="ignore"):
-        top = hx >> _u(48)
-        positive_normal = (top >= _u(16)) & (top < _u(0x7FF0))
-        out = np.empty_like(x)
-        zeros = np.zeros(x.size, dtype=_I)
-        _fill(out, positive_normal, partial(_magnitude, table=table), hx, y, hy, zeros, zeros)
-        _fill(out, ~positive_normal, partial(_unusual, table=table), x, y, hx, hy)
-        np.copyto(out, x * x, where=hy == _u(jp.Y_TWO))
-        np.copyto(out, np.sqrt(x), where=(hy == _u(jp.Y_HALF)) & (hx < _u(jp.SIGN)))
+        for start in range(0, x.size, _CHUNK):  # blocks that stay in the CPU's cache: about twice as fast
+            block = slice(start, start + _CHUNK)
+            out[block] = _pow_block(x[block], y[block], table)
+    return out
+
+
+def _pow_block(x: np.ndarray, y: np.ndarray, table: np.ndarray) -> np.ndarray:
+    hx, hy = x.view(_U), y.view(_U)
+    top = hx >> _u(48)
+    positive_normal = (top >= _u(16)) & (top < _u(0x7FF0))
+    out = np.empty_like(x)
+    zeros = np.zeros(x.size, dtype=_I)
+    _fill(out, positive_normal, partial(_magnitude, table=table), hx, y, hy, zeros, zeros)
+    _fill(out, ~positive_normal, partial(_unusual, table=table), x, y, hx, hy)
+    np.copyto(out, x * x, where=hy == _u(jp.Y_TWO))
+    np.copyto(out, np.sqrt(x), where=(hy == _u(jp.Y_HALF)) & (hx < _u(jp.SIGN)))
     return out
