@@ -7,7 +7,8 @@ the C library's: Python's ``math.exp`` differs from HotSpot's ``Math.exp`` in th
 0.25 % of the arguments in (-40, 0), ``numpy.exp`` for 4.6 %; ``x ** -0.25`` from ``Math.pow(x, -0.25)``
 for 0.1 %.  :func:`java_exp` and :func:`java_pow` repeat the intrinsics' arithmetic operation by
 operation in IEEE doubles (SSE2: each product and sum rounded on its own), as
-:func:`wekaeval.javamath.java_log` does for ``Math.log``.
+:func:`wekaeval.javamath.java_log` does for ``Math.log``; :func:`java_pow` is
+:func:`wekaeval.javapow.java_pow`, re-exported here.
 
 Examples
 --------
