@@ -48,8 +48,8 @@ def _float(bits: int) -> float:
     return _DOUBLE.unpack(_BITS.pack(bits & _MASK64))[0]
 
 
-# The constants are the stub's data (macroAssembler_x86_pow.cpp, JDK 17; the same values in JDK 25's
-# stubGenerator_x86_64_pow.cpp), as IEEE bit patterns.
+# Bit patterns and constants: the polynomials' coefficients, masks, shifters and NaNs are the stub's data
+# (macroAssembler_x86_pow.cpp in JDK 17, the same values in JDK 25's stubGenerator_x86_64_pow.cpp).
 SIGN = 0x8000000000000000
 HIGH_SIGN = 0x80000000  # the sign bit in a double's high word: how the stub signs a result
 ABS = 0x7FFFFFFFFFFFFFFF
@@ -79,7 +79,7 @@ C0, C1, C2, C3, C4, C5, C6, C7 = (_float(b) for b in (
 C3_HI, C7_HI = _float(0xBFD61A0000000000), _float(0xBF5DABE100000000)
 C3_LO, C7_LO = _float(0x3EF2531EF8B5787D), _float(0xBDD61BB2412055CC)
 C6_NEAR = _float(0x3FC4635E486ECECB)
-# 2**(z/log 2) - 1 ~ LN2 z + E3 z**2 + E2 z**3 + E1 z**4 + E0 z**5
+# 2**z - 1 ~ LN2 z + E3 z**2 + E2 z**3 + E1 z**4 + E0 z**5
 E0, E1, E2, E3 = (_float(b) for b in (0x3F55D87FE78A6731, 0x3FAC6B08D704A0C0, 0x3F83B2AB6FBA4E77,
                                       0x3FCEBFBDFF82C58F))
 LOG2_HI = [_float(hi) for hi, _ in POW_LOG2_TABLE]
@@ -128,6 +128,8 @@ def log_polynomial(r: Any, lo_b: Any, t_lo: Any) -> tuple[Any, Any]:
 
 def near_one_log(hi_b: Any, lo_b: Any, k_t_hi: Any, t_lo: Any) -> tuple[Any, Any]:
     """log2(x) for x near 1, (sum, low part): the terms summed one by one, each rounding error kept."""
+    # log2(x) = k + T_hi + (hi_b + c7 hi_b) + c3 hi_b**2 + lo_b + c7 lo_b + T_lo + c3 (r**2 - hi_b**2)
+    # + the rest of the polynomial; a1..a5 are the running sums, e1..e5 their rounding errors.
     r = lo_b + hi_b
     u = hi_b + C7_HI * hi_b
     square = (C3_HI * hi_b) * hi_b
@@ -144,7 +146,7 @@ def near_one_log(hi_b: Any, lo_b: Any, k_t_hi: Any, t_lo: Any) -> tuple[Any, Any
     a5 = a4 + t_lo
     e5 = (a4 - a5) + t_lo
     errors = (((cross + (e2 + e1)) + e3) + e4) + e5
-    r2 = r * r
+    r2 = r * r  # the polynomial's other terms, c3 and c7 the parts their high parts left
     r3 = r * r2
     r4 = r2 * r2
     even = ((C6_NEAR + C2 * r) * r3 + errors) + ((C4 + C0 * r) * r3) * r4
@@ -168,7 +170,7 @@ def product_rest(path: str, y: Any, y_hi: Any, log_hi: Any, log_lo: Any, t_rest:
 
 
 def exp2_rest(z: Any, t_hi: Any, t_lo: Any) -> Any:
-    """2**(j/256) * 2**(z/log 2) minus the table's high part T: T's low part and T * (exp(z) - 1)."""
+    """T * 2**z less T, for T = 2**(j/256) as (t_hi, t_lo): t_lo and t_hi * (2**z - 1), summed."""
     z2 = z * z
     part = (LN2 * z) * t_hi + t_lo
     even = ((z2 * z2) * (E2 + E0 * z)) * t_hi
