@@ -209,15 +209,19 @@ def _exp2_table(n: int, add: int) -> tuple[float, float]:
 
 def _split_product(
     path: str, y: float, hy: int, mask: int, log_hi: float, log_lo: float
-) -> tuple[int, float, int]:
-    """y * log2(x) = n/256 + z: y's high part times log_hi rounded to 1/256 (n), the rest (z), and the
-    top 16 bits of n/256 (the overflow test)."""
+) -> tuple[int, float, float]:
+    """y * log2(x) = n/256 + z: y's high part times log_hi rounded to 1/256 (n), the rest (z), and n/256."""
     y_hi = _float(hy & mask)
     t = y_hi * log_hi
     shifted = SHIFTER_256 + t
     rounded = shifted - SHIFTER_256
     z = product_rest(path, y, y_hi, log_hi, log_lo, t - rounded)
-    return _signed32(_bits(shifted)), z, (_bits(rounded) >> 48) & 0x7FFF
+    return _signed32(_bits(shifted)), z, rounded
+
+
+def _too_large(rounded: float) -> bool:
+    """|n/256| about 1088 or more: overflow or underflow for sure."""
+    return (_bits(rounded) >> 48) & 0x7FFF > ROUNDED_TOP_LIMIT
 
 
 def _subnormal_end(result: float, t_hi: float, rest: float, scale: float) -> float:
@@ -264,8 +268,8 @@ def _near_one(hx: int, x_hi: float, x_lo: float, b: float, index: int, y: float,
         return _y_not_finite(hx, y, hy)
     if y_top + ((_bits(l_hi) >> 48) & 0x7FF0) - 16368 >= 16576:  # |y * log2(x)| >= 8192
         return _out_of_range((_bits(l_hi) ^ hy) >> 63 == 0, sign)
-    n, z, rounded_top = _split_product("near", y, hy, Y_HIGH32, l_hi, (log_all - l_hi) + log_lo)
-    if rounded_top > ROUNDED_TOP_LIMIT:
+    n, z, rounded = _split_product("near", y, hy, Y_HIGH32, l_hi, (log_all - l_hi) + log_lo)
+    if _too_large(rounded):
         return _beyond(hx, y, hy, sign)
     whole = n >> 8
     half = whole >> 1
@@ -282,8 +286,8 @@ def _far(hx: int, y: float, hy: int, sign: int, log_hi: float, log_lo: float) ->
     """|y * log2(x)| from about 512 to 2**17: 2**(n >> 8) applied in two factors."""
     log_all, log_lo = far_log(log_hi, log_lo)
     log_h = _float(_bits(log_all) & HALFMASK)
-    n, z, rounded_top = _split_product("far", y, hy, HALFMASK, log_h, log_lo + (log_all - log_h))
-    if rounded_top > ROUNDED_TOP_LIMIT:
+    n, z, rounded = _split_product("far", y, hy, HALFMASK, log_h, log_lo + (log_all - log_h))
+    if _too_large(rounded):
         return _beyond(hx, y, hy, sign)
     whole = n >> 8
     half = whole >> 1
