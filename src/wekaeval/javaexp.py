@@ -7,7 +7,8 @@ the C library's: Python's ``math.exp`` differs from HotSpot's ``Math.exp`` in th
 0.25 % of the arguments in (-40, 0), ``numpy.exp`` for 4.6 %; ``x ** -0.25`` from ``Math.pow(x, -0.25)``
 for 0.1 %.  :func:`java_exp` and :func:`java_pow` repeat the intrinsics' arithmetic operation by
 operation in IEEE doubles (SSE2: each product and sum rounded on its own), as
-:func:`wekaeval.javamath.java_log` does for ``Math.log``.
+:func:`wekaeval.javamath.java_log` does for ``Math.log``; :func:`java_pow` is
+:func:`wekaeval.javapow.java_pow`, re-exported here.
 
 Examples
 --------
@@ -21,15 +22,14 @@ Examples
 
 from __future__ import annotations
 
-import math
 import struct
 from typing import overload
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._hotspot_tables import EXP_TABLE, POW_EXP2_TABLE, POW_LOG2_TABLE
-from .javaplatform import java_platform
+from ._hotspot_tables import EXP_TABLE
+from .javapow import java_pow
 
 __all__ = ["java_exp", "java_pow"]
 
@@ -195,143 +195,3 @@ def java_exp(x):
     if values.ndim == 0:
         return float(out[0])
     return out.reshape(values.shape)
-
-
-# ---------------------------------------------------------------------------------------------------
-# Math.pow
-
-_LH = _float(0x3FF7200000000000)  # 1.4453125, a short log2(e): B ~ LH / m
-_X_SCALE = 0x77F0000000000000  # x's significand is taken times 2**896, B comes out times 2**-896
-_P = [_float(b) for b in (0xBF8365786DC96112, 0xBF9B0301EE241472, 0xBFB528DB9F95985A, 0xBFD619B6B3841D2A,
-                          0x3F9004F2518775E3, 0x3FA76C9BAC8349BB, 0x3FC4635E486ECECC, 0xBF5DABE1161BB241)]
-_E = [_float(b) for b in (0x3F55D87FE78A6731, 0x3FAC6B08D704A0C0, 0x3F83B2AB6FBA4E77, 0x3FCEBFBDFF82C58F)]
-_LN2 = _float(0x3FE62E42FEFA39EF)
-_SHIFTER_256 = _float(0x42B8000000000000)  # 1.5 * 2**44: adding it rounds to a multiple of 1/256
-_HIGHMASK_Y = 0xFFFFFFF800000000
-_HALFMASK = 0xFFFFFFFFF8000000
-_LOG2_T = [(_float(hi), _float(lo)) for hi, lo in POW_LOG2_TABLE]
-_EXP2_T = POW_EXP2_TABLE
-# The log2 table's index by the significand's leading 13 bits.
-_INDEX_OF_TOP13: list[int] = java_platform("amd").pow_index.tolist()
-
-
-def _signed32(v: int) -> int:
-    v &= 0xFFFFFFFF
-    return v - ((v & 0x80000000) << 1)
-
-
-def _add_to_high_word(bits: int, add: int) -> int:
-    """``paddd``: ``add`` added to the high 32 bits of a double's pattern, modulo 2**32."""
-    return ((((bits >> 32) + add) & 0xFFFFFFFF) << 32) | (bits & 0xFFFFFFFF)
-
-
-def _exp2_tail(z: float, high: int, low: int, add: int) -> tuple[float, float]:
-    """2**(j/256) * 2**(z/log(2)) as the intrinsic sums it: (everything but the table's high part, it)."""
-    t_hi = _float(_add_to_high_word(high, add))
-    t_lo = _float(_add_to_high_word(low, add))
-    z2 = z * z
-    part = (_LN2 * z) * t_hi + t_lo
-    even = ((z2 * z2) * (_E[2] + _E[0] * z)) * t_hi
-    odd = (z2 * (_E[3] + _E[1] * z)) * t_hi
-    return (even + part) + odd, t_hi
-
-
-def _unported(x: float, y: float) -> NotImplementedError:
-    return NotImplementedError(f"HotSpot's Math.pow({x!r}, {y!r}) takes a path of the intrinsic not ported here")
-
-
-def _pow_scalar(x: float, y: float) -> float:
-    hx, hy = _bits(x), _bits(y)
-    if hy == 0x4000000000000000:  # y == 2: HotSpot's special case (JDK 17)
-        return x * x
-    if hy == 0x3FE0000000000000 and hx < 0x8000000000000000:  # y == 0.5, x >= +0: sqrt (JDK 17.0.15)
-        return math.sqrt(x) if x == x else x  # correctly rounded; the C library's x ** 0.5 is not always
-    top = hx >> 48
-    y_top = (hy >> 48) & 0x7FF0
-    if y_top == 0x7FF0 or hy << 1 == 0:
-        raise _unported(x, y)
-    if top == 0x7FF0 and hx & 0xFFFFFFFFFFFFF == 0:  # +Infinity
-        return 0.0 if hy >> 63 else x
-    if 16 <= top < 0x7FF0:  # a positive normal number
-        k = (top >> 4) - 1023
-        keep = ((0xFFFFFFFF << ((abs(k) + 1).bit_length() - 1)) & 0xFFFFFFFF) << 32
-        x_bits = (hx & 0xFFFFFFFFFFFFF) | _X_SCALE
-        if top in (0x3FEF, 0x3FF0):  # x in [1 - 1/32, 1 + 1/16): the high part rounded, not cut
-            if y_top >= 16560:
-                raise _unported(x, y)
-            x_hi = _float((x_bits + 0x80000000) & keep)
-        else:
-            x_hi = _float(x_bits & keep)
-    elif 0 < top < 16 or (top == 0 and hx):  # a positive subnormal number: scaled by 2**128 first
-        hx = _bits(x * 2.0**128)
-        k = (hx >> 52) - 1151
-        x_bits = (hx & 0xFFFFFFFFFFFFF) | _X_SCALE
-        x_hi = _float(x_bits & 0xFFFFFC0000000000)
-    else:
-        raise _unported(x, y)
-    index = _INDEX_OF_TOP13[(hx >> 39) & 0x1FFF]
-    b = _float((126 * 512 + 228 + index) << 43)
-    x_lo = _float(x_bits) - x_hi
-
-    # log2(x) = k + log2(LH/B) + log2(1 + r/LH), r = B*m - LH, as a high part and a polynomial in r.
-    hi_b = x_hi * b - _LH
-    lo_b = x_lo * b
-    r = lo_b + hi_b
-    t_hi, t_lo = _LOG2_T[index]
-    log_hi = (hi_b + t_hi) + float(k)
-    r2 = r * r
-    r3 = r * r2
-    r4 = r2 * r2
-    s_even = r4 * ((_P[4] + _P[0] * r) * r3) + ((_P[6] + _P[2] * r) * r3 + (lo_b + t_lo))
-    s_odd = r4 * ((_P[5] + _P[1] * r) * r) + (_P[7] + _P[3] * r) * r
-    log_lo = s_odd + s_even
-    size = ((abs(k) + 1).bit_length() - 1 << 4) - 15872 + y_top
-    if 0 <= size < 624:
-        # y*log2(x) = n/256 + z: y's high part times log_hi rounded to 1/256, the rest summed into z
-        y_hi = _float(hy & _HIGHMASK_Y)
-        t = y_hi * log_hi
-        shifted = _SHIFTER_256 + t
-        n = _signed32(_bits(shifted))
-        z = y * log_lo + ((t - (shifted - _SHIFTER_256)) + (y - y_hi) * log_hi)
-        high, low = _EXP2_T[n & 255]
-        rest, t_hi = _exp2_tail(z, high, low, ((n >> 8) << 20) & 0xFFFFFFFF)
-        return rest + t_hi
-    if not 0 <= size < 752:
-        raise _unported(x, y)
-    # Near the ends of the double range: log2(x) summed once more and split in halves, y too, and
-    # 2**(n >> 8) applied in two factors.
-    log_all = log_hi + log_lo
-    log_lo = (log_lo + (log_hi - log_all))
-    log_h = _float(_bits(log_all) & _HALFMASK)
-    log_lo += log_all - log_h
-    y_h = _float(hy & _HALFMASK)
-    t = y_h * log_h
-    shifted = _SHIFTER_256 + t
-    n = _signed32(_bits(shifted))
-    rounded = shifted - _SHIFTER_256
-    if (_bits(rounded) >> 48) & 0x7FFF > 16529:
-        raise _unported(x, y)
-    z = (y * log_lo + (y - y_h) * log_h) + (t - rounded)
-    half = (n >> 8) >> 1
-    high, low = _EXP2_T[n & 255]
-    rest, t_hi = _exp2_tail(z, high, low, (half << 20) & 0xFFFFFFFF)
-    scale = _float(((((n >> 8) - half) << 4) + 16368 & 0xFFFF) << 48)
-    result = (rest + t_hi) * scale
-    if (_bits(result) >> 52) & 0x7FF == 0:
-        raise _unported(x, y)
-    return result
-
-
-def java_pow(x: float, y: float) -> float:
-    """Java's ``Math.pow(x, y)`` on x86_64 HotSpot (JDK 17), bit for bit, for positive ``x``.
-
-    Ported: ``x`` positive (subnormals included) or +Infinity with ``y`` finite and not 0 -- all of
-    ``Math.pow(x, -0.25)`` -- except where the intrinsic takes a path not ported here, which raises
-    :class:`NotImplementedError`: a result near or past the ends of the double range (beyond about
-    2**±1000, or subnormal), ``|y|`` below about 2**-31, or ``|y| >= 4096`` for ``x`` in
-    [1 - 1/32, 1 + 1/16).  ``y`` 2 and 0.5 are HotSpot's special cases, ``x*x`` and ``sqrt(x)``.
-
-    >>> java_pow(13.0, -0.25), java_pow(float("inf"), -0.25), java_pow(5e-324, -0.25)
-    (0.5266403878479267, 0.0, 6.707394273891462e+80)
-    """
-    return _pow_scalar(float(x), float(y))

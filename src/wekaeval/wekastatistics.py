@@ -36,9 +36,9 @@ Two of WEKA's branches use ``Math.sin`` (``lnGamma`` below -34 and ``gamma`` bel
 formulas for negative arguments): they call Python's ``math.sin``, which differs from HotSpot's
 ``Math.sin`` intrinsic in the last bit for about 0.2 % of the arguments in (0, pi/2], so there the
 result can differ from WEKA's in the last bits.  The t-test never takes these branches (all its
-arguments are positive).  :func:`wekaeval.javaexp.java_pow` lacks HotSpot's path for subnormal
-results: where WEKA's ``Math.pow(x, a)`` falls below 2**-1022 (``a*log(x)`` in (-709.79, -708.4),
-inside ``powerSeries`` and ``incompleteBeta``), these functions raise :class:`NotImplementedError`.
+arguments are positive).  :func:`wekaeval.javaexp.java_pow` takes every path of HotSpot's ``Math.pow``,
+so subnormal powers (``a*log(x)`` in (-745.2, -708.4), inside ``powerSeries`` and ``incompleteBeta``:
+t-test p-values below about 1e-290) and overflowing ones (``gamma`` above 171.6) are WEKA's too.
 """
 
 from __future__ import annotations
@@ -218,8 +218,6 @@ def incomplete_beta(aa: float, bb: float, xx: float) -> float:
     ------
     ValueError
         If ``aa`` or ``bb`` is not positive or ``xx`` lies outside [0, 1] (WEKA's "ibeta: Domain error!").
-    NotImplementedError
-        Where WEKA's ``Math.pow`` result is subnormal (see the module's notes).
     """
     aa, bb, xx = float(aa), float(bb), float(xx)
     if aa <= 0.0 or bb <= 0.0:
@@ -375,8 +373,11 @@ def gamma(x: float) -> float:
     (24.0, 1.7724538509055159, 2.363271801207355, 2.0397882081197442e+46)
 
     Below -33 WEKA's reflection formula calls ``Math.sin`` (see the module's notes).  Above 171.6 WEKA's
-    gamma overflows (infinity, NaN above 709.8); there ``Math.pow`` overflows too, which
-    :func:`~wekaeval.javaexp.java_pow` does not port: from about 190 on this raises :class:`NotImplementedError`.
+    gamma overflows (infinity, NaN above 709.8), ``Math.pow`` and ``Math.exp`` overflowing as they do in
+    Java:
+
+    >>> gamma(171.6), gamma(200.0), gamma(710.0)
+    (1.5858969096672567e+308, inf, nan)
 
     Raises
     ------
