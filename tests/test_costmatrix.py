@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from wekaeval import Attribute, CostMatrix, CostMatrixError
 from wekaeval.costmatrix import _java_text
-from wekaeval.expressions import _pow
+from wekaeval.expressions import _FUNCTIONS, _pow
 
 pytestmark = pytest.mark.jvm
 
@@ -345,7 +345,7 @@ EXPRESSIONS = [
     "ifelse(a4 is 'a\\tb',1,0)", "ifelse(a4 regexp '\\\\w\\\\W?',1,0)", "ifelse(a4 regexp '.*\\\\d$',1,0)",
     "ifelse(ismissing(+a1),1,0)", "ifelse(ifelse(a1>0,true,false),a1,0-a1)",
     "ifelse(a4 regexp 'a.b',1,0)", "ifelse(a4 regexp 'xy$\\r',1,0)", "0-a1^2", "(1)", "1+2'unclosed",
-    "1+2'ends in a backslash\\", "a1\u00a0+\u2003a2",
+    "1+2'ends in a backslash\\", "a1\u00a0+\u2003a2", "exp(a1/10)+a2^1.3", "pow(a1, 1.7)*exp(0-a2)",
 ]
 REFUSED_BY_BOTH = [
     "a1*", "a9", "a0", "a3*2", "a1>2", "'x'", "foo(1)", "abs(1,2)", "1<a1<5", "1=a1=2", "1e5*a1", "ifelse(a1,1,2)",
@@ -471,15 +471,17 @@ def test_pow_special_cases_as_java(weka):
     Math = weka.jpype.JClass("java.lang.Math")
     for x in SPECIAL:
         for y in SPECIAL:
-            assert same(_pow(x, y), Math.pow(x, y)), (x, y)
+            assert same(float(_pow(np.array([x]), np.array([y]))[0]), Math.pow(x, y)), (x, y)
 
 
-def test_pow_of_two_and_a_half_as_hotspot(weka):
-    """HotSpot's Math.pow gives x*x for y == 2 and sqrt(x) for y == 0.5, where the C library's pow may not."""
+def test_pow_and_exp_cells_as_the_jvm(weka):
+    """HotSpot's Math.pow and Math.exp, not the C library's (which differ in the last bit now and then)."""
     Math = weka.jpype.JClass("java.lang.Math")
-    xs = np.random.default_rng(7).uniform(-100, 100, 3000).tolist()
-    assert [_pow(x, 2.0) for x in xs] == [float(Math.pow(x, 2.0)) for x in xs]
-    assert keys([[_pow(x, 0.5) for x in xs]]) == keys([[float(Math.pow(x, 0.5)) for x in xs]])
+    xs = np.random.default_rng(7).uniform(-100, 100, 3000)
+    for y in (2.0, 0.5, 1.7, -3.0, 1 / 3):
+        assert keys([_pow(xs, np.full_like(xs, y)).tolist()]) == keys([[float(Math.pow(x, y)) for x in xs.tolist()]])
+    ours = _FUNCTIONS["exp"](xs / 7)
+    assert keys([ours.tolist()]) == keys([[float(Math.exp(x / 7)) for x in xs.tolist()]])
 
 
 def test_double_to_string_as_java(weka):

@@ -22,10 +22,11 @@ The language:
 * ``abs sqrt log exp sin cos tan rint floor ceil`` of a number, ``pow(x, y)``, ``ifelse(test, a, b)``,
   ``ismissing(a3)``.  WEKA's ``java(class, signature, ...)`` calls JVM methods: refused here.
 
-Bits: ``+ - * /``, comparisons, ``sqrt abs floor ceil rint`` are IEEE operations as in Java, ``log`` is
-:func:`~wekaeval.javamath.java_log` (HotSpot x86_64), ``pow(x, 2)`` is ``x*x`` and ``pow(x, 0.5)`` is
-``sqrt(x)`` as in HotSpot.  ``exp sin cos tan`` and other powers come from the C library, whose last bit
-differs from HotSpot's for about 0.2 % of non-integer arguments (``tan``: 0.6 %; none seen for integers).
+Bits: ``+ - * /``, comparisons, ``sqrt abs floor ceil rint`` are IEEE operations as in Java; ``log``, ``exp``,
+``pow`` and ``^`` are the JVM's (:func:`~wekaeval.javamath.java_log`, :func:`~wekaeval.javaexp.java_exp`,
+:func:`~wekaeval.javaexp.java_pow`: the platform :func:`~wekaeval.javaplatform.java_platform` names).
+``sin cos tan`` come from the C library, whose last bit differs from HotSpot's intrinsics for about 0.2 % of
+non-integer arguments (``tan``: 0.6 %; none seen for integers).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ import numpy as np
 
 from .arff import Attribute
 from .errors import ExpressionError
+from .javaexp import java_exp, java_pow
 from .javamath import java_log
 
 __all__ = ["Expression", "ExpressionError", "compile_expression"]
@@ -145,27 +147,17 @@ def _elementwise(function: Callable[..., float]) -> Callable[..., np.ndarray]:
     return lambda *arrays: np.array([call(*a) for a in zip(*(x.tolist() for x in arrays))], dtype=np.float64)
 
 
-def _pow(x: float, y: float) -> float:
-    """``Math.pow``: Java's special cases (NaN for ``1^NaN``, ``(±1)^∞``) and HotSpot's for ``y`` 2 and 0.5."""
-    if math.isnan(y) or math.isnan(x) and y != 0 or math.isinf(y) and abs(x) == 1:
-        return math.nan
-    if y == 0 or y == 2 or y == 0.5 and x > 0:
-        return 1.0 if y == 0 else x * x if y == 2 else math.sqrt(x)
-    odd = math.isfinite(y) and abs(math.fmod(y, 2.0)) == 1.0
-    try:
-        return math.pow(x, y)
-    except OverflowError:
-        return -math.inf if x < 0 and odd else math.inf
-    except ValueError:  # zero to a negative power, or a negative number to a fraction
-        return math.nan if x != 0 else -math.inf if math.copysign(1.0, x) < 0 and odd else math.inf
+def _pow(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """``Math.pow``, element by element, as the JVM computes it (:func:`~wekaeval.javaexp.java_pow`)."""
+    return np.asarray(java_pow(x, y), dtype=np.float64)
 
 
 _FUNCTIONS = {
     "abs": np.abs, "sqrt": np.sqrt, "log": java_log, "rint": np.rint, "floor": np.floor, "ceil": np.ceil,
-    "exp": _elementwise(math.exp), "sin": _elementwise(math.sin), "cos": _elementwise(math.cos),
+    "exp": java_exp, "sin": _elementwise(math.sin), "cos": _elementwise(math.cos),
     "tan": _elementwise(math.tan),
 }
-_ARITHMETIC = {"+": np.add, "-": np.subtract, "*": np.multiply, "/": np.divide, "^": _elementwise(_pow)}
+_ARITHMETIC = {"+": np.add, "-": np.subtract, "*": np.multiply, "/": np.divide, "^": _pow}
 _COMPARISONS = {"=": np.equal, "<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal}
 _PRECEDENCE = {"|": 1, "&": 2, "is": 3, "=": 4, "<": 5, "<=": 5, ">": 5, ">=": 5, "regexp": 5,
                "+": 6, "-": 6, "*": 7, "/": 7, "^": 9}  # prefix ! - + are 8: they take only ^ into their operand
