@@ -35,9 +35,14 @@ _DOUBLE = struct.Struct("<d")
 _LONG = struct.Struct("<q")
 
 
-def _float(bits: int) -> float:
-    """The double whose (signed 64-bit) bit pattern is ``bits``."""
+def _const(bits: int) -> float:
+    """The double whose IEEE bit pattern is ``bits`` (written as an unsigned hexadecimal number)."""
     return _DOUBLE.unpack(_LONG.pack(bits - (1 << 64) if bits >= 1 << 63 else bits))[0]
+
+
+def _float(bits: int) -> float:
+    """The double whose signed 64-bit pattern is ``bits``."""
+    return _DOUBLE.unpack(_LONG.pack(bits))[0]
 
 
 def _bits(x: float) -> int:
@@ -45,55 +50,56 @@ def _bits(x: float) -> int:
     return _LONG.unpack(_DOUBLE.pack(x))[0]
 
 
-_LOW_CLEARED = -(1 << 32)  # as a mask: keeps the high word, zeroes the low one
+def _clear_low(x: float) -> float:
+    """``x`` with the low 32 bits of its pattern zeroed: a high part with 21 significant bits at most."""
+    return _DOUBLE.unpack(_ZERO_WORD + _DOUBLE.pack(x)[4:])[0]
+
+
+_ZERO_WORD = bytes(4)
 _INF = math.inf
 
 # The constants, as IEEE bit patterns (fdlibm 5.3 e_exp.c, as in java.lang.FdLibm.Exp).
-_O_THRESHOLD = _float(0x40862E42FEFA39EF)  # above it exp overflows (about 709.78)
-_U_THRESHOLD = _float(0xC0874910D52D3051)  # below it exp underflows to 0 (about -745.13)
-_LN2_HI = _float(0x3FE62E42FEE00000)  # log(2) in two parts: a high one whose small integer multiples are exact
-_LN2_LO = _float(0x3DEA39EF35793C76)  # ... and the rest
-_INV_LN2 = _float(0x3FF71547652B82FE)  # 1 / log(2)
-_TWO_M1000 = _float(0x0170000000000000)  # 2**-1000, the last scaling step into the subnormals
+_O_THRESHOLD = _const(0x40862E42FEFA39EF)  # above it exp overflows (about 709.78)
+_U_THRESHOLD = _const(0xC0874910D52D3051)  # below it exp underflows to 0 (about -745.13)
+_LN2_HI = _const(0x3FE62E42FEE00000)  # log(2) in two parts: a high one whose small integer multiples are exact
+_LN2_LO = _const(0x3DEA39EF35793C76)  # ... and the rest
+_INV_LN2 = _const(0x3FF71547652B82FE)  # 1 / log(2)
+_TWO_M1000 = _const(0x0170000000000000)  # 2**-1000, the last scaling step into the subnormals
 # Coefficients of the rational approximation of exp on [0, log(2)/2] (e_exp.c; e_pow.c uses them too).
-_P1 = _float(0x3FC555555555553E)
-_P2 = _float(0xBF66C16C16BEBD93)
-_P3 = _float(0x3F11566AAF25DE2C)
-_P4 = _float(0xBEBBBD41C5D26BF1)
-_P5 = _float(0x3E66376972BEA4D0)
+_P1 = _const(0x3FC555555555553E)
+_P2 = _const(0xBF66C16C16BEBD93)
+_P3 = _const(0x3F11566AAF25DE2C)
+_P4 = _const(0xBEBBBD41C5D26BF1)
+_P5 = _const(0x3E66376972BEA4D0)
 
 # fdlibm 5.3 e_pow.c, as in java.lang.FdLibm.Pow (JDK 9 to 26).
-_TWO53 = _float(0x4340000000000000)  # 2**53, scales a subnormal x up
-_DP_H1 = _float(0x3FE2B80340000000)  # log2(1.5), high part
-_DP_L1 = _float(0x3E4CFDEB43CFD006)  # ... low part
+_TWO53 = _const(0x4340000000000000)  # 2**53, scales a subnormal x up
+_DP_H1 = _const(0x3FE2B80340000000)  # log2(1.5), high part
+_DP_L1 = _const(0x3E4CFDEB43CFD006)  # ... low part
 # Coefficients of (3/2)(log(x) - 2s - 2s**3/3) in s**2, s = (x - b) / (x + b).
-_L1 = _float(0x3FE3333333333303)
-_L2 = _float(0x3FDB6DB6DB6FABFF)
-_L3 = _float(0x3FD55555518F264D)
-_L4 = _float(0x3FD17460A91D4101)
-_L5 = _float(0x3FCD864A93C9DB65)
-_L6 = _float(0x3FCA7E284A454EEF)
-_LG2 = _float(0x3FE62E42FEFA39EF)  # log(2), and in a high part with trailing zeros plus the rest
-_LG2_H = _float(0x3FE62E4300000000)
-_LG2_L = _float(0xBE205C610CA86C39)
-_OVT = _float(0x3C971547652B82FE)  # -(1024 - log2(largest double + half an ulp))
-_CP = _float(0x3FEEC709DC3A03FD)  # 2 / (3 log(2)), and in a high part with trailing zeros plus the rest
-_CP_H = _float(0x3FEEC709E0000000)
-_CP_L = _float(0xBE3E2FE0145B01F5)
-_IVLN2 = _float(0x3FF71547652B82FE)  # 1 / log(2), and split in 24 high bits plus the rest
-_IVLN2_H = _float(0x3FF7154760000000)
-_IVLN2_L = _float(0x3E54AE0BF85DDF44)
-_THIRD = _float(0x3FD5555555555555)  # 1/3, in the series of log(1 + t)
+_L1 = _const(0x3FE3333333333303)
+_L2 = _const(0x3FDB6DB6DB6FABFF)
+_L3 = _const(0x3FD55555518F264D)
+_L4 = _const(0x3FD17460A91D4101)
+_L5 = _const(0x3FCD864A93C9DB65)
+_L6 = _const(0x3FCA7E284A454EEF)
+_LG2 = _const(0x3FE62E42FEFA39EF)  # log(2), and in a high part with trailing zeros plus the rest
+_LG2_H = _const(0x3FE62E4300000000)
+_LG2_L = _const(0xBE205C610CA86C39)
+_OVT = _const(0x3C971547652B82FE)  # -(1024 - log2(largest double + half an ulp))
+_CP = _const(0x3FEEC709DC3A03FD)  # 2 / (3 log(2)), and in a high part with trailing zeros plus the rest
+_CP_H = _const(0x3FEEC709E0000000)
+_CP_L = _const(0xBE3E2FE0145B01F5)
+_IVLN2_H = _const(0x3FF7154760000000)  # 1 / log(2) split in 24 high bits plus the rest
+_IVLN2_L = _const(0x3E54AE0BF85DDF44)
+_THIRD = _const(0x3FD5555555555555)  # 1/3, in the series of log(1 + t)
 _MINUS_1075 = _bits(-1075.0)
-_HUGE_Y = _float(0x41E00000FFFFFFFF)  # |y| above it (about 2**31): only x within 2**-20 of 1 stays finite
-_BELOW_ONE = _float(0x3FEFFFFF00000000)  # the ends of that "within 2**-20 of 1"
-_ABOVE_ONE = _float(0x3FF00000FFFFFFFF)
+_HUGE_Y = _const(0x41E00000FFFFFFFF)  # |y| above it (about 2**31): only x within 2**-20 of 1 stays finite
+_BELOW_ONE = _const(0x3FEFFFFF00000000)  # the ends of that "within 2**-20 of 1"
+_ABOVE_ONE = _const(0x3FF00000FFFFFFFF)
 
 
-# ----------------------------------------------------------------------------------------------
 # exp, one double at a time
-
-
 def _exp_scalar(x: float) -> float:
     high = _bits(x) >> 32
     negative = high < 0
@@ -134,10 +140,7 @@ def _exp_scalar(x: float) -> float:
     return _float(_bits(y) + ((k + 1000) << 52)) * _TWO_M1000
 
 
-# ----------------------------------------------------------------------------------------------
 # exp over arrays
-
-
 def _exp_block(x: np.ndarray) -> np.ndarray:
     """fdlibm's exp on a 1-d float64 block, every branch as a mask."""
     high = x.view(np.int64) >> 32
@@ -201,7 +204,7 @@ def fdlibm_exp(x):
     array([[1.0e+000, 4.2e-322],
            [     inf, 0.0e+000]])
     """
-    if isinstance(x, (float, int)) and not isinstance(x, bool):
+    if isinstance(x, (float, int)):
         return _exp_scalar(float(x))
     values = np.asarray(x, dtype=np.float64)
     flat = np.ascontiguousarray(values).reshape(-1)
@@ -214,10 +217,7 @@ def fdlibm_exp(x):
     return out.reshape(values.shape)
 
 
-# ----------------------------------------------------------------------------------------------
 # pow, one pair at a time
-
-
 def _odd_even(y_abs: float) -> int:
     """What a negative x's sign does: 0 for a non-integer |y|, 1 for an odd integer, 2 for an even one."""
     if y_abs >= _TWO53:
@@ -259,8 +259,8 @@ def _log2_near_one(x_abs: float) -> tuple[float, float]:
     t = x_abs - 1.0
     w = (t * t) * (0.5 - t * (_THIRD - t * 0.25))
     u = _IVLN2_H * t
-    v = t * _IVLN2_L - w * _IVLN2
-    t1 = _float(_bits(u + v) & _LOW_CLEARED)
+    v = t * _IVLN2_L - w * _INV_LN2
+    t1 = _clear_low(u + v)
     return t1, v - (t1 - u)
 
 
@@ -290,7 +290,7 @@ def _log2(x_abs: float, high: int) -> tuple[float, float]:
     u = m - b
     v = 1.0 / (m + b)
     s = u * v
-    s_h = _float(_bits(s) & _LOW_CLEARED)
+    s_h = _clear_low(s)
     t_h = _float((((high >> 1) | 0x20000000) + 0x00080000 + (k << 18)) << 32)  # m + b, high part
     t_l = m - (t_h - b)
     s_l = v * ((u - s_h * t_h) - s_h * t_l)
@@ -299,17 +299,17 @@ def _log2(x_abs: float, high: int) -> tuple[float, float]:
     r = s2 * s2 * (_L1 + s2 * (_L2 + s2 * (_L3 + s2 * (_L4 + s2 * (_L5 + s2 * _L6)))))
     r += s_l * (s_h + s)
     s2 = s_h * s_h
-    t_h = _float(_bits(3.0 + s2 + r) & _LOW_CLEARED)
+    t_h = _clear_low(3.0 + s2 + r)
     t_l = r - ((t_h - 3.0) - s2)
     u = s_h * t_h
     v = s_l * t_h + t_l * s
-    p_h = _float(_bits(u + v) & _LOW_CLEARED)
+    p_h = _clear_low(u + v)
     p_l = v - (p_h - u)
     # Times 2/(3 log(2)), plus log2(b) and n.
     z_h = _CP_H * p_h
     z_l = _CP_L * p_h + p_l * _CP + _DP_L1 * k
     t = float(n)
-    t1 = _float(_bits(((z_h + z_l) + _DP_H1 * k) + t) & _LOW_CLEARED)
+    t1 = _clear_low(((z_h + z_l) + _DP_H1 * k) + t)
     return t1, z_l - (((t1 - t) - _DP_H1 * k) - z_h)
 
 
@@ -342,7 +342,7 @@ def _pow_scalar(x: float, y: float) -> float:
     else:
         t1, t2 = _log2(x_abs, (x_bits >> 32) & 0x7FFFFFFF)
     # y log2(|x|) = p_h + p_l, y split in a high part (zero low word) and the rest.
-    y1 = _float(_bits(y) & _LOW_CLEARED)
+    y1 = _clear_low(y)
     p_l = (y - y1) * t1 + y * t2
     p_h = y1 * t1
     z = p_l + p_h
@@ -370,7 +370,7 @@ def _exp2(p_h: float, p_l: float, j: int) -> float:
             n = -n
         p_h -= t
     # 2**f = exp(f log(2)) for the fraction f = p_h + p_l, with f log(2) as z + w.
-    t = _float(_bits(p_l + p_h) & _LOW_CLEARED)
+    t = _clear_low(p_l + p_h)
     u = t * _LG2_H
     v = (p_l - (t - p_h)) * _LG2 + t * _LG2_L
     z = u + v
@@ -386,14 +386,13 @@ def _exp2(p_h: float, p_l: float, j: int) -> float:
     return _float(z_bits + (n << 52))
 
 
-# ----------------------------------------------------------------------------------------------
 # pow over arrays: the same steps on whole blocks, the branches as masks
 
-_LOW_CLEARED_64 = np.int64(_LOW_CLEARED)
+_LOW_CLEARED = np.int64(-(1 << 32))  # as a mask: keeps the high word, zeroes the low one
 
 
-def _clear_low(a: np.ndarray) -> np.ndarray:
-    return (a.view(np.int64) & _LOW_CLEARED_64).view(np.float64)
+def _clear_low_block(a: np.ndarray) -> np.ndarray:
+    return (a.view(np.int64) & _LOW_CLEARED).view(np.float64)
 
 
 def _from_high(high: np.ndarray) -> np.ndarray:
@@ -405,8 +404,8 @@ def _log2_near_one_block(x_abs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     t = x_abs - 1.0
     w = (t * t) * (0.5 - t * (_THIRD - t * 0.25))
     u = _IVLN2_H * t
-    v = t * _IVLN2_L - w * _IVLN2
-    t1 = _clear_low(u + v)
+    v = t * _IVLN2_L - w * _INV_LN2
+    t1 = _clear_low_block(u + v)
     return t1, v - (t1 - u)
 
 
@@ -426,7 +425,7 @@ def _log2_block(x_abs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     u = m - b
     v = 1.0 / (m + b)
     s = u * v
-    s_h = _clear_low(s)
+    s_h = _clear_low_block(s)
     t_h = _from_high(((high >> 1) | 0x20000000) + 0x00080000 + (k << 18))
     t_l = m - (t_h - b)
     s_l = v * ((u - s_h * t_h) - s_h * t_l)
@@ -434,17 +433,17 @@ def _log2_block(x_abs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     r = s2 * s2 * (_L1 + s2 * (_L2 + s2 * (_L3 + s2 * (_L4 + s2 * (_L5 + s2 * _L6)))))
     r += s_l * (s_h + s)
     s2 = s_h * s_h
-    t_h = _clear_low(3.0 + s2 + r)
+    t_h = _clear_low_block(3.0 + s2 + r)
     t_l = r - ((t_h - 3.0) - s2)
     u = s_h * t_h
     v = s_l * t_h + t_l * s
-    p_h = _clear_low(u + v)
+    p_h = _clear_low_block(u + v)
     p_l = v - (p_h - u)
     z_h = _CP_H * p_h
     dp_h = _DP_H1 * k
     z_l = _CP_L * p_h + p_l * _CP + _DP_L1 * k
     t = n.astype(np.float64)
-    t1 = _clear_low(((z_h + z_l) + dp_h) + t)
+    t1 = _clear_low_block(((z_h + z_l) + dp_h) + t)
     return t1, z_l - (((t1 - t) - dp_h) - z_h)
 
 
@@ -458,7 +457,7 @@ def _exp2_block(p_h: np.ndarray, p_l: np.ndarray, j: np.ndarray) -> np.ndarray:
     n = ((n & 0x000FFFFF) | 0x00100000) >> (20 - k)
     n = np.where(split, np.where(j < 0, -n, n), 0)
     p_h = np.where(split, p_h - t, p_h)
-    t = _clear_low(p_l + p_h)
+    t = _clear_low_block(p_l + p_h)
     u = t * _LG2_H
     v = (p_l - (t - p_h)) * _LG2 + t * _LG2_L
     z = u + v
@@ -485,24 +484,22 @@ def _pow_general(x: np.ndarray, y: np.ndarray, sign: np.ndarray) -> np.ndarray:
         near_t1, near_t2 = _log2_near_one_block(x_abs[huge])
         t1[huge] = near_t1
         t2[huge] = near_t2
-    y1 = _clear_low(y)
+    y1 = _clear_low_block(y)
     p_l = (y - y1) * t1 + y * t2
     p_h = y1 * t1
     z = p_l + p_h
     z_bits = z.view(np.int64)
     j = z_bits >> 32
-    safe = (j < 0x40900000) & ((j & 0x7FFFFFFF) < 0x4090CC00)
-    out = np.where(safe, sign, 0.0)
-    if safe.any():
-        out[safe] *= _exp2_block(p_h[safe], p_l[safe], j[safe])
+    # Overflow: z > 1024, or z = 1024 that the low part rounds up; underflow: z < -1075, or -1075 not above.
     over = (j >= 0x40900000) & ((z_bits != 0x4090000000000000) | (p_l + _OVT > z - p_h))
-    low = (j < 0x40900000) & ~safe
+    low = (j < 0x40900000) & ((j & 0x7FFFFFFF) >= 0x4090CC00)
     under = low & ((z_bits != _MINUS_1075) | (p_l <= z - p_h))
-    edge = ~safe & ~over & ~under  # exactly 1024 or -1075 and not past it: the general formula
-    if edge.any():
-        out[edge] = sign[edge] * _exp2_block(p_h[edge], p_l[edge], j[edge])
-    out = np.where(over, sign * _INF, out)
-    out = np.where(under, sign * 0.0, out)
+    out = np.where(over, sign * _INF, sign * 0.0)
+    finite = ~(over | under)
+    if finite.all():
+        out = sign * _exp2_block(p_h, p_l, j)
+    elif finite.any():
+        out[finite] = sign[finite] * _exp2_block(p_h[finite], p_l[finite], j[finite])
     # |y| > 2**31 with x not within 2**-20 of 1: over- or underflow at once.
     far_low = huge & (x_abs < _BELOW_ONE)
     far_high = huge & (x_abs > _ABOVE_ONE)
