@@ -8,7 +8,6 @@ WEKAEVAL_TEST_SEED=<integer> draws others. The seed is printed at the start and 
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 
 import numpy as np
@@ -18,9 +17,9 @@ from hypothesis import strategies as st
 
 from wekaeval.fdlibm import fdlibm_exp, fdlibm_pow
 
+from .conftest import BASE_SEED as SEED
 from .jvm_classes import compiled_class
 
-SEED = int(os.environ.get("WEKAEVAL_TEST_SEED", "20250611"))
 SOURCE = Path(__file__).with_name("java") / "FdlibmBulk.java"
 MIN_NORMAL = 2.2250738585072014e-308
 MAX = 1.7976931348623157e308
@@ -268,3 +267,13 @@ def test_hypothesis_pairs_match_strictmath(strict, pairs):
     assert_same_bits("pow", fdlibm_pow(x, y), expected, x, y)
     assert_same_bits("pow", [fdlibm_pow(a, b) for a, b in pairs], expected, x, y)
     assert_same_bits("exp", fdlibm_exp(x), strict_exp(strict, x), x)
+
+
+def test_the_aarch64_platform_computes_fdlibms_pow_and_exp():
+    """An ARM HotSpot's Math.pow and Math.exp are fdlibm's (docs/which-weka.md): java_pow and java_exp say so."""
+    from wekaeval.javaexp import java_exp, java_pow
+
+    x = np.concatenate([SPECIAL_X, rng(99).uniform(-40, 40, 20_000)])
+    y = rng(98).choice([0.5, 2.0, -0.25, 1 / 3, 2.5, -1.7, 7.0], x.size)
+    assert_same_bits("pow", java_pow(x, y, cpu="aarch64"), fdlibm_pow(x, y), x, y)
+    assert_same_bits("exp", java_exp(x, cpu="aarch64"), fdlibm_exp(x), x)

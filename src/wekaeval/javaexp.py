@@ -29,6 +29,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._hotspot_tables import EXP_TABLE
+from .fdlibm import fdlibm_exp
+from .javaplatform import Cpu, java_platform
 from .javapow import java_pow
 
 __all__ = ["java_exp", "java_pow"]
@@ -179,15 +181,24 @@ def _exp_far_vector(p: np.ndarray, scale_bits: np.ndarray, n: np.ndarray) -> np.
 
 
 @overload
-def java_exp(x: float) -> float: ...
+def java_exp(x: float, *, cpu: Cpu | None = None) -> float: ...
 @overload
-def java_exp(x: ArrayLike) -> np.ndarray: ...
-def java_exp(x):
-    """Java's ``Math.exp`` on x86_64 HotSpot, element by element, bit for bit.
+def java_exp(x: ArrayLike, *, cpu: Cpu | None = None) -> np.ndarray: ...
+def java_exp(x, *, cpu=None):
+    """Java's ``Math.exp``, element by element, bit for bit.
+
+    HotSpot's x86_64 intrinsic, or fdlibm's ``exp`` (:func:`~wekaeval.fdlibm.fdlibm_exp`) where the JVM
+    :func:`wekaeval.javaplatform.java_platform` names (``cpu``, ``WEKAEVAL_CPU``, the host) is an
+    aarch64 HotSpot.
 
     >>> java_exp(1.0), java_exp([0.0, -1e-300, float("-inf")])
     (2.718281828459045, array([1., 1., 0.]))
+    >>> x = -23.066942041096972
+    >>> java_exp(x, cpu="amd").hex(), java_exp(x, cpu="aarch64").hex()    # x86_64's last bit, and ARM's
+    ('0x1.a6194e9fb72d9p-34', '0x1.a6194e9fb72dap-34')
     """
+    if java_platform(cpu).math == "fdlibm":
+        return fdlibm_exp(x)
     if type(x) is float:
         return _exp_scalar(x)
     values = np.asarray(x, dtype=np.float64)

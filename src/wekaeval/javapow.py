@@ -32,6 +32,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ._hotspot_tables import POW_EXP2_TABLE, POW_LOG2_TABLE
+from .fdlibm import fdlibm_pow
 from .javaplatform import _index_of_top13, java_platform
 
 __all__ = ["java_pow"]
@@ -413,12 +414,13 @@ def java_pow(x: float, y: float, *, cpu: str | None = None) -> float: ...
 @overload
 def java_pow(x: ArrayLike, y: ArrayLike, *, cpu: str | None = None) -> np.ndarray: ...
 def java_pow(x, y, *, cpu=None):
-    """Java's ``Math.pow(x, y)`` on x86_64 HotSpot (JDK 17), element by element, bit for bit.
+    """Java's ``Math.pow(x, y)``, element by element, bit for bit: HotSpot's x86_64 stub (JDK 17 to 25).
 
     Every input: negative ``x`` (an integer ``y`` gives the signed power, any other NaN), zeros,
     infinities, NaNs, subnormals, overflow and underflow, as Java specifies and as the intrinsic
     rounds.  ``x`` and ``y`` broadcast; two scalars give a ``float``, anything else an array.  ``cpu``
-    names the processor whose ``RCPPS`` picks the log2 table entry (:func:`wekaeval.javaplatform.java_platform`).
+    names the JVM (:func:`wekaeval.javaplatform.java_platform`): an x86_64 processor, whose ``RCPPS`` picks
+    the log2 table entry, or ``"aarch64"``, whose HotSpot computes fdlibm's ``pow`` (:func:`~wekaeval.fdlibm.fdlibm_pow`).
 
     >>> java_pow(13.0, -0.25), java_pow(float("inf"), -0.25), java_pow(5e-324, -0.25)
     (0.5266403878479267, 0.0, 6.707394273891462e+80)
@@ -427,7 +429,10 @@ def java_pow(x, y, *, cpu=None):
     >>> java_pow(10.0, -320.0), java_pow(-10.0, 309.0)
     (1e-320, -inf)
     """
-    table = _pow_index_of_top13(cpu)
+    platform = java_platform(cpu)  # type: ignore[arg-type]
+    if platform.math == "fdlibm":
+        return fdlibm_pow(x, y)
+    table = _index_list(platform.pow_breakpoints)
     if type(x) is float and type(y) is float:
         return _pow_scalar(x, y, table)
     xs = np.asarray(x, dtype=np.float64)
