@@ -420,3 +420,24 @@ def test_progress_bar_on_a_terminal_plain_rows_when_piped(weka_jvm):
         os.close(primary)
     assert on_terminal.stdout == piped.stdout  # the rows, unchanged by the bar
     assert b"/2 [" in bar and b"run/s" in bar and b"picnic.arff OneR" in bar
+
+
+@pytest.mark.jvm
+def test_a_platform_not_the_hosts_gives_its_own_kind_of_row(weka_jvm, monkeypatch, capsys):
+    """Reproducing ARM's fdlibm on this x86_64 JVM: the rows that differ differ only in the statistics computed with
+    Math.log/exp/pow, and say so; never 'identical' for those, never 'differ' without the reason."""
+    if java_platform("aarch64").is_the_hosts:
+        pytest.skip("this host's JVM computes fdlibm: no other platform to name here")
+    monkeypatch.setenv("WEKAEVAL_CPU", "aarch64")
+    status = main(["parity", str(ARFF_SAMPLES / "picnic.arff"), "--classifier", "NaiveBayes"])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert out.splitlines()[1].endswith("NO, in Java's Math.log/exp/pow only: not this host's platform")
+    assert "1 of them only where Java's Math.log/exp/pow are computed, the port reproducing fdlibm" in out
+    rows = parity.run_parity([ARFF_SAMPLES / "picnic.arff"], [parity.parse_classifier("NaiveBayes")])
+    assert [row.kind for row in rows] == ["java-arithmetic"]
+    assert all(d.split(":")[0] in parity.JAVA_ARITHMETIC_STATISTICS or "K&B" in d or "omplexity" in d
+               for d in rows[0].differences)
+    monkeypatch.delenv("WEKAEVAL_CPU")
+    assert [row.kind for row in parity.run_parity([ARFF_SAMPLES / "picnic.arff"],
+                                                  [parity.parse_classifier("NaiveBayes")])] == ["identical"]

@@ -193,7 +193,8 @@ def _parity_command(args: argparse.Namespace) -> int:
             for k, row in enumerate(parity_rows):
                 rows.append(row)
                 reason = " ".join((row.skipped or "").split())
-                verdict = f"skipped: {reason}" if row.skipped else ("yes" if row.identical else "NO")
+                verdict = {"skipped": f"skipped: {reason}", "identical": "yes", "differ": "NO",
+                           "java-arithmetic": "NO, in Java's Math.log/exp/pow only: not this host's platform"}[row.kind]
                 instances = "-" if row.instances is None else str(row.instances)
                 # rows come dataset by dataset, the given classifiers in order (the defaults depend on the class)
                 label = labels[k % len(labels)] if classifiers else row.classifier.split()[0].rsplit(".", 1)[-1]
@@ -211,7 +212,11 @@ def _parity_command(args: argparse.Namespace) -> int:
     skipped = sum(1 for row in rows if row.skipped)
     runs = f"{len(paths)} datasets x {len(labels)} classifiers" if classifiers else \
         f"{len(paths)} datasets x the default classifiers for their class"
-    summary = (f"{len(rows) - differ - skipped} identical, {skipped} skipped, {differ} differ "
+    arithmetic = sum(1 for row in rows if row.kind == "java-arithmetic")
+    because = (f", {arithmetic} of them only where Java's Math.log/exp/pow are computed, the port reproducing "
+               f"{rows[0].java_arithmetic}, not established as this host's JVM: set --cpu or WEKAEVAL_CPU to its "
+               "platform") if arithmetic else ""
+    summary = (f"{len(rows) - differ - skipped} identical, {skipped} skipped, {differ} differ{because} "
                f"({runs}, {_describe_mode(mode)})")
     print(f"\n{summary}")
     if args.markdown:

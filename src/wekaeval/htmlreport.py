@@ -115,6 +115,9 @@ def _verdict(row: Any) -> str:
         return '<span class="ok">&#x2713; identical</span>'
     if row.identical is False:
         differing = f" ({_e(', '.join(row.differences))})" if row.differences else ""
+        if getattr(row, "java_arithmetic_unverified", False):
+            differing = (" in Java's Math.log/exp/pow only: the port reproduced "
+                         f"{_e(row.java_arithmetic or '?')}, not established as this host's JVM{differing}")
         return f'<span class="bad">&#x2717; mismatch</span>{differing}'
     return '<span class="skip">-</span>'
 

@@ -109,6 +109,22 @@ class JavaPlatform:
         return f"x86_64 HotSpot intrinsics, RCPPS of {self.rcpps} ({self.chosen_by})"
 
     @property
+    def is_the_hosts(self) -> bool:
+        """Whether this is what a JVM started here computes, as established here: ``RCPPS`` measured on this
+        x86_64 processor (or the same tables named), or fdlibm on an aarch64 host.  False for a vendor
+        string's guess, for an unknown machine, and for another processor's tables.
+
+        >>> java_platform("aarch64").is_the_hosts == (platform.machine().lower() in ("aarch64", "arm64"))
+        True
+        """
+        host = _resolve("auto", "")
+        if host.chosen_by != "RCPPS measured on this CPU" and not (
+                host.math == "fdlibm" and platform.machine().lower() in ("aarch64", "arm64")):
+            return False
+        return (self.math, self.pow_breakpoints, self.log_breakpoints) == (
+            host.math, host.pow_breakpoints, host.log_breakpoints)
+
+    @property
     def pow_index(self) -> np.ndarray:
         """``Math.pow``'s log2 table index (0..512) by x's leading 13 significand bits."""
         return _index_of_top13(self.pow_breakpoints, 512)

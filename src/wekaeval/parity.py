@@ -153,8 +153,20 @@ class ParityRow:
     weka_version: str | None = None
     java_version: str | None = None
     java_arithmetic: str | None = None
+    java_arithmetic_unverified: bool = False
     weka_correlation: float | None = None
     python_correlation: float | None = None
+
+    @property
+    def kind(self) -> str:
+        """``"identical"``, ``"skipped"``, ``"differ"``, or ``"java-arithmetic"``: differing only in statistics
+        computed with Java's ``Math.log``/``exp``/``pow`` while the port reproduced a JVM platform not established
+        as this host's (:attr:`wekaeval.javaplatform.JavaPlatform.is_the_hosts`)."""
+        if self.skipped:
+            return "skipped"
+        if self.identical:
+            return "identical"
+        return "java-arithmetic" if self.java_arithmetic_unverified else "differ"
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -229,6 +241,24 @@ def differences(result: bridge.WekaEvaluation, port: Evaluation) -> list[str]:
             found.append(f"{method}() text differs from line {line + 1}: WEKA {theirs.splitlines()[line:line + 1]}, "
                          f"port {ours.splitlines()[line:line + 1]}")
     return found
+
+
+#: The statistics WEKA computes with Java's ``Math.log``, ``Math.exp`` or ``Math.pow`` (the K&B information, the
+#: SF entropies and, for a numeric class, the kernel estimator under them), and the summary lines that print them.
+JAVA_ARITHMETIC_STATISTICS = frozenset({
+    "kb_information", "kb_mean_information", "kb_relative_information", "sf_prior_entropy",
+    "sf_mean_prior_entropy", "sf_scheme_entropy", "sf_mean_scheme_entropy", "sf_entropy_gain",
+    "sf_mean_entropy_gain",
+})
+_JAVA_ARITHMETIC_LINES = ("K&B ", "Class complexity", "Complexity improvement")
+
+
+def _from_java_arithmetic(difference: str) -> bool:
+    """Whether a :func:`differences` entry is in a statistic (or a summary line) of :data:`JAVA_ARITHMETIC_STATISTICS`."""
+    name = difference.split(":", 1)[0]
+    if name in JAVA_ARITHMETIC_STATISTICS:
+        return True
+    return name.startswith("summary() text") and any(label in difference for label in _JAVA_ARITHMETIC_LINES)
 
 
 def identical(result: bridge.WekaEvaluation, port: Evaluation) -> bool:
@@ -395,6 +425,8 @@ def _compare(path: str, data: Any, test: Any, spec: ClassifierSpec, mode: Evalua
                         ESTIMATOR.format(scheme=spec.name.rsplit(".", 1)[-1]), mode, data)
     port = check(result)
     found = differences(result, port)
+    platform = java_platform()
+    unverified = bool(found) and not platform.is_the_hosts and all(map(_from_java_arithmetic, found))
     if numeric:
         kinds = {"weka_correlation": result.correlation_coefficient,
                  "python_correlation": port.correlation_coefficient}
@@ -405,7 +437,7 @@ def _compare(path: str, data: Any, test: Any, spec: ClassifierSpec, mode: Evalua
         path, result.command_line, result.num_predictions, result.kappa, None if numeric else port.kappa, not found,
         **_record(mode), class_attribute=result.class_attribute, **kinds,
         differences=tuple(found), weka_version=result.weka_version, java_version=result.java_version,
-        java_arithmetic=java_platform().describe(),
+        java_arithmetic=platform.describe(), java_arithmetic_unverified=unverified,
     )
 
 
