@@ -25,7 +25,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ("README.md", "docs/index.md", "docs/migrating.md", "docs/evaluation.md", "docs/kappa.md",
-         "docs/experimenter.md",
+         "docs/experimenter.md", "docs/which-weka.md",
          "java_reference/kappa-package/README.md")
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 EVALUATION_SECTION = "## WEKA's Evaluation, without a JVM"
