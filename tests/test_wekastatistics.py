@@ -11,6 +11,8 @@ fractions, swapped or not, by powers or by logarithms; gamma's and lnGamma's ran
 from __future__ import annotations
 
 import math
+import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -326,3 +328,38 @@ def test_t_tests_whose_powers_are_subnormal_or_underflow(statistics, df):
         assert same(f_probability(f, 1, df), float(statistics.FProbability(f, 1, df))), (f, df)
         a, x = df / 2.0, df / (df + f)
         assert same(power_series(a, 0.5, x), float(statistics.powerSeries(a, 0.5, x))), (a, x)
+
+
+def random_beta_arguments(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(a, b, x) of every kind the t-test and users give: a and b over four decades and halves of whole numbers
+    (degrees of freedom), x uniform, tiny and next to 1."""
+    quarter = n // 4
+    a = np.concatenate([10 ** rng.uniform(-1, 2.5, 2 * quarter), rng.integers(1, 400, n - 2 * quarter) / 2])
+    b = np.concatenate([10 ** rng.uniform(-1, 2.5, 2 * quarter), rng.integers(1, 400, n - 2 * quarter) / 2])
+    x = np.concatenate([rng.uniform(0, 1, 2 * quarter), 10 ** -rng.uniform(0, 300, quarter),
+                        1 - 10 ** -rng.uniform(0, 16, n - 3 * quarter)])
+    order = rng.permutation(n)
+    return a[order], b[order], x[order]
+
+
+@pytest.mark.jvm
+def test_incomplete_beta_is_wekas_on_random_arguments(weka_jvm, rng):
+    """WEKA's Statistics.incompleteBeta as oracle on 100,000 seeded arguments (WEKAEVAL_BETA_CASES=1000000 for the
+    million the documentation quotes); every Math.pow and Math.exp in it is the host's JVM's."""
+    import jpype
+
+    from .jvm_classes import compiled_class
+
+    bulk = compiled_class(Path(__file__).with_name("java") / "StatisticsBulk.java", "wekaeval.tests.StatisticsBulk",
+                          with_weka=True)
+    n = int(os.environ.get("WEKAEVAL_BETA_CASES", "100000"))
+    a, b, x = random_beta_arguments(rng, n)
+    threw = jpype.JArray(jpype.JBoolean)(n)
+    weka = np.array(bulk.incompleteBeta(*(jpype.JArray(jpype.JDouble)(v) for v in (a, b, x)), threw))
+    weka_threw = np.array(threw, dtype=bool)
+    differing = []
+    for i, (ai, bi, xi) in enumerate(zip(a.tolist(), b.tolist(), x.tolist())):
+        ours = call_ours(incomplete_beta, ai, bi, xi)
+        if isinstance(ours, str) != bool(weka_threw[i]) or (not weka_threw[i] and not same(ours, float(weka[i]))):
+            differing.append((ai, bi, xi, ours, float(weka[i])))
+    assert differing == [], f"{len(differing)} of {n} differ, e.g. {differing[:5]}"
