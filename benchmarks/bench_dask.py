@@ -77,7 +77,10 @@ except ImportError as error:
 
 from wekaeval import ConfusionMatrix, Evaluation
 from wekaeval import dask as wdask
-from wekaeval.bridge import _COMMON, _NOMINAL, _PER_CLASS
+from wekaeval.blocks import STATISTICS
+
+_SCALARS = [s.name for s in STATISTICS if s.scope in ("any", "nominal")]
+_PER_CLASS = [s.name for s in STATISTICS if s.scope == "per-class"]
 
 CLASS_NAMES = ["low", "medium", "high"]
 K = len(CLASS_NAMES)
@@ -199,13 +202,13 @@ def matrix_differences(a: ConfusionMatrix, b: ConfusionMatrix) -> list[str]:
 
 def evaluation_differences(a: Evaluation, b: Evaluation) -> tuple[list[str], int]:
     """The statistics and texts that differ, and how many were compared."""
-    found = [name for name in (*_COMMON, *_NOMINAL) if _hexes([getattr(a, name)]) != _hexes([getattr(b, name)])]
+    found = [name for name in _SCALARS if _hexes([getattr(a, name)]) != _hexes([getattr(b, name)])]
     found += [name for name in _PER_CLASS
               if _hexes([getattr(a, name)(i) for i in range(K)]) != _hexes([getattr(b, name)(i) for i in range(K)])]
     found += [name for name in ("class_priors", "confusion_matrix")
               if _hexes(getattr(a, name)) != _hexes(getattr(b, name))]
     found += [f"{name} text" for name in TEXTS if getattr(a, name)() != getattr(b, name)()]
-    return found, len(_COMMON) + len(_NOMINAL) + len(_PER_CLASS) + 2 + len(TEXTS)
+    return found, len(_SCALARS) + len(_PER_CLASS) + 2 + len(TEXTS)
 
 
 def timed(function: Callable[[], Any]) -> tuple[float, Any]:

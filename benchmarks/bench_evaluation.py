@@ -22,7 +22,7 @@ of predictions missing (NaN); the priors from 10,000 weighted training values of
    ``evaluateModelOnceAndRecordPrediction`` for each prediction, the instances built beforehand),
    *statistics* (every statistic of python-weka-wrapper3's Evaluation, per class and weighted, priors and
    matrix) and *texts* (``toSummaryString()``, ``toClassDetailsString()``, ``toMatrixString()``).  For the
-   numeric class: the statistics of ``wekaeval.bridge._COMMON`` and ``correlationCoefficient()``, and
+   numeric class: the statistics of scope any in ``wekaeval.blocks.STATISTICS`` and ``correlationCoefficient()``, and
    ``toSummaryString()`` alone.
 2. **wekaeval**: ``Evaluation(class_names)``, ``set_priors(train_actual, train_weights)`` and
    ``evaluate_batch(distributions, actual, weights)``; the same statistics by python-weka-wrapper3's
@@ -59,7 +59,7 @@ from typing import Any
 
 import numpy as np
 
-from wekaeval.bridge import _COMMON, _NOMINAL, _NUMERIC, _PER_CLASS
+from wekaeval.blocks import STATISTICS
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -72,11 +72,11 @@ MAGIC = b"WEKAPRD1"
 PHASES = ("evaluate", "statistics", "texts", "total")
 TEXTS = ("summary", "class_details", "matrix")
 # WEKA's getter -> python-weka-wrapper3's name, for every statistic java_reference reports
-SCALAR_NAMES = {getter: name for name, getter in {**_COMMON, **_NOMINAL}.items()}
-PER_CLASS_NAMES = {getter: name for name, getter in _PER_CLASS.items()}
+SCALAR_NAMES = {s.getter: s.name for s in STATISTICS if s.scope in ("any", "nominal")}
+PER_CLASS_NAMES = {s.getter: s.name for s in STATISTICS if s.scope == "per-class"}
 ARRAY_NAMES = {"getClassPriors": "class_priors", "confusionMatrix": "confusion_matrix"}
 # ... and those it reports for a numeric class, with its one text
-NUMERIC_NAMES = {getter: name for name, getter in {**_COMMON, **_NUMERIC}.items()}
+NUMERIC_NAMES = {s.getter: s.name for s in STATISTICS if s.scope in ("any", "numeric")}
 NUMERIC_TEXTS = ("summary",)
 
 

@@ -30,7 +30,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from wekaeval.javamath import fdlibm_log, java_log  # noqa: E402
+from wekaeval.javamath import fdlibm_log, java_log
 
 N = 10_000_000
 

@@ -32,7 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from wekaeval import bridge, read_weka_output
+from wekaeval import bridge
+from wekaeval import read_weka_output
 
 SAMPLE = Path(__file__).resolve().parent.parent / "arff_samples" / "many-classes.arff"
 TARGET_RATIO = 5.0

@@ -45,7 +45,8 @@ from typing import Any
 
 import numpy as np
 
-from wekaeval import bridge, threshold
+from wekaeval import bridge
+from wekaeval.evaluation import _threshold as threshold
 
 K = 5
 SEED = 0

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from hypothesis import settings
 
-from wekaeval.javaplatform import java_platform
+from wekaeval.javamath import java_platform
 
 ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
 
@@ -43,9 +43,11 @@ settings.load_profile(HYPOTHESIS_PROFILE)
 
 def pytest_report_header(config):
     platform = java_platform()
-    return [f"random draws: WEKAEVAL_TEST_SEED={BASE_SEED} (each test's seed is printed with its output)",
-            f"hypothesis profile: {HYPOTHESIS_PROFILE}",
-            f"JVM arithmetic reproduced: {platform.describe()}"]
+    return [
+        f"random draws: WEKAEVAL_TEST_SEED={BASE_SEED} (each test's seed is printed with its output)",
+        f"hypothesis profile: {HYPOTHESIS_PROFILE}",
+        f"JVM arithmetic reproduced: {platform.describe()}",
+    ]
 
 
 @pytest.fixture
@@ -67,8 +69,10 @@ def pytest_configure(config):
     try:
         load_generator().write_package_files(ARFF_SAMPLES, missing_only=True)
     except ModuleNotFoundError as error:
-        warnings.warn(f"arff_samples: package-derived files not written ({error}); "
-                      "install the weka and samples extras", stacklevel=1)
+        warnings.warn(
+            f"arff_samples: package-derived files not written ({error}); install the weka and samples extras",
+            stacklevel=1,
+        )
 
 
 class WekaOracle:
@@ -116,7 +120,7 @@ class WekaOracle:
         evaluation = self._Evaluation(header)
         JDoubleArray = self._jpype.JArray(self._jpype.JDouble)
         try:
-            for a, dist, w in zip(actual, distributions, weights):
+            for a, dist, w in zip(actual, distributions, weights, strict=False):
                 instance = self._DenseInstance(float(w), JDoubleArray([float(a)]))
                 instance.setDataset(header)
                 evaluation.evaluateModelOnce(JDoubleArray(list(map(float, dist))), instance)

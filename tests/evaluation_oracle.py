@@ -22,15 +22,18 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from wekaeval.bridge import _COMMON, _NOMINAL, _PER_CLASS
+from wekaeval.blocks import STATISTICS
 
 from .jvm_classes import compiled_class
 
 SOURCE = Path(__file__).with_name("java") / "EvaluationBulk.java"
 
 # pww3's names -> WEKA's getters: the statistics without argument (numClassified has no pww3 name), per class.
-SCALARS: dict[str, str] = {**_COMMON, **_NOMINAL, "num_classified": "numClassified"}
-PER_CLASS: dict[str, str] = dict(_PER_CLASS)
+SCALARS: dict[str, str] = {
+    **{s.name: s.getter for s in STATISTICS if s.scope in ("any", "nominal")},
+    "num_classified": "numClassified",
+}
+PER_CLASS: dict[str, str] = {s.name: s.getter for s in STATISTICS if s.scope == "per-class"}
 # WEKA's texts, in the order EvaluationBulk.texts returns them.
 TEXTS = ("summary", "summary_complexity", "class_details", "matrix", "margins")
 ARRAYS = ("class_priors", "confusion_matrix")
@@ -56,10 +59,12 @@ class _WekaNumbersMethods:
 
 WekaNumbers = dataclasses.make_dataclass(
     "WekaNumbers",
-    [*((name, float, None) for name in SCALARS),
-     *((name, np.ndarray, None) for name in (*PER_CLASS, *ARRAYS)),
-     *((name, str, None) for name in TEXTS),
-     ("error", "str | None", None)],
+    [
+        *((name, float, None) for name in SCALARS),
+        *((name, np.ndarray, None) for name in (*PER_CLASS, *ARRAYS)),
+        *((name, str, None) for name in TEXTS),
+        ("error", "str | None", None),
+    ],
     bases=(_WekaNumbersMethods,),
     namespace={"__module__": __name__},
     frozen=True,
@@ -145,19 +150,27 @@ def weka_evaluation(
             jpype.JArray(jpype.JString)(list(class_names)),
             None if train is None else _doubles(train, "train_actual"),
             None if train is None else _doubles(train_weights, "train_weights", len(train)),
-            cost_matrix, bool(no_priors), bool(discard_predictions))
-        bulk.feed(evaluation, _doubles(actual_array, "actual"), _doubles(dist, "distributions"),
-                  _doubles(weights, "weights", n), bool(record))
+            cost_matrix,
+            bool(no_priors),
+            bool(discard_predictions),
+        )
+        bulk.feed(
+            evaluation,
+            _doubles(actual_array, "actual"),
+            _doubles(dist, "distributions"),
+            _doubles(weights, "weights", n),
+            bool(record),
+        )
         flat = np.array(bulk.numbers(evaluation, getters, per_class_getters), dtype=np.float64)
         texts = [str(text) for text in bulk.texts(evaluation)]
     except jpype.JException as error:
         return WekaNumbers(error=str(error.getClass().getSimpleName()))
-    fields: dict[str, Any] = dict(zip(SCALARS, flat[: len(SCALARS)].tolist()))
+    fields: dict[str, Any] = dict(zip(SCALARS, flat[: len(SCALARS)].tolist(), strict=False))
     at = len(SCALARS)
     for name in PER_CLASS:
-        fields[name] = flat[at: at + k].copy()
+        fields[name] = flat[at : at + k].copy()
         at += k
-    fields["class_priors"] = flat[at: at + k].copy()
-    fields["confusion_matrix"] = flat[at + k:].reshape(k, k).copy()
-    fields.update(zip(TEXTS, texts))
+    fields["class_priors"] = flat[at : at + k].copy()
+    fields["confusion_matrix"] = flat[at + k :].reshape(k, k).copy()
+    fields.update(zip(TEXTS, texts, strict=False))
     return WekaNumbers(**fields)

@@ -1,4 +1,4 @@
-"""WEKA's Experimenter as the oracle for wekaeval.ttest: result files from its command line, its tester's text.
+"""WEKA's Experimenter as the oracle for wekaeval.experiment: result files from its command line, its tester's text.
 
 The experiment (datasets x schemes, runs x folds of cross-validation) is set up in this process's JVM
 with python-weka-wrapper3 and saved as an ``.exp`` file, then run by WEKA's own command line
@@ -16,8 +16,11 @@ from wekaeval import bridge
 ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
 ADD_OPENS = "--add-opens=java.base/java.lang=ALL-UNNAMED"
 DATASETS = ("iris.arff", "picnic.arff", "eyewear.arff")
-SCHEMES = ("weka.classifiers.rules.ZeroR", "weka.classifiers.trees.J48 -C 0.25 -M 2",
-           "weka.classifiers.bayes.NaiveBayes")
+SCHEMES = (
+    "weka.classifiers.rules.ZeroR",
+    "weka.classifiers.trees.J48 -C 0.25 -M 2",
+    "weka.classifiers.bayes.NaiveBayes",
+)
 MATRICES = {
     "plain": "weka.experiment.ResultMatrixPlainText",
     "latex": "weka.experiment.ResultMatrixLatex",
@@ -38,8 +41,13 @@ def run_experiment(result: Path, *, runs: int = 3, folds: int = 5, datasets=DATA
     classifiers = [from_commandline(scheme, classname="weka.classifiers.Classifier") for scheme in schemes]
     assert all(isinstance(c, Classifier) or hasattr(c, "jobject") for c in classifiers)
     experiment = SimpleCrossValidationExperiment(
-        datasets=[str(ARFF_SAMPLES / name) for name in datasets], classifiers=classifiers,
-        classification=True, runs=runs, folds=folds, result=str(result))
+        datasets=[str(ARFF_SAMPLES / name) for name in datasets],
+        classifiers=classifiers,
+        classification=True,
+        runs=runs,
+        folds=folds,
+        result=str(result),
+    )
     experiment.setup()
     saved = result.with_suffix(".exp")
     SimpleExperiment.save(str(saved), experiment)
@@ -50,8 +58,9 @@ def run_experiment(result: Path, *, runs: int = 3, folds: int = 5, datasets=DATA
     return result
 
 
-def weka_tester(path: Path, *, significance: float = 0.05, show_std_devs: bool = False, matrix: str = "plain",
-                sort_column: int = -1):
+def weka_tester(
+    path: Path, *, significance: float = 0.05, show_std_devs: bool = False, matrix: str = "plain", sort_column: int = -1
+):
     """WEKA's PairedCorrectedTTester on an ARFF result file, set up as the Experimenter's Analyse panel does."""
     bridge.start_jvm()
     instances = bridge.java_class("weka.core.Instances")(bridge.java_class("java.io.FileReader")(str(path)))

@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from wekaeval import bridge
-from wekaeval.kappastats import WEKA_PACKAGE_LINES
+from wekaeval.evaluation._kappastats import WEKA_PACKAGE_LINES
 
 from .weka_runs import ADD_OPENS, ARFF_SAMPLES, COST_MATRIX, Mirror, Run
 
@@ -72,14 +72,23 @@ SETOSA = "setosa-only.arff"  # written into the work folder: a test set of one c
 RUNS = (
     PackageRun("j48-iris", "J48", Run("j48-iris", J48, "iris.arff")),
     PackageRun("j48-weighted-x10", "J48", Run("j48-weighted-x10", J48, "weighted.arff", ("-x", "10", "-s", "1"))),
-    PackageRun("nb-weighted-sparse-x5", NAIVE_BAYES,
-               Run("nb-weighted-sparse-x5", NAIVE_BAYES, "weighted-sparse.arff", ("-x", "5", "-s", "3", "-o"))),
+    PackageRun(
+        "nb-weighted-sparse-x5",
+        NAIVE_BAYES,
+        Run("nb-weighted-sparse-x5", NAIVE_BAYES, "weighted-sparse.arff", ("-x", "5", "-s", "3", "-o")),
+    ),
     PackageRun("j48-iris-cost", "J48", Run("j48-iris-cost", J48, "iris.arff", ("-m", "{cost}", "-o"))),
-    PackageRun("ibk-six-classes", "IBk",
-               Run("ibk-six-classes", "weka.classifiers.lazy.IBk", "six-classes.arff", ("-o",), ("-K", "3"))),
+    PackageRun(
+        "ibk-six-classes",
+        "IBk",
+        Run("ibk-six-classes", "weka.classifiers.lazy.IBk", "six-classes.arff", ("-o",), ("-K", "3")),
+    ),
     PackageRun("j48-iris-setosa-T", "J48", Run("j48-iris-setosa-T", J48, "iris.arff", ("-o",), test="{work}")),
-    PackageRun("lr-numeric", "weka.classifiers.functions.LinearRegression",
-               Run("lr-numeric", "weka.classifiers.functions.LinearRegression", "numeric-class.arff", ("-o",))),
+    PackageRun(
+        "lr-numeric",
+        "weka.classifiers.functions.LinearRegression",
+        Run("lr-numeric", "weka.classifiers.functions.LinearRegression", "numeric-class.arff", ("-o",)),
+    ),
 )
 #: Runs repeated with an empty WEKA home, and started as a classifier directly (no package loading).
 PLAIN_RUNS = ("j48-iris", "j48-weighted-x10")
@@ -148,8 +157,9 @@ class PackageOutputs:
 def build(outdir: Path) -> Path:
     """``build.sh outdir``; the zip it writes."""
     env = {**os.environ, "WEKA_JAR": str(bridge.weka_jar())}  # the very jar of the in-process oracle
-    done = subprocess.run([PACKAGE_DIR / "build.sh", outdir], capture_output=True, text=True, env=env,
-                          cwd=PROJECT.parent)
+    done = subprocess.run(
+        [PACKAGE_DIR / "build.sh", outdir], capture_output=True, text=True, env=env, cwd=PROJECT.parent
+    )
     if done.returncode != 0:
         raise RuntimeError(f"build.sh failed ({done.returncode}): {done.stderr}")
     return outdir / f"{PACKAGE_NAME}.zip"
@@ -157,8 +167,16 @@ def build(outdir: Path) -> Path:
 
 def install_offline(zip_path: Path, weka_home: Path) -> subprocess.CompletedProcess:
     """WEKA's package manager, offline, installing the zip into weka_home (it exits 0 even on failure)."""
-    command = ["java", ADD_OPENS, "-cp", str(bridge.weka_jar()), "weka.core.WekaPackageManager", "-offline",
-               "-install-package", str(zip_path)]
+    command = [
+        "java",
+        ADD_OPENS,
+        "-cp",
+        str(bridge.weka_jar()),
+        "weka.core.WekaPackageManager",
+        "-offline",
+        "-install-package",
+        str(zip_path),
+    ]
     return subprocess.run(command, capture_output=True, text=True, env=_env(weka_home), timeout=300)
 
 
@@ -176,8 +194,15 @@ def _java(name: str, command: list[str], weka_home: Path) -> Output:
 def _pww3(name: str, zip_path: Path, weka_home: Path, workdir: Path) -> Output:
     install, data, classifier = PWW3_RUNS[name]
     out = workdir / f"{name}.json"
-    command = [sys.executable, "-c", PWW3_SCRIPT, str(zip_path) if install else "", str(ARFF_SAMPLES / data),
-               classifier, str(out)]
+    command = [
+        sys.executable,
+        "-c",
+        PWW3_SCRIPT,
+        str(zip_path) if install else "",
+        str(ARFF_SAMPLES / data),
+        classifier,
+        str(out),
+    ]
     done = subprocess.run(command, capture_output=True, text=True, env=_env(weka_home), timeout=300)
     if done.returncode != 0 or not out.exists():
         raise RuntimeError(f"{name}: python-weka-wrapper3 failed ({done.returncode}): {done.stderr[-1500:]}")
@@ -189,8 +214,11 @@ def _pww3(name: str, zip_path: Path, weka_home: Path, workdir: Path) -> Output:
 def _write_setosa(workdir: Path) -> Path:
     """iris.arff's header and its Iris-setosa rows only."""
     lines = (ARFF_SAMPLES / "iris.arff").read_text().splitlines(keepends=True)
-    kept = [line for line in lines
-            if line.lstrip().startswith(("@", "%")) or "," not in line or line.rstrip().endswith("Iris-setosa")]
+    kept = [
+        line
+        for line in lines
+        if line.lstrip().startswith(("@", "%")) or "," not in line or line.rstrip().endswith("Iris-setosa")
+    ]
     path = workdir / SETOSA
     path.write_text("".join(kept))
     return path
@@ -199,8 +227,9 @@ def _write_setosa(workdir: Path) -> Path:
 def _resolved(run: PackageRun, workdir: Path) -> PackageRun:
     if run.run.test != "{work}":
         return run
-    inner = Run(run.run.name, run.run.classifier, run.run.train, run.run.args, run.run.options,
-                test=str(workdir / SETOSA))
+    inner = Run(
+        run.run.name, run.run.classifier, run.run.train, run.run.args, run.run.options, test=str(workdir / SETOSA)
+    )
     return PackageRun(run.name, run.classifier, inner)
 
 
@@ -255,7 +284,7 @@ def sections(text: str) -> dict[str, str]:
     """The text under each ``=== title ===`` line, up to the next one, by title (the last of equal titles)."""
     marks = list(SECTION.finditer(text))
     return {
-        mark.group(1): text[mark.end():marks[i + 1].start() if i + 1 < len(marks) else len(text)]
+        mark.group(1): text[mark.end() : marks[i + 1].start() if i + 1 < len(marks) else len(text)]
         for i, mark in enumerate(marks)
     }
 
@@ -267,4 +296,4 @@ def plugin_lines(summary: str) -> list[str]:
     start += 1
     while start < len(lines) and lines[start].startswith(("Total Cost ", "Average Cost ")):
         start += 1
-    return lines[start:start + len(STATISTICS)]
+    return lines[start : start + len(STATISTICS)]

@@ -55,7 +55,7 @@ def main() -> None:
     with TARGET.open("w", encoding="ascii") as out:
         out.write("# Java's Math.log and StrictMath.log: input, Math.log, StrictMath.log as IEEE bits in hex\n")
         out.write(f"# written by tests/make_javamath_reference.py on {properties}\n")
-        for row in zip(_bits(x).tolist(), _bits(hotspot).tolist(), _bits(strict).tolist()):
+        for row in zip(_bits(x).tolist(), _bits(hotspot).tolist(), _bits(strict).tolist(), strict=False):
             out.write(" ".join(f"{value:016x}" for value in row) + "\n")
     print(f"wrote {len(x)} lines to {TARGET}")
 

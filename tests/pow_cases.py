@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from wekaeval import javapow
+from wekaeval.javamath import _pow as javapow
 
 from .jvm_classes import compiled_class, compiled_directory
 
@@ -77,8 +77,13 @@ def aimed_pairs(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarra
     xs, ys = [], []
     # near 1 with |y| >= 4096: the accurate logarithm, its overflow, underflow and subnormal results
     xs.append(_signs(rng, m) * rng.uniform(0.96875, 1.0625, m))
-    ys.append(np.where(xs[-1] < 0, np.round(_signs(rng, m) * 10 ** rng.uniform(3.6, 6, m)),
-                       _signs(rng, m) * 10 ** rng.uniform(3.6, 6, m)))
+    ys.append(
+        np.where(
+            xs[-1] < 0,
+            np.round(_signs(rng, m) * 10 ** rng.uniform(3.6, 6, m)),
+            _signs(rng, m) * 10 ** rng.uniform(3.6, 6, m),
+        )
+    )
     xs.append(1 + _signs(rng, m) * 10 ** rng.uniform(-16, -2, m))
     ys.append(_signs(rng, m) * 10 ** rng.uniform(3.6, 19, m))
     # results near 2**-1074..2**-1022 and 2**1024: y = target / log2(x)
@@ -113,7 +118,7 @@ def table_sweep(rng: np.random.Generator, per_entry: int = 6) -> tuple[np.ndarra
         top13 = rng.choice(np.flatnonzero(index == entry), per_entry)
         significand = 1 + (top13 + rng.random(per_entry)) / 8192
         exponent = np.concatenate([rng.integers(-1022, 1024, per_entry - 2), [-1, 0]])
-        xs.append(significand * 2.0 ** exponent)
+        xs.append(significand * 2.0**exponent)
         ys.append(rng.choice([-0.25, 1 / 3, 2.5, -1.7, 5000.5, -7.0], per_entry))
         xs.append(significand * 2.0 ** rng.integers(-1060, -1022, per_entry))  # subnormal: scaled first
         ys.append(_signs(rng, per_entry) * rng.uniform(0.01, 0.9, per_entry))
@@ -128,11 +133,24 @@ def table_sweep(rng: np.random.Generator, per_entry: int = 6) -> tuple[np.ndarra
 
 # The stub's paths, as a test can tell them from the inputs and the result.
 PATHS = (
-    "y 2: x * x", "y 0.5: sqrt(x)", "x NaN", "x ±Infinity", "x ±0", "x < 0, y 0, infinite or NaN",
-    "x < 0, y not an integer: NaN", "tiny y: 1", "tiny y: 1 + y log(x)", "main",
-    "far (2**±512 and beyond)", "far, subnormal result", "far, overflow or underflow",
-    "y infinite or NaN (x > 0)", "overflow or underflow", "near 1, |y| >= 4096",
-    "near 1, |y| >= 4096, subnormal result", "near 1, |y| >= 4096, overflow or underflow",
+    "y 2: x * x",
+    "y 0.5: sqrt(x)",
+    "x NaN",
+    "x ±Infinity",
+    "x ±0",
+    "x < 0, y 0, infinite or NaN",
+    "x < 0, y not an integer: NaN",
+    "tiny y: 1",
+    "tiny y: 1 + y log(x)",
+    "main",
+    "far (2**±512 and beyond)",
+    "far, subnormal result",
+    "far, overflow or underflow",
+    "y infinite or NaN (x > 0)",
+    "overflow or underflow",
+    "near 1, |y| >= 4096",
+    "near 1, |y| >= 4096, subnormal result",
+    "near 1, |y| >= 4096, overflow or underflow",
     "near 1, |y| >= 4096, y infinite or NaN",
 )
 
@@ -154,18 +172,30 @@ def stub_paths(x: np.ndarray, y: np.ndarray, result: np.ndarray) -> np.ndarray:
     subnormal = (result != 0) & (np.abs(result) < np.finfo(np.float64).tiny)
     ends = np.isinf(result) | (result == 0)
     conditions = [
-        hy == javapow.Y_TWO, (hy == javapow.Y_HALF) & (hx < javapow.SIGN), np.isnan(x), np.isinf(x), x == 0,
-        negative & ~integer & ~(y_finite & (y != 0)), negative & ~integer,
-        ~accurate & (size < javapow.SIZE_ONE), ~accurate & (size < 0), ~accurate & (size < javapow.SIZE_MAIN),
-        ~accurate & (size < javapow.SIZE_FAR) & ~subnormal & ~ends, ~accurate & (size < javapow.SIZE_FAR) & subnormal,
-        ~accurate & (size < javapow.SIZE_FAR), ~accurate & ~y_finite, ~accurate,
-        ~subnormal & ~ends & y_finite, subnormal, y_finite,
+        hy == javapow.Y_TWO,
+        (hy == javapow.Y_HALF) & (hx < javapow.SIGN),
+        np.isnan(x),
+        np.isinf(x),
+        x == 0,
+        negative & ~integer & ~(y_finite & (y != 0)),
+        negative & ~integer,
+        ~accurate & (size < javapow.SIZE_ONE),
+        ~accurate & (size < 0),
+        ~accurate & (size < javapow.SIZE_MAIN),
+        ~accurate & (size < javapow.SIZE_FAR) & ~subnormal & ~ends,
+        ~accurate & (size < javapow.SIZE_FAR) & subnormal,
+        ~accurate & (size < javapow.SIZE_FAR),
+        ~accurate & ~y_finite,
+        ~accurate,
+        ~subnormal & ~ends & y_finite,
+        subnormal,
+        y_finite,
     ]
     return np.select(conditions, np.arange(len(conditions)), len(conditions))
 
 
 def path_counts(paths: np.ndarray) -> dict[str, int]:
-    return dict(zip(PATHS, np.bincount(paths, minlength=len(PATHS)).tolist()))
+    return dict(zip(PATHS, np.bincount(paths, minlength=len(PATHS)).tolist(), strict=False))
 
 
 # Java's Math.pow.
@@ -195,18 +225,23 @@ def running_java() -> Path:
     return Path(str(jpype.JClass("java.lang.System").getProperty("java.home"))) / "bin" / "java"
 
 
-def child_pow(java: Path, options: list[str], x: np.ndarray, y: np.ndarray,
-              repeat: int = 1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def child_pow(
+    java: Path, options: list[str], x: np.ndarray, y: np.ndarray, repeat: int = 1
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Math.pow(x[i], y[i]), Math.pow(x[i], 0.5) and Math.pow(x[i], 2.0) computed by a child ``java``."""
     classes = _class_directory()
     with tempfile.TemporaryDirectory(prefix="wekaeval-pow-") as work:
         files = [Path(work) / name for name in ("x.bin", "y.bin", "out.bin")]
         np.ascontiguousarray(x, dtype="<f8").tofile(files[0])
         np.ascontiguousarray(y, dtype="<f8").tofile(files[1])
-        subprocess.run([str(java), *options, "-cp", str(classes), CLASS, *map(str, files), str(repeat)],
-                       check=True, capture_output=True, timeout=600)
+        subprocess.run(
+            [str(java), *options, "-cp", str(classes), CLASS, *map(str, files), str(repeat)],
+            check=True,
+            capture_output=True,
+            timeout=600,
+        )
         out = np.fromfile(files[2], dtype="<f8")
-    return out[: x.size], out[x.size: 2 * x.size], out[2 * x.size:]
+    return out[: x.size], out[x.size : 2 * x.size], out[2 * x.size :]
 
 
 @cache

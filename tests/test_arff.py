@@ -46,8 +46,9 @@ def test_every_sample_reads_as_weka_reads_it(weka_jvm, path):
             assert attribute.values == tuple(str(java.value(j)) for j in range(java.numValues()))
         if attribute.type == "relational":
             nested = java.relation()
-            assert [a.name for a in attribute.relation] == [str(nested.attribute(j).name())
-                                                            for j in range(nested.numAttributes())]
+            assert [a.name for a in attribute.relation] == [
+                str(nested.attribute(j).name()) for j in range(nested.numAttributes())
+            ]
     assert ours.class_index == theirs.classIndex()
     assert ours.num_instances == theirs.numInstances()
     class_values = np.asarray(theirs.attributeToDoubleArray(theirs.classIndex()), dtype=np.float64)
@@ -58,8 +59,10 @@ def test_every_sample_reads_as_weka_reads_it(weka_jvm, path):
     if bags:
         rows = read_arff_rows(path)[2]
         for i in bags:
-            sizes = [None if theirs.instance(k).isMissing(i) else theirs.instance(k).relationalValue(i).numInstances()
-                     for k in range(theirs.numInstances())]
+            sizes = [
+                None if theirs.instance(k).isMissing(i) else theirs.instance(k).relationalValue(i).numInstances()
+                for k in range(theirs.numInstances())
+            ]
             assert [None if row[i] is None else len(row[i]) for row in rows] == sizes
 
 
@@ -100,16 +103,26 @@ HEADER = "@relation r\n@attribute x numeric\n@attribute c {a,b}\n@data\n"
         ("@relation r\n@attribute x numeric\n@attribute c relational\n@data\n", 4, "@end c"),
         ("@relation r\n@attribute b relational\n@attribute x numeric\n", 3, "@end b"),
         ("@relation r\n@end b\n@data\n", 2, "@end b without"),
-        ("@relation r\n@attribute b relational\n@attribute x numeric\n@end b\n@attribute c {a,b}\n@data\n"
-         "'1\\n2,3',a\n", 7, "bag row 2"),
-        ("@relation r\n@attribute b relational\n@attribute x {u}\n@end b\n@attribute c {a,b}\n@data\n"
-         "'u',a\n'v',b\n", 8, "bag row 1: Data value v"),
+        (
+            "@relation r\n@attribute b relational\n@attribute x numeric\n@end b\n@attribute c {a,b}\n@data\n"
+            "'1\\n2,3',a\n",
+            7,
+            "bag row 2",
+        ),
+        (
+            "@relation r\n@attribute b relational\n@attribute x {u}\n@end b\n@attribute c {a,b}\n@data\n'u',a\n'v',b\n",
+            8,
+            "bag row 1: Data value v",
+        ),
         ("@relation r\n@attribute d date 'yyyy-MM-dd'\n@data\n2020-01-01\n2020-02-30\n", 5, "unparseable date"),
         ("@relation r\n@attribute d date 'yyyy-ww'\n@data\n2020-01\n", 2, "'w' is not supported"),
         ("@relation r\n@attribute x nonsense\n@data\n1\n", 2, ""),
         (HEADER + "{0 1, 1 a\n", 5, "}"),
-        ("@relation r\n@attribute x numeric\n@ATRIBUTE y numeric\n@attribute c {a,b}\n@data\n1,2,a\n", 3,
-         "unknown declaration '@ATRIBUTE'"),  # a typo in the header, not the first data row, is to blame
+        (
+            "@relation r\n@attribute x numeric\n@ATRIBUTE y numeric\n@attribute c {a,b}\n@data\n1,2,a\n",
+            3,
+            "unknown declaration '@ATRIBUTE'",
+        ),  # a typo in the header, not the first data row, is to blame
         ("@relation r\nx numeric\n@data\n1\n", 2, "'x numeric' is no declaration"),
     ],
 )
@@ -167,17 +180,35 @@ def jvm_time_zone(weka_jvm):
 
 
 DATE_FILES = {
-    "default pattern": ("", ["1970-01-01T00:00:00", "1969-12-31T23:59:59", "1900-01-01T00:00:00",
-                             "1850-06-30T12:00:00", "2021-03-14T03:30:00", "2021-11-07T01:30:00",
-                             "2021-10-31T02:30:00", "2021-04-04T02:30:00", "2050-07-01T00:00:00", "?",
-                             "'2000-02-29T12:00:00'", "1582-10-04T00:00:00"]),
-    "day pattern": (" 'dd.MM.yyyy'", ["01.01.1970", "31.12.1969", "29.02.2000", "15.10.1582", "04.10.1582",
-                                      "01.01.0001", "28.03.2021", "?"]),
-    "text pattern": (' "EEE, d MMM yyyy HH:mm:ss Z"', ["'Mon, 3 Feb 2020 10:00:00 +0100'",
-                                                      "'Sun, 31 Dec 1899 23:59:59 -0000'",
-                                                      "'Sat, 1 Jan 2050 00:00:00 +1400'"]),
-    "twelve hours": (" 'MM/dd/yy hh:mm a'", ["'11/07/21 01:30 AM'", "'03/14/21 02:30 PM'", "'01/01/70 12:00 am'",
-                                            "'12/31/99 11:59 PM'"]),
+    "default pattern": (
+        "",
+        [
+            "1970-01-01T00:00:00",
+            "1969-12-31T23:59:59",
+            "1900-01-01T00:00:00",
+            "1850-06-30T12:00:00",
+            "2021-03-14T03:30:00",
+            "2021-11-07T01:30:00",
+            "2021-10-31T02:30:00",
+            "2021-04-04T02:30:00",
+            "2050-07-01T00:00:00",
+            "?",
+            "'2000-02-29T12:00:00'",
+            "1582-10-04T00:00:00",
+        ],
+    ),
+    "day pattern": (
+        " 'dd.MM.yyyy'",
+        ["01.01.1970", "31.12.1969", "29.02.2000", "15.10.1582", "04.10.1582", "01.01.0001", "28.03.2021", "?"],
+    ),
+    "text pattern": (
+        ' "EEE, d MMM yyyy HH:mm:ss Z"',
+        ["'Mon, 3 Feb 2020 10:00:00 +0100'", "'Sun, 31 Dec 1899 23:59:59 -0000'", "'Sat, 1 Jan 2050 00:00:00 +1400'"],
+    ),
+    "twelve hours": (
+        " 'MM/dd/yy hh:mm a'",
+        ["'11/07/21 01:30 AM'", "'03/14/21 02:30 PM'", "'01/01/70 12:00 am'", "'12/31/99 11:59 PM'"],
+    ),
 }
 
 
@@ -220,8 +251,9 @@ def test_a_tzinfo_is_a_zone_too(jvm_time_zone, tmp_path):
 @pytest.mark.jvm
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    moments=st.lists(st.datetimes(min_value=dt.datetime(1800, 1, 1), max_value=dt.datetime(2200, 12, 31)),
-                     min_size=1, max_size=20),
+    moments=st.lists(
+        st.datetimes(min_value=dt.datetime(1800, 1, 1), max_value=dt.datetime(2200, 12, 31)), min_size=1, max_size=20
+    ),
     zone=st.sampled_from(["UTC", "Europe/Berlin", "America/New_York", "Australia/Sydney"]),
 )
 def test_random_date_classes_match_weka(jvm_time_zone, tmp_path_factory, moments, zone):
@@ -258,8 +290,11 @@ def test_relational_bags_read_as_weka_reads_them(weka_jvm, tmp_path, class_index
     ours = load_arff(path, class_attribute=class_index)
     theirs = weka_dataset(path, class_index)
     java_bag = theirs.attribute(1)
-    assert [a.type for a in ours.attributes] == [str(theirs.attribute(i).typeToString(theirs.attribute(i)))
-                                                 for i in range(3)] == ["nominal", "relational", "nominal"]
+    assert (
+        [a.type for a in ours.attributes]
+        == [str(theirs.attribute(i).typeToString(theirs.attribute(i))) for i in range(3)]
+        == ["nominal", "relational", "nominal"]
+    )
     nested = java_bag.relation()
     assert [(a.name, a.type) for a in ours.attributes[1].relation] == [
         (str(nested.attribute(i).name()), str(nested.attribute(i).typeToString(nested.attribute(i))))
@@ -269,8 +304,10 @@ def test_relational_bags_read_as_weka_reads_them(weka_jvm, tmp_path, class_index
     assert np.array_equal(ours.class_values, expected, equal_nan=True)
     assert np.array_equal(ours.weights, [theirs.instance(i).weight() for i in range(theirs.numInstances())])
     _, _, rows = read_arff_rows(path)
-    sizes = [None if theirs.instance(i).isMissing(1) else theirs.instance(i).relationalValue(1).numInstances()
-             for i in range(theirs.numInstances())]
+    sizes = [
+        None if theirs.instance(i).isMissing(1) else theirs.instance(i).relationalValue(1).numInstances()
+        for i in range(theirs.numInstances())
+    ]
     assert [None if row[1] is None else len(row[1]) for row in rows] == sizes == [3, 1, 0, None]
     assert rows[0][1] == ([1.5, "lo", "x"], [2.5, "hi", "y z"], [None, None, None])
 
@@ -279,7 +316,10 @@ def test_relational_attribute_shape():
     relation, attributes, rows = read_arff_rows(io.StringIO(BAGS))
     bag = attributes[1]
     assert (bag.type, [a.name for a in bag.relation], bag.relation[1].values) == (
-        "relational", ["f1", "f2", "note"], ("lo", "hi"))
+        "relational",
+        ["f1", "f2", "note"],
+        ("lo", "hi"),
+    )
     assert load_arff(io.StringIO(BAGS)).num_instances == 4
     with pytest.raises(ArffError, match="relational attribute"):
         load_arff(io.StringIO(BAGS), class_attribute="bag")

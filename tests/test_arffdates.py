@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wekaeval.arffdates import DateParser, DatePatternError, resolve_timezone
+from wekaeval.arff import DateParser, DatePatternError, resolve_timezone
 
 ZONES = ["UTC", "America/New_York", "Europe/Berlin", "Australia/Sydney", "Asia/Kolkata", "America/Sao_Paulo"]
 
@@ -122,8 +122,12 @@ def test_fixed_offset_tzinfo_and_names():
 
 @pytest.mark.parametrize(
     ("pattern", "message"),
-    [("yyyy-ww", "'w' is not supported"), ("yyyy-qq", "'q' is not a SimpleDateFormat letter"),
-     ("yyyy-'MM", "unfinished quote"), ("EEE HH:mm", "weekday")],
+    [
+        ("yyyy-ww", "'w' is not supported"),
+        ("yyyy-qq", "'q' is not a SimpleDateFormat letter"),
+        ("yyyy-'MM", "unfinished quote"),
+        ("EEE HH:mm", "weekday"),
+    ],
 )
 def test_unsupported_patterns_say_why(pattern, message):
     with pytest.raises(DatePatternError, match=message):
@@ -155,10 +159,21 @@ def pattern_and_text(draw):
     y, m, d, h = (draw(PIECES[k]) for k in "yMdH")
     if not sep and (len(m) > 2 or len(y) < 4 or len(d) < 2):
         y, m, d = "yyyy", "MM", "dd"
-    names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-             "November", "December"]
-    month_text = (names[(month - 1) % 12][: 3 if len(m) == 3 else None] if len(m) > 2
-                  else f"{month:0{len(m)}d}")
+    names = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ]
+    month_text = names[(month - 1) % 12][: 3 if len(m) == 3 else None] if len(m) > 2 else f"{month:0{len(m)}d}"
     year_text = f"{year % 100:02d}" if len(y) == 2 else f"{year:0{len(y)}d}"
     text = f"{year_text}{sep}{month_text}{sep}{day:0{len(d)}d} {hour:0{len(h)}d}:{minute:02d}"
     return f"{y}{sep}{m}{sep}{d} {h}:mm", text
@@ -190,15 +205,26 @@ def test_every_quarter_hour_of_dst_transition_days(java_parse, zone):
             assert parser.parse(text) == java_parse(pattern, text, zone), (text, zone)
 
 
-FUZZ_PATTERNS = ["yyyy-MM-dd'T'HH:mm:ss", "yyyyMMddHHmmss", "yy-M-d h:mm a", "d MMM yyyy HH:mm:ss.SSS Z",
-                 "EEE, d MMM yyyy HH:mm XXX", "yyyy-MM-dd HH:mm z", "HH:mm:ss X", "MMMM d yyyy"]
+FUZZ_PATTERNS = [
+    "yyyy-MM-dd'T'HH:mm:ss",
+    "yyyyMMddHHmmss",
+    "yy-M-d h:mm a",
+    "d MMM yyyy HH:mm:ss.SSS Z",
+    "EEE, d MMM yyyy HH:mm XXX",
+    "yyyy-MM-dd HH:mm z",
+    "HH:mm:ss X",
+    "MMMM d yyyy",
+]
 FUZZ_ALPHABET = "0123456789-+:., TZGMUTCEJanFebMaySepMonTueAMPMapm\t"
 
 
 @pytest.mark.jvm
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(pattern=st.sampled_from(FUZZ_PATTERNS), zone=st.sampled_from(ZONES),
-       text=st.text(alphabet=FUZZ_ALPHABET, max_size=30))
+@given(
+    pattern=st.sampled_from(FUZZ_PATTERNS),
+    zone=st.sampled_from(ZONES),
+    text=st.text(alphabet=FUZZ_ALPHABET, max_size=30),
+)
 def test_arbitrary_text_is_accepted_or_refused_as_java_does(java_parse, pattern, zone, text):
     try:
         ours = DateParser(pattern, zone).parse(text)
@@ -226,10 +252,14 @@ def java_format(weka_jvm):
 
 @pytest.mark.jvm
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(pattern=st.sampled_from(FUZZ_PATTERNS), zone=st.sampled_from(ZONES),
-       ms=st.integers(-62_135_596_800_000, 253_402_300_799_999) | st.integers(-2_500_000_000_000, 4_200_000_000_000),
-       edits=st.lists(st.tuples(st.integers(0, 40), st.sampled_from(["", "0", "9", " ", "-", ":", "+", "E3", "13"])),
-                      max_size=2))
+@given(
+    pattern=st.sampled_from(FUZZ_PATTERNS),
+    zone=st.sampled_from(ZONES),
+    ms=st.integers(-62_135_596_800_000, 253_402_300_799_999) | st.integers(-2_500_000_000_000, 4_200_000_000_000),
+    edits=st.lists(
+        st.tuples(st.integers(0, 40), st.sampled_from(["", "0", "9", " ", "-", ":", "+", "E3", "13"])), max_size=2
+    ),
+)
 def test_javas_own_dates_and_near_misses_parse_as_java_does(java_parse, java_format, pattern, zone, ms, edits):
     """Any instant of years 1-9999 as Java formats it, then maybe a character replaced, parses to Java's value."""
     text = java_format(pattern, ms, zone)

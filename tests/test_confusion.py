@@ -14,7 +14,7 @@ from wekaeval import ConfusionMatrix, PredictionError
 
 def incremental(class_names, actual, distributions, weights):
     cm = ConfusionMatrix(class_names)
-    for a, d, w in zip(actual, distributions, weights):
+    for a, d, w in zip(actual, distributions, weights, strict=False):
         cm.add(a, d, w)
     return cm
 
@@ -76,7 +76,7 @@ def test_weka_rules_by_example(weka):
         (0, [0.3, 0.3, 0.4], -1.0),  # negative weight, accepted as is
         (1, [0.3, 0.3, 0.4], 0.0),  # zero weight
     ]
-    actual, distributions, w = zip(*cases)
+    actual, distributions, w = zip(*cases, strict=False)
     theirs = weka.evaluate(names, actual, distributions, w)
     cm = incremental(names, actual, distributions, w)
     assert_same_as_weka(cm, theirs)
@@ -116,7 +116,7 @@ def test_vectorized_equals_incremental_over_two_million_weighted_predictions():
     at_once = ConfusionMatrix.from_predictions(actual, predicted=predicted, weights=w, class_names=names)
     one_hot = np.eye(k).tolist()
     one_by_one = ConfusionMatrix(names)
-    for a, p, weight in zip(actual.tolist(), predicted.tolist(), w.tolist()):
+    for a, p, weight in zip(actual.tolist(), predicted.tolist(), w.tolist(), strict=False):
         one_by_one.add(a, one_hot[p], weight)
     assert one_by_one == at_once
     assert one_by_one.kappa().hex() == at_once.kappa().hex()
@@ -127,7 +127,9 @@ def test_vectorized_equals_incremental_over_two_million_weighted_predictions():
 
 def test_merge_adds_like_aggregateable_evaluation():
     names = ["x", "y"]
-    a = ConfusionMatrix.from_predictions([0, 1, 1], predicted=[0, 1, np.nan], weights=[0.1, 0.2, 0.3], class_names=names)
+    a = ConfusionMatrix.from_predictions(
+        [0, 1, 1], predicted=[0, 1, np.nan], weights=[0.1, 0.2, 0.3], class_names=names
+    )
     b = ConfusionMatrix.from_predictions([0, np.nan], predicted=[1, 0], weights=[0.7, 0.4], class_names=names)
     merged = a + b
     assert np.array_equal(merged.matrix, a.matrix + b.matrix)
@@ -157,9 +159,18 @@ def test_labels_indices_and_floats_code_alike():
         (lambda: ConfusionMatrix.from_predictions([0, 1]), "exactly one of"),
         (lambda: ConfusionMatrix.from_predictions([0, 1], predicted=[0, 1]), "class_names is required"),
         (lambda: ConfusionMatrix.from_predictions([0, 5], predicted=[0, 1], class_names="ab"), "not one string"),
-        (lambda: ConfusionMatrix.from_predictions([0, 5], predicted=[0, 1], class_names=["a", "b"]), r"actual\[1\] = 5"),
-        (lambda: ConfusionMatrix.from_predictions([0, -1], predicted=[0, 1], class_names=["a", "b"]), r"actual\[1\] = -1"),
-        (lambda: ConfusionMatrix.from_predictions([0, 1], predicted=[0], class_names=["a", "b"]), "1 entries, actual has 2"),
+        (
+            lambda: ConfusionMatrix.from_predictions([0, 5], predicted=[0, 1], class_names=["a", "b"]),
+            r"actual\[1\] = 5",
+        ),
+        (
+            lambda: ConfusionMatrix.from_predictions([0, -1], predicted=[0, 1], class_names=["a", "b"]),
+            r"actual\[1\] = -1",
+        ),
+        (
+            lambda: ConfusionMatrix.from_predictions([0, 1], predicted=[0], class_names=["a", "b"]),
+            "1 entries, actual has 2",
+        ),
         (lambda: ConfusionMatrix.from_predictions([0, 1], [[1, 0]]), r"shape \(2, 2\)"),
         (lambda: ConfusionMatrix.from_predictions([0], [[1, 0]], weights=[np.inf]), r"weights\[0\] is inf"),
         (lambda: ConfusionMatrix.from_predictions([0], [[1, 0]], weights=[1, 2]), r"shape \(1,\)"),

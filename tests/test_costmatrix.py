@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wekaeval import Attribute, CostMatrix, CostMatrixError
-from wekaeval.costmatrix import _java_text
-from wekaeval.expressions import _FUNCTIONS, _pow
+from wekaeval.evaluation._costmatrix import _java_text
+from wekaeval.evaluation._expressions import _FUNCTIONS, _pow
 
 pytestmark = pytest.mark.jvm
 
@@ -31,16 +31,18 @@ ATTRIBUTES = (
     Attribute("when", "date", date_format="yyyy-MM-dd"),
     Attribute("class", "nominal", ("yes", "no")),
 )
-ROWS = np.array([
-    [3.0, 4.0, 0, 0, 1.5778368e12, 0],
-    [-2.5, 0.0, 1, 1, 0.0, 1],
-    [NAN, 7.25, 2, 2, NAN, 0],
-    [12.0, NAN, NAN, 3, 86400000.0, 1],
-    [0.1, 0.2, 0, NAN, -1e12, NAN],
-    [1e300, -1e-300, 1, 4, 3e12, 0],
-    [5.0, 2.0, 2, 1, 0.0, 1],
-    [-0.0, 3.0, 0, 5, 0.0, 0],
-])
+ROWS = np.array(
+    [
+        [3.0, 4.0, 0, 0, 1.5778368e12, 0],
+        [-2.5, 0.0, 1, 1, 0.0, 1],
+        [NAN, 7.25, 2, 2, NAN, 0],
+        [12.0, NAN, NAN, 3, 86400000.0, 1],
+        [0.1, 0.2, 0, NAN, -1e12, NAN],
+        [1e300, -1e-300, 1, 4, 3e12, 0],
+        [5.0, 2.0, 2, 1, 0.0, 1],
+        [-0.0, 3.0, 0, 5, 0.0, 0],
+    ]
+)
 WEIGHTS = [1.0, 0.5, 2.0, 1e-3, 3.0, 0.25, 7.0, 1.0]
 
 
@@ -110,8 +112,13 @@ class Weka:
             return matrix
 
     def cells(self, matrix):
-        return [[float(c) if isinstance(c, self.Double) else str(c) for c in (matrix.getCell(i, j)
-                 for j in range(matrix.size()))] for i in range(matrix.size())]
+        return [
+            [
+                float(c) if isinstance(c, self.Double) else str(c)
+                for c in (matrix.getCell(i, j) for j in range(matrix.size()))
+            ]
+            for i in range(matrix.size())
+        ]
 
     def write(self, matrix):
         writer = self.StringWriter()
@@ -130,8 +137,11 @@ def keys(cells):
 
 def java_digits_shortest(weka, values) -> bool:
     """Whether JDK 17's Double.toString gives the shortest digits for all values (see _java_text)."""
-    return all(Decimal(str(weka.Double.toString(v))) == Decimal(repr(v))
-               for v in values if math.isfinite(v) and v != 0 and abs(v) != 5e-324)
+    return all(
+        Decimal(str(weka.Double.toString(v))) == Decimal(repr(v))
+        for v in values
+        if math.isfinite(v) and v != 0 and abs(v) != 5e-324
+    )
 
 
 def assert_like_weka(weka, theirs, ours: CostMatrix):
@@ -159,8 +169,9 @@ def assert_like_weka(weka, theirs, ours: CostMatrix):
         assert same(ours.get_max_cost(i), theirs.getMaxCost(i))
         assert same(ours.get_element(i, i), theirs.getElement(i, i))
     probabilities = np.linspace(0.0, 1.0, ours.size) ** 2 / 3
-    assert keys([ours.expected_costs(probabilities).tolist()]) == keys([list(theirs.expectedCosts(
-        weka.JD(probabilities.tolist())))])
+    assert keys([ours.expected_costs(probabilities).tolist()]) == keys(
+        [list(theirs.expectedCosts(weka.JD(probabilities.tolist())))]
+    )
 
 
 # -- the cost-file format -------------------------------------------------------------------------
@@ -250,9 +261,20 @@ def test_old_format_as_evaluation_reads_it(weka, text, classes):
 
 
 BAD_OLD_FORMAT = [  # (text, classes, the line of the old-format error)
-    ("1 1 3\n", 2, 1), ("0 1 0\n", 2, 1), ("0 1 -2\n", 2, 1), ("0 1 0.000001\n", 2, 1), ("0 1\n", 2, 1),
-    ("0 1", 2, 1), ("0 x 1\n", 2, 1), ("3 0 1\n", 3, 1), ("0.5 1 1\n", 2, 1), ("-1 0 1\n", 2, 1),
-    ("0 1 5e3\n", 2, 1), ("0 1 '5'\n", 2, 1), ("0 1 5\n1 - 2\n", 2, 2), ("\n\n0 1 2 1\n", 2, 3),
+    ("1 1 3\n", 2, 1),
+    ("0 1 0\n", 2, 1),
+    ("0 1 -2\n", 2, 1),
+    ("0 1 0.000001\n", 2, 1),
+    ("0 1\n", 2, 1),
+    ("0 1", 2, 1),
+    ("0 x 1\n", 2, 1),
+    ("3 0 1\n", 3, 1),
+    ("0.5 1 1\n", 2, 1),
+    ("-1 0 1\n", 2, 1),
+    ("0 1 5e3\n", 2, 1),
+    ("0 1 '5'\n", 2, 1),
+    ("0 1 5\n1 - 2\n", 2, 2),
+    ("\n\n0 1 2 1\n", 2, 3),
     ("0 1 0.00000000000000000000000000000000000000000000000000000000000000001\n", 2, 1),
 ]
 
@@ -267,8 +289,17 @@ def test_malformed_old_format_keeps_the_first_error(weka, text, classes, line):
 
 # -- Matlab --------------------------------------------------------------------------------------
 
-MATLAB = ["[1 2; 3 4]", "[0 a1*2; 1 0]", "x[1 2;3 4]y", "[1 2; ; 3 4]", "[1;2]", "[1\t2; 3 4]",
-          "[ 1  2 ;3 4 ]", "1 2; 3 4]", "[0.5 -1e-5 1e7; 0x1p-2 NaN 3; 1 2 -0]"]
+MATLAB = [
+    "[1 2; 3 4]",
+    "[0 a1*2; 1 0]",
+    "x[1 2;3 4]y",
+    "[1 2; ; 3 4]",
+    "[1;2]",
+    "[1\t2; 3 4]",
+    "[ 1  2 ;3 4 ]",
+    "1 2; 3 4]",
+    "[0.5 -1e-5 1e7; 0x1p-2 NaN 3; 1 2 -0]",
+]
 
 
 @pytest.mark.parametrize("text", MATLAB)
@@ -290,8 +321,12 @@ SPECIAL_CELLS = [0.0, -0.0, 0.5, 0.01, 0.0099, 0.001, 1000.0, -1.5, 1e-300, NAN,
 CELLS = {  # a matrix draws its cells from one of these
     "costs": st.one_of(st.integers(0, 20).map(float), st.sampled_from([0.5, 0.25, 1.5, 2.75, 10.0, 100.0])),
     "decimals": st.one_of(st.integers(-1000, 1000).map(lambda i: i / 100), st.floats(-1e6, 1e6)),
-    "wild": st.one_of(st.integers(-1000, 1000).map(float), st.floats(-1e6, 1e6),
-                      st.floats(allow_nan=False, allow_infinity=False), st.sampled_from(SPECIAL_CELLS)),
+    "wild": st.one_of(
+        st.integers(-1000, 1000).map(float),
+        st.floats(-1e6, 1e6),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.sampled_from(SPECIAL_CELLS),
+    ),
 }
 
 
@@ -313,7 +348,8 @@ def test_generated_matrices_round_trip_through_text(weka, cells, probabilities):
     assert keys(weka.cells(theirs)) == keys(cells)
     k = ours.size
     assert keys([ours.expected_costs(probabilities[:k]).tolist()]) == keys(
-        [list(theirs.expectedCosts(weka.JD(probabilities[:k])))])
+        [list(theirs.expectedCosts(weka.JD(probabilities[:k])))]
+    )
     ours.normalize()
     theirs.normalize()
     assert keys(weka.cells(theirs)) == keys([[ours.get_cell(i, j) for j in range(k)] for i in range(k)])
@@ -327,31 +363,104 @@ def test_batch_costs_are_getelement_and_getmaxcost(weka, cells, data):
     actual = data.draw(st.lists(st.integers(0, k - 1), min_size=n, max_size=n))
     predicted = data.draw(st.lists(st.integers(-1, k - 1), min_size=n, max_size=n))
     theirs = weka.parse(CostMatrix(cells).to_text())
-    expected = [theirs.getElement(a, p) if p >= 0 else theirs.getMaxCost(a) for a, p in zip(actual, predicted)]
+    expected = [
+        theirs.getElement(a, p) if p >= 0 else theirs.getMaxCost(a) for a, p in zip(actual, predicted, strict=False)
+    ]
     assert keys([CostMatrix(cells).costs(actual, predicted).tolist()]) == keys([expected])
 
 
 # -- expression cells ----------------------------------------------------------------------------
 
 EXPRESSIONS = [
-    "a1", "a1+a2*3", "-a1^2", "2^-2*3", "2^3^2", "a1/a2", "a1/0", "(a1-a2)*(a1+a2)", "- - a1", "+a1",
-    "ifelse(a1>a2,a1,a2)", "ifelse((a3)is('red'),10,1)", "ifelse(ismissing(a1),100,a1)",
-    "ifelse(a3 is 'blue' | a1 < 0, 5, 6)", "abs(a1)", "sqrt(a2)", "log(a2)", "log(a1*a2+0.5)", "floor(a1)",
-    "ceil(a1)", "rint(a1+0.5)", "pow(a1,2)", "a2^2", "a1^3", "pow(a2, floor(a1))", "exp(floor(a2))",
-    "sin(3)+cos(a1*0)+tan(2)", "ifelse(a4 regexp 'ab.*', 1, 2)", "ifelse(a4+'x' is 'abcx', 3, 4)",
-    "ifelse(CLASS is 'yes', 1, 2)", "ATT1*A2", "a5/86400000", "ifelse(true & !false, 1, 0)",
-    "ifelse(not (a1 = a2), 1, 0)", "1.5*a1", "3.", "ifelse(a1>=1 and a1<=5,1,0)", "ifelse(a1<=1 or a1>=5,1,0)",
-    "ifelse(ismissing(a3),7,8)", "ifelse(ismissing(a4),7,8)", "ifelse(a3 regexp \"r.d|g[a-z]+\",1,0)",
-    "ifelse(a4 is 'a\\tb',1,0)", "ifelse(a4 regexp '\\\\w\\\\W?',1,0)", "ifelse(a4 regexp '.*\\\\d$',1,0)",
-    "ifelse(ismissing(+a1),1,0)", "ifelse(ifelse(a1>0,true,false),a1,0-a1)",
-    "ifelse(a4 regexp 'a.b',1,0)", "ifelse(a4 regexp 'xy$\\r',1,0)", "0-a1^2", "(1)", "1+2'unclosed",
-    "1+2'ends in a backslash\\", "a1\u00a0+\u2003a2", "exp(a1/10)+a2^1.3", "pow(a1, 1.7)*exp(0-a2)",
+    "a1",
+    "a1+a2*3",
+    "-a1^2",
+    "2^-2*3",
+    "2^3^2",
+    "a1/a2",
+    "a1/0",
+    "(a1-a2)*(a1+a2)",
+    "- - a1",
+    "+a1",
+    "ifelse(a1>a2,a1,a2)",
+    "ifelse((a3)is('red'),10,1)",
+    "ifelse(ismissing(a1),100,a1)",
+    "ifelse(a3 is 'blue' | a1 < 0, 5, 6)",
+    "abs(a1)",
+    "sqrt(a2)",
+    "log(a2)",
+    "log(a1*a2+0.5)",
+    "floor(a1)",
+    "ceil(a1)",
+    "rint(a1+0.5)",
+    "pow(a1,2)",
+    "a2^2",
+    "a1^3",
+    "pow(a2, floor(a1))",
+    "exp(floor(a2))",
+    "sin(3)+cos(a1*0)+tan(2)",
+    "ifelse(a4 regexp 'ab.*', 1, 2)",
+    "ifelse(a4+'x' is 'abcx', 3, 4)",
+    "ifelse(CLASS is 'yes', 1, 2)",
+    "ATT1*A2",
+    "a5/86400000",
+    "ifelse(true & !false, 1, 0)",
+    "ifelse(not (a1 = a2), 1, 0)",
+    "1.5*a1",
+    "3.",
+    "ifelse(a1>=1 and a1<=5,1,0)",
+    "ifelse(a1<=1 or a1>=5,1,0)",
+    "ifelse(ismissing(a3),7,8)",
+    "ifelse(ismissing(a4),7,8)",
+    'ifelse(a3 regexp "r.d|g[a-z]+",1,0)',
+    "ifelse(a4 is 'a\\tb',1,0)",
+    "ifelse(a4 regexp '\\\\w\\\\W?',1,0)",
+    "ifelse(a4 regexp '.*\\\\d$',1,0)",
+    "ifelse(ismissing(+a1),1,0)",
+    "ifelse(ifelse(a1>0,true,false),a1,0-a1)",
+    "ifelse(a4 regexp 'a.b',1,0)",
+    "ifelse(a4 regexp 'xy$\\r',1,0)",
+    "0-a1^2",
+    "(1)",
+    "1+2'unclosed",
+    "1+2'ends in a backslash\\",
+    "a1\u00a0+\u2003a2",
+    "exp(a1/10)+a2^1.3",
+    "pow(a1, 1.7)*exp(0-a2)",
 ]
 REFUSED_BY_BOTH = [
-    "a1*", "a9", "a0", "a3*2", "a1>2", "'x'", "foo(1)", "abs(1,2)", "1<a1<5", "1=a1=2", "1e5*a1", "ifelse(a1,1,2)",
-    "a2(1)", "ifelse(a1>0,1,'x')", "ismissing(a1+1)", "'a' is 1", "!a1", "a1 is a2", "(a1", "a1)", "", "a1.5.",
-    "'\\q'", "a1 ! a2", "a99999999999", "CLASS", "ifelse(a3 regexp '(', 1, 0)", "x#1", "true",
-    "ifelse('a' regexp 'a{2', 1, 0)", "a1*1e", "ifelse(a1>0,'p','n') is 'p'",
+    "a1*",
+    "a9",
+    "a0",
+    "a3*2",
+    "a1>2",
+    "'x'",
+    "foo(1)",
+    "abs(1,2)",
+    "1<a1<5",
+    "1=a1=2",
+    "1e5*a1",
+    "ifelse(a1,1,2)",
+    "a2(1)",
+    "ifelse(a1>0,1,'x')",
+    "ismissing(a1+1)",
+    "'a' is 1",
+    "!a1",
+    "a1 is a2",
+    "(a1",
+    "a1)",
+    "",
+    "a1.5.",
+    "'\\q'",
+    "a1 ! a2",
+    "a99999999999",
+    "CLASS",
+    "ifelse(a3 regexp '(', 1, 0)",
+    "x#1",
+    "true",
+    "ifelse('a' regexp 'a{2', 1, 0)",
+    "a1*1e",
+    "ifelse(a1>0,'p','n') is 'p'",
 ]
 
 
@@ -374,13 +483,15 @@ def test_expression_cells_evaluate_as_weka(weka, expression):
     batch = ours.costs([0] * len(ROWS), [1] * len(ROWS), ROWS, attributes=ATTRIBUTES, class_index=5)
     assert keys([batch.tolist()]) == keys([expected])
     max_costs = [float(theirs.getMaxCost(0, weka.instance(row))) for row in ROWS]
-    assert keys([ours.costs([0] * len(ROWS), [-1] * len(ROWS), ROWS, attributes=ATTRIBUTES, class_index=5)
-                 .tolist()]) == keys([max_costs])
+    assert keys(
+        [ours.costs([0] * len(ROWS), [-1] * len(ROWS), ROWS, attributes=ATTRIBUTES, class_index=5).tolist()]
+    ) == keys([max_costs])
     probabilities = [0.25, 0.75]
     for row in ROWS[:3]:
         found_costs = ours.expected_costs(probabilities, row, attributes=ATTRIBUTES, class_index=5)
-        assert keys([found_costs.tolist()]) == keys([list(theirs.expectedCosts(weka.JD(probabilities),
-                                                                              weka.instance(row)))])
+        assert keys([found_costs.tolist()]) == keys(
+            [list(theirs.expectedCosts(weka.JD(probabilities), weka.instance(row)))]
+        )
     assert str(ours) == str(theirs.toString())
 
 
@@ -415,8 +526,12 @@ def test_a_bad_cell_names_its_file_and_line_when_first_compiled(weka):
 
 def test_where_weka_accepts_what_this_port_refuses(weka):
     """WEKA's java() macro calls any static JVM method, and Java regexps have syntax Python's lack."""
-    for expression in ["java('java.lang.Math','double\\tabs(double)',a1)", "ifelse(a4 regexp '\\\\p{Alpha}+',1,0)",
-                       "ifelse(a4 regexp 'a++',1,0)", "ifelse(a4 regexp '[a-z&&[^b]]+',1,0)"]:
+    for expression in [
+        "java('java.lang.Math','double\\tabs(double)',a1)",
+        "ifelse(a4 regexp '\\\\p{Alpha}+',1,0)",
+        "ifelse(a4 regexp 'a++',1,0)",
+        "ifelse(a4 regexp '[a-z&&[^b]]+',1,0)",
+    ]:
         theirs, ours = set_expression(weka, expression)
         theirs.getElement(0, 1, weka.instance(ROWS[0]))
         with pytest.raises(CostMatrixError, match="java|regular expression"):
@@ -436,14 +551,15 @@ def test_evaluation_total_cost_is_the_sum_of_weighted_costs(weka):
     text = "2 2\n0 ifelse(ismissing(a1),3,a1/2)\nifelse((a3)is('red'),a2,1.25) 0.5\n"
     theirs = weka.Evaluation(weka.data, weka.parse(text))
     distributions = [[1, 0], [0, 1], [0, 0], [0.3, 0.7], [0, 1], [0.5, 0.5], [0, 0], [1, 0]]
-    for row, weight, distribution in zip(ROWS, WEIGHTS, distributions):
+    for row, weight, distribution in zip(ROWS, WEIGHTS, distributions, strict=False):
         theirs.evaluateModelOnce(weka.JD(distribution), weka.instance(row, weight))
     known = ~np.isnan(ROWS[:, 5])
     predicted = np.array([np.argmax(d) if max(d) > 0 else -1 for d in distributions])
-    costs = CostMatrix.parse(text).costs(ROWS[known, 5], predicted[known], ROWS[known], attributes=ATTRIBUTES,
-                                         class_index=5)
+    costs = CostMatrix.parse(text).costs(
+        ROWS[known, 5], predicted[known], ROWS[known], attributes=ATTRIBUTES, class_index=5
+    )
     total = 0.0
-    for weight, cost in zip(np.array(WEIGHTS)[known], costs):
+    for weight, cost in zip(np.array(WEIGHTS)[known], costs, strict=False):
         total += weight * cost
     assert same(total, theirs.totalCost())
 
@@ -452,7 +568,7 @@ def test_a_bad_cell_no_instance_needs_is_never_compiled(weka):
     """WEKA compiles expression cells at the first getElement on one, or getMaxCost (no prediction)."""
     text = "2 2\n0 a3*2\n1 0\n"  # a3 is nominal: a3*2 does not compile
     theirs = weka.Evaluation(weka.data, weka.parse(text))
-    for row, distribution in zip(ROWS[:4], [[1, 0], [1, 0], [1, 0], [0, 1]]):
+    for row, distribution in zip(ROWS[:4], [[1, 0], [1, 0], [1, 0], [0, 1]], strict=False):
         theirs.evaluateModelOnce(weka.JD(distribution), weka.instance(row))
     costs = CostMatrix.parse(text).costs([0, 1, 0, 1], [0, 0, 0, 1], ROWS[:4].tolist(), attributes=ATTRIBUTES)
     assert costs.tolist() == [0.0, 1.0, 0.0, 0.0] and theirs.totalCost() == 1.0
@@ -485,8 +601,27 @@ def test_pow_and_exp_cells_as_the_jvm(weka):
 
 
 def test_double_to_string_as_java(weka):
-    values = [1.0, 0.1, 100.0, 1e7, 9999999.0, 0.001, 0.0009999, 1e-5, 1.5e-5, -0.0, 1e22, 1e23, 5e-324, 1e-323,
-              123456789.0, 1234.5, 2.5e-300, 1.7976931348623157e308, -1.2e-3]
+    values = [
+        1.0,
+        0.1,
+        100.0,
+        1e7,
+        9999999.0,
+        0.001,
+        0.0009999,
+        1e-5,
+        1.5e-5,
+        -0.0,
+        1e22,
+        1e23,
+        5e-324,
+        1e-323,
+        123456789.0,
+        1234.5,
+        2.5e-300,
+        1.7976931348623157e308,
+        -1.2e-3,
+    ]
     for v in values:
         text = str(weka.Double.toString(v))
         assert _java_text(v) == text or Decimal(text) != Decimal(repr(v)), (v, text)  # JDK 17's longer digits

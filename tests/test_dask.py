@@ -18,15 +18,15 @@ import subprocess
 import sys
 import warnings
 
+import dask
+import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 import pytest
+from distributed import Client, LocalCluster, get_task_stream
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import dask
-import dask.dataframe as dd
-from distributed import Client, LocalCluster, get_task_stream
 from wekaeval import ConfusionMatrix, CostMatrix, Evaluation, EvaluationError, PredictionError, load_arff
 from wekaeval import dask as wdask
 
@@ -44,8 +44,12 @@ def client():
     """
     saved = dict(os.environ)
     try:
-        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                          dashboard_address=None) as cluster, Client(cluster) as session:
+        with (
+            LocalCluster(
+                n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+            ) as cluster,
+            Client(cluster) as session,
+        ):
             yield session
     finally:
         os.environ.clear()
@@ -75,13 +79,19 @@ def cases(draw):
         weights = None
     coding = draw(st.sampled_from(["names", "indices", "nullable"]))
     cuts = sorted(draw(st.lists(st.integers(0, n), max_size=5)))
-    bounds = list(zip([0, *cuts], [*cuts, n]))
+    bounds = list(zip([0, *cuts], [*cuts, n], strict=False))
     options = {
         "coding": coding,
         "priors": draw(st.sampled_from(["names", "dataset", "template", "no priors"])),
         "training": draw(st.lists(st.tuples(st.integers(-1, k - 1), st.sampled_from(WEIGHTS[:7])), max_size=8)),
-        "costs": draw(st.one_of(st.none(), st.lists(st.lists(st.sampled_from([0.0, 1.0, 2.5, 0.3]), min_size=k,
-                                                             max_size=k), min_size=k, max_size=k))),
+        "costs": draw(
+            st.one_of(
+                st.none(),
+                st.lists(
+                    st.lists(st.sampled_from([0.0, 1.0, 2.5, 0.3]), min_size=k, max_size=k), min_size=k, max_size=k
+                ),
+            )
+        ),
         "discard": draw(st.booleans()),
     }
     return names, distributions, codes, predicted, weights, bounds, options
@@ -113,9 +123,14 @@ def template_and_factory(names, options):
     if options["priors"] == "names":
         return None, cost_matrix, lambda: Evaluation(names, cost_matrix)
     if options["priors"] == "dataset":
-        data = load_arff(io.StringIO(TRAINING_ARFF.format(
-            names=",".join(names),
-            rows="".join(f"1,{'?' if c < 0 else names[c]},{{{w!r}}}\n" for c, w in training))))
+        data = load_arff(
+            io.StringIO(
+                TRAINING_ARFF.format(
+                    names=",".join(names),
+                    rows="".join(f"1,{'?' if c < 0 else names[c]},{{{w!r}}}\n" for c, w in training),
+                )
+            )
+        )
         return data, cost_matrix, lambda: Evaluation(data, cost_matrix)
 
     def fresh() -> Evaluation:
@@ -130,10 +145,16 @@ def template_and_factory(names, options):
 
 def folded_matrix(names, actual, distributions, predicted, weights, bounds) -> ConfusionMatrix:
     """In memory: one matrix per partition, added in order from an empty one."""
-    parts = [ConfusionMatrix.from_predictions(
-        actual[a:b], None if distributions is None else distributions[a:b],
-        predicted=None if predicted is None else predicted[a:b],
-        weights=None if weights is None else weights[a:b], class_names=names) for a, b in bounds]
+    parts = [
+        ConfusionMatrix.from_predictions(
+            actual[a:b],
+            None if distributions is None else distributions[a:b],
+            predicted=None if predicted is None else predicted[a:b],
+            weights=None if weights is None else weights[a:b],
+            class_names=names,
+        )
+        for a, b in bounds
+    ]
     return functools.reduce(operator.add, parts, ConfusionMatrix(names))
 
 
@@ -165,9 +186,13 @@ def texts(evaluation: Evaluation) -> dict[str, str]:
     with warnings.catch_warnings():  # without priors the complexity lines are dropped, with a warning
         warnings.simplefilter("ignore")
         complexity = evaluation.summary("=== Summary ===\n", True)
-    return {"summary": evaluation.summary(), "summary_complexity": complexity,
-            "class_details": evaluation.class_details(), "matrix": evaluation.matrix(),
-            "margins": evaluation.cumulative_margin_distribution()}
+    return {
+        "summary": evaluation.summary(),
+        "summary_complexity": complexity,
+        "class_details": evaluation.class_details(),
+        "matrix": evaluation.matrix(),
+        "margins": evaluation.cumulative_margin_distribution(),
+    }
 
 
 def evaluation_differences(mine: Evaluation, theirs: Evaluation, *, areas_only: bool = False) -> list[str]:
@@ -188,12 +213,18 @@ def evaluation_differences(mine: Evaluation, theirs: Evaluation, *, areas_only: 
         if hexes(getattr(mine, name)) != hexes(getattr(theirs, name)):
             found.append(f"{name}: {getattr(mine, name)} != {getattr(theirs, name)}")
     arrays = [e.prediction_arrays() for e in (mine, theirs)]
-    if (arrays[0] is None) != (arrays[1] is None) or arrays[0] is not None and not all(
-            hexes(x) == hexes(y) for x, y in zip(*arrays)):
+    if (
+        (arrays[0] is None) != (arrays[1] is None)
+        or arrays[0] is not None
+        and not all(hexes(x) == hexes(y) for x, y in zip(*arrays, strict=False))
+    ):
         found.append("prediction_arrays")
     mine_texts, their_texts = texts(mine), texts(theirs)
-    found += [f"{name} text:\n{mine_texts[name]}\n!=\n{their_texts[name]}" for name in TEXTS
-              if mine_texts[name] != their_texts[name]]
+    found += [
+        f"{name} text:\n{mine_texts[name]}\n!=\n{their_texts[name]}"
+        for name in TEXTS
+        if mine_texts[name] != their_texts[name]
+    ]
     return found
 
 
@@ -203,8 +234,11 @@ def test_cluster_equals_the_in_memory_left_fold(client, case):
     names, distributions, codes, predicted, weights, bounds, options = case
     column, actual = class_column(codes, names, options["coding"])
     predicted_column, predicted_values = class_column(predicted, names, options["coding"])
-    columns = {"actual": column, "predicted": predicted_column,
-               **{f"p_{name}": distributions[:, i] for i, name in enumerate(names)}}
+    columns = {
+        "actual": column,
+        "predicted": predicted_column,
+        **{f"p_{name}": distributions[:, i] for i, name in enumerate(names)},
+    }
     if weights is not None:
         columns["weight"] = weights
     frame = frame_of(columns, bounds)
@@ -213,17 +247,25 @@ def test_cluster_equals_the_in_memory_left_fold(client, case):
     weight = None if weights is None else "weight"
 
     with get_task_stream(client) as stream:
-        matrix = wdask.confusion_matrix(frame, actual="actual", distribution_columns=probability_columns,
-                                        weight=weight, class_names=names)
+        matrix = wdask.confusion_matrix(
+            frame, actual="actual", distribution_columns=probability_columns, weight=weight, class_names=names
+        )
     assert sum("_confusion_partition" in str(task["key"]) for task in stream.data) == len(bounds)
     assert matrix_differences(matrix, folded_matrix(names, actual, distributions, None, weights, bounds)) == []
     by_label = wdask.confusion_matrix(frame, actual="actual", predicted="predicted", weight=weight, class_names=names)
     assert matrix_differences(by_label, folded_matrix(names, actual, None, predicted_values, weights, bounds)) == []
 
     priors, cost_matrix, factory = template_and_factory(names, options)
-    evaluation = wdask.evaluate(frame, actual="actual", distribution_columns=probability_columns, weight=weight,
-                                class_names=names if priors is None else None, priors=priors,
-                                cost_matrix=cost_matrix, discard_predictions=options["discard"])
+    evaluation = wdask.evaluate(
+        frame,
+        actual="actual",
+        distribution_columns=probability_columns,
+        weight=weight,
+        class_names=names if priors is None else None,
+        priors=priors,
+        cost_matrix=cost_matrix,
+        discard_predictions=options["discard"],
+    )
     parts = partial_evaluations(factory, actual, distributions, weights, options["discard"], bounds)
     folded = Evaluation.aggregate(parts)
     assert evaluation_differences(evaluation, folded) == []
@@ -266,8 +308,10 @@ def test_a_tree_merge_differs_in_the_last_bit_and_the_cluster_does_not(client):
     frame = frame_of({"actual": actual, "yes": distributions[:, 0], "no": distributions[:, 1], "w": weights}, bounds)
     matrix = wdask.confusion_matrix(frame, actual="actual", distribution_columns=names, weight="w", class_names=names)
     assert matrix.matrix[0, 0].hex() == left.hex()
-    parts = [ConfusionMatrix.from_predictions(actual[a:b], distributions[a:b], weights=weights[a:b],
-                                              class_names=names) for a, b in bounds]
+    parts = [
+        ConfusionMatrix.from_predictions(actual[a:b], distributions[a:b], weights=weights[a:b], class_names=names)
+        for a, b in bounds
+    ]
     assert pairwise(parts).matrix[0, 0].hex() == tree.hex()
 
     evaluation = wdask.evaluate(frame, actual="actual", distribution_columns=names, weight="w", class_names=names)
@@ -283,10 +327,12 @@ def test_a_single_pass_differs_where_partition_sums_round(client):
     weights = np.array([0.1, 0.2, 0.3])
     assert ((0.1 + 0.2) + 0.3).hex() != (0.1 + (0.2 + 0.3)).hex()
     frame = frame_of({"actual": np.zeros(3), "a": np.ones(3), "b": np.zeros(3), "w": weights}, [(0, 1), (1, 3)])
-    matrix = wdask.confusion_matrix(frame, actual="actual", distribution_columns=["a", "b"], weight="w",
-                                    class_names=["a", "b"])
-    single = ConfusionMatrix.from_predictions(np.zeros(3), np.tile([1.0, 0.0], (3, 1)), weights=weights,
-                                              class_names=["a", "b"])
+    matrix = wdask.confusion_matrix(
+        frame, actual="actual", distribution_columns=["a", "b"], weight="w", class_names=["a", "b"]
+    )
+    single = ConfusionMatrix.from_predictions(
+        np.zeros(3), np.tile([1.0, 0.0], (3, 1)), weights=weights, class_names=["a", "b"]
+    )
     assert matrix.matrix[0, 0] == 0.1 + (0.2 + 0.3) != single.matrix[0, 0]
 
 
@@ -301,14 +347,20 @@ def test_partitioned_parquet_files(client, tmp_path):
         scores = rng.dirichlet([1, 1, 1], n).round(2)
         labels = np.array(names, dtype=object)[rng.integers(0, 3, n)]
         labels[rng.random(n) < 0.05] = None
-        chunk = pd.DataFrame({"label": pd.Series(labels, dtype=object), **dict(zip(names, scores.T)),
-                              "weight": rng.uniform(0.1, 3, n)})
+        chunk = pd.DataFrame(
+            {
+                "label": pd.Series(labels, dtype=object),
+                **dict(zip(names, scores.T, strict=False)),
+                "weight": rng.uniform(0.1, 3, n),
+            }
+        )
         chunk.to_parquet(tmp_path / f"part-{i}.parquet", index=False)
         chunks.append(chunk)
     frame = dd.read_parquet(tmp_path)
     read = [frame.partitions[i].compute() for i in range(frame.npartitions)]
-    assert [len(part) for part in read] == [len(chunk) for chunk in chunks if len(chunk)] or \
-        [len(part) for part in read] == [len(chunk) for chunk in chunks]
+    assert [len(part) for part in read] == [len(chunk) for chunk in chunks if len(chunk)] or [
+        len(part) for part in read
+    ] == [len(chunk) for chunk in chunks]
     bounds, start = [], 0
     for part in read:
         bounds.append((start, start + len(part)))
@@ -317,20 +369,24 @@ def test_partitioned_parquet_files(client, tmp_path):
     actual = whole["label"].to_numpy(dtype=object)
     distributions = whole[names].to_numpy()
     weights = whole["weight"].to_numpy()
-    matrix = wdask.confusion_matrix(frame, actual="label", distribution_columns=names, weight="weight",
-                                    class_names=names)
+    matrix = wdask.confusion_matrix(
+        frame, actual="label", distribution_columns=names, weight="weight", class_names=names
+    )
     assert matrix_differences(matrix, folded_matrix(names, actual, distributions, None, weights, bounds)) == []
-    evaluation = wdask.evaluate(frame, actual="label", distribution_columns=names, weight="weight",
-                                class_names=names, discard_predictions=True)
-    folded = Evaluation.aggregate(partial_evaluations(lambda: Evaluation(names), actual, distributions, weights,
-                                                      True, bounds))
+    evaluation = wdask.evaluate(
+        frame, actual="label", distribution_columns=names, weight="weight", class_names=names, discard_predictions=True
+    )
+    folded = Evaluation.aggregate(
+        partial_evaluations(lambda: Evaluation(names), actual, distributions, weights, True, bounds)
+    )
     assert evaluation_differences(evaluation, folded) == []
     assert math.isnan(evaluation.area_under_roc(0))
 
 
 def test_bad_rows_are_reported_with_their_partition_and_index_label(client):
-    pdf = pd.DataFrame({"y": ["a", "b", "a", "b"], "p": [0.9, 0.2, 0.5, 3.0], "q": [0.1, 0.8, 0.5, 0.2]},
-                       index=[10, 11, 12, 13])
+    pdf = pd.DataFrame(
+        {"y": ["a", "b", "a", "b"], "p": [0.9, 0.2, 0.5, 3.0], "q": [0.1, 0.8, 0.5, 0.2]}, index=[10, 11, 12, 13]
+    )
     frame = dd.from_pandas(pdf, npartitions=2)
     with pytest.raises(PredictionError, match=r"partition 1, row 1 of it \(index label 13\): distributions\[1\]"):
         wdask.evaluate(frame, actual="y", distribution_columns=["p", "q"], class_names=["a", "b"])
@@ -340,13 +396,15 @@ def test_bad_rows_are_reported_with_their_partition_and_index_label(client):
         wdask.confusion_matrix(frame, actual="y", predicted="y", class_names=["a", "c"])
     pdf["w"] = [1.0, np.nan, 1.0, 1.0]
     with pytest.raises(PredictionError, match=r"partition 0: weights\[1\] is nan"):
-        wdask.confusion_matrix(dd.from_pandas(pdf, npartitions=2), actual="y", predicted="y", weight="w",
-                               class_names=["a", "b"])
+        wdask.confusion_matrix(
+            dd.from_pandas(pdf, npartitions=2), actual="y", predicted="y", weight="w", class_names=["a", "b"]
+        )
 
 
 def test_arguments_are_checked_before_anything_runs():
-    frame = dd.from_pandas(pd.DataFrame({"y": ["a", "b"], "p": [0.9, 0.2], "q": [0.1, 0.8], "s": ["x", "y"]}),
-                           npartitions=1)
+    frame = dd.from_pandas(
+        pd.DataFrame({"y": ["a", "b"], "p": [0.9, 0.2], "q": [0.1, 0.8], "s": ["x", "y"]}), npartitions=1
+    )
     good = {"actual": "y", "distribution_columns": ["p", "q"], "class_names": ["a", "b"]}
     problems = [
         ({**good, "actual": "label"}, r"actual column 'label' is not in the frame; its columns are \['y', 'p', 'q'"),
@@ -390,8 +448,9 @@ def test_arguments_are_checked_before_anything_runs():
 
 
 def test_the_template_is_not_changed_and_its_settings_carry_over(client):
-    frame = dd.from_pandas(pd.DataFrame({"y": [0, 1, 1, 0], "p": [0.9, 0.2, 0.6, 0.3], "q": [0.1, 0.8, 0.4, 0.7]}),
-                           npartitions=2)
+    frame = dd.from_pandas(
+        pd.DataFrame({"y": [0, 1, 1, 0], "p": [0.9, 0.2, 0.6, 0.3], "q": [0.1, 0.8, 0.4, 0.7]}), npartitions=2
+    )
     template = Evaluation(["a", "b"])
     template.set_priors([0, 0, 1], [0.5, 1.5, 2.0])
     template.toggle_eval_metrics(["coverage"])
@@ -402,8 +461,10 @@ def test_the_template_is_not_changed_and_its_settings_carry_over(client):
 
 
 def test_importing_wekaeval_does_not_import_dask_and_wekaeval_dask_gets_the_real_one():
-    code = ("import sys, wekaeval; assert 'dask' not in sys.modules, 'wekaeval imported dask'\n"
-            "import wekaeval.dask as w; import dask\n"
-            "assert w.dask is dask and hasattr(dask, 'delayed') and dask.__file__ != w.__file__\n")
+    code = (
+        "import sys, wekaeval; assert 'dask' not in sys.modules, 'wekaeval imported dask'\n"
+        "import wekaeval.dask as w; import dask\n"
+        "assert w.dask is dask and hasattr(dask, 'delayed') and dask.__file__ != w.__file__\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -1,4 +1,4 @@
-"""The examples in README.md, docs/evaluation.md, docs/kappa.md and the kappa package's README run and print what the pages say they print.
+"""The examples of README.md, the docs pages and the kappa package's README run and print what the pages say.
 
 Three kinds of fenced ``python`` blocks are checked:
 
@@ -24,9 +24,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("README.md", "docs/index.md", "docs/migrating.md", "docs/evaluation.md", "docs/kappa.md",
-         "docs/experimenter.md", "docs/which-weka.md",
-         "java_reference/kappa-package/README.md")
+PAGES = (
+    "README.md",
+    "docs/index.md",
+    "docs/migrating.md",
+    "docs/evaluation.md",
+    "docs/kappa.md",
+    "docs/experimenter.md",
+    "docs/which-weka.md",
+    "java_reference/kappa-package/README.md",
+)
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 EVALUATION_SECTION = "## WEKA's Evaluation, without a JVM"
 
@@ -53,17 +60,24 @@ class Block:
 
 def blocks(page: str) -> list[Block]:
     text = (ROOT / page).read_text(encoding="utf-8")
-    return [Block(page, text.count("\n", 0, m.start()) + 1, m.group(1), m.group(2), m.start(), m.end())
-            for m in FENCE.finditer(text)]
+    return [
+        Block(page, text.count("\n", 0, m.start()) + 1, m.group(1), m.group(2), m.start(), m.end())
+        for m in FENCE.finditer(text)
+    ]
 
 
 def script_and_output(page: str) -> list[tuple[Block, Block]]:
     """Each script block with the ``text`` block right after it (nothing but blank lines between)."""
     text = (ROOT / page).read_text(encoding="utf-8")
     found = blocks(page)
-    return [(code, output) for code, output in zip(found, found[1:])
-            if code.language == "python" and not code.is_doctest and output.language == "text"
-            and not text[code.end:output.start].strip()]
+    return [
+        (code, output)
+        for code, output in zip(found, found[1:], strict=False)
+        if code.language == "python"
+        and not code.is_doctest
+        and output.language == "text"
+        and not text[code.end : output.start].strip()
+    ]
 
 
 def run(code: str) -> subprocess.CompletedProcess:

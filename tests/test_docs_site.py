@@ -10,19 +10,36 @@ from pathlib import Path
 
 import pytest
 
-from wekaeval.cli import _markdown_cell, main
-from wekaeval.javaplatform import java_platform
+from wekaeval.cli import main
+from wekaeval.cli._parity import _markdown_cell
+from wekaeval.javamath import java_platform
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("", "migrating", "parity", "quirks", "weka-output", "evaluation", "kappa", "experimenter", "java-math",
-         "performance", "api")
+PAGES = (
+    "",
+    "migrating",
+    "parity",
+    "quirks",
+    "weka-output",
+    "evaluation",
+    "kappa",
+    "experimenter",
+    "java-math",
+    "performance",
+    "api",
+)
 
 
 def test_the_site_builds_strictly_with_every_page(tmp_path):
     site = tmp_path / "site"
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})  # no end-of-life banner
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )  # no end-of-life banner
     assert done.returncode == 0, done.stderr
     for page in PAGES:
         assert (site / page / "index.html").is_file(), page
@@ -47,8 +64,7 @@ def test_parity_writes_a_markdown_page(weka_jvm, capsys, tmp_path):
     header = lines.index("| dataset | classifier | instances | WEKA kappa/r | Python kappa/r | identical |")
     assert lines[header + 1] == "|---|---|--:|---|---|---|"
     cells = lines[header + 2].strip("|").split(" | ")
-    assert [cell.strip() for cell in cells] == [
-        picnic.replace("_", r"\_"), "ZeroR", "14", "0.0", "0.0", "yes"]
+    assert [cell.strip() for cell in cells] == [picnic.replace("_", r"\_"), "ZeroR", "14", "0.0", "0.0", "yes"]
     assert lines[header + 3] == ""
     summary = out.splitlines()[-1]
     assert summary.startswith("1 identical, 0 skipped, 0 differ") and summary in lines

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wekaeval import CostMatrix, CostMatrixError, Evaluation, EvaluationError, PredictionError, load_arff
-from wekaeval.evalstate import EvaluationState
-from wekaeval.folds import cross_validation_text, evaluate_folds
+from wekaeval.evaluation import cross_validation_text, evaluate_folds
+from wekaeval.evaluation._state import EvaluationState
 
 from .conftest import ARFF_SAMPLES
 from .evaluation_oracle import PER_CLASS, SCALARS, weka_evaluation
@@ -24,8 +24,19 @@ EVALUATION_TEST = [[0.231, 0.769], [1, 0], [0.956, 0.044], [0.013, 0.987], [0.48
 EVALUATION_TEST_CLASSES = [0, 0, 0, 1, 1, 1]
 
 
-def ported(class_names, actual, distributions, weights=None, *, train_actual=None, train_weights=None,
-           no_priors=False, discard_predictions=False, one_by_one=False, cost_matrix=None):
+def ported(
+    class_names,
+    actual,
+    distributions,
+    weights=None,
+    *,
+    train_actual=None,
+    train_weights=None,
+    no_priors=False,
+    discard_predictions=False,
+    one_by_one=False,
+    cost_matrix=None,
+):
     evaluation = Evaluation(class_names, cost_matrix)
     if train_actual is not None:
         evaluation.set_priors(train_actual, train_weights)
@@ -34,7 +45,7 @@ def ported(class_names, actual, distributions, weights=None, *, train_actual=Non
     evaluation.discard_predictions = discard_predictions
     if one_by_one:
         weights = np.ones(len(actual)) if weights is None else weights
-        for row, a, w in zip(distributions, actual, weights):
+        for row, a, w in zip(distributions, actual, weights, strict=False):
             evaluation.evaluate_model_once(row, a, w)
     else:
         evaluation.evaluate_batch(distributions, actual, weights)
@@ -59,19 +70,28 @@ def mismatches(weka, ours) -> list[str]:
     with warnings.catch_warnings():  # without priors WEKA drops the complexity lines, saying so
         warnings.simplefilter("ignore" if ours.no_priors else "error")
         complexity = ours.summary("=== Summary ===\n", True)
-    texts = {"summary": ours.summary(), "summary_complexity": complexity,
-             "class_details": ours.class_details(), "matrix": ours.matrix(),
-             "margins": ours.cumulative_margin_distribution()}
-    found += [f"{name} text:\n{getattr(weka, name)}\n!=\n{text}" for name, text in texts.items()
-              if getattr(weka, name) != text]
+    texts = {
+        "summary": ours.summary(),
+        "summary_complexity": complexity,
+        "class_details": ours.class_details(),
+        "matrix": ours.matrix(),
+        "margins": ours.cumulative_margin_distribution(),
+    }
+    found += [
+        f"{name} text:\n{getattr(weka, name)}\n!=\n{text}"
+        for name, text in texts.items()
+        if getattr(weka, name) != text
+    ]
     return found
 
 
 # -- WEKA's own regression test ---------------------------------------------------------------------------------
 
 
-EVALUATION_TEST_ARFF = ("@relation test\n@attribute one numeric\n@attribute two numeric\n@attribute class {T, F}\n"
-                        "@data\n\n6.5,3.0,T\n6.2,3.4,T\n5.9,3.0,T\n7.0,3.2,F\n6.4,3.2,F\n6.9,3.1,F\n")
+EVALUATION_TEST_ARFF = (
+    "@relation test\n@attribute one numeric\n@attribute two numeric\n@attribute class {T, F}\n"
+    "@data\n\n6.5,3.0,T\n6.2,3.4,T\n5.9,3.0,T\n7.0,3.2,F\n6.4,3.2,F\n6.9,3.1,F\n"
+)
 
 
 def wekas_evaluation_test_text(toggled: list[str]) -> str:
@@ -86,8 +106,9 @@ def wekas_evaluation_test_text(toggled: list[str]) -> str:
         toggle.add(name)
     evaluation.toggleEvalMetrics(toggle)
     for i in range(data.numInstances()):
-        evaluation.evaluateModelOnceAndRecordPrediction(jpype.JArray(jpype.JDouble)(EVALUATION_TEST[i]),
-                                                        data.instance(i))
+        evaluation.evaluateModelOnceAndRecordPrediction(
+            jpype.JArray(jpype.JDouble)(EVALUATION_TEST[i]), data.instance(i)
+        )
     return f"{evaluation.toSummaryString()}\n{evaluation.toClassDetailsString()}\n"  # Regression.println's ends
 
 
@@ -103,8 +124,9 @@ def test_wekas_evaluation_test_is_reproduced(weka_jvm, toggled):
     text = ours.summary() + "\n" + ours.class_details() + "\n"
     assert text == wekas_evaluation_test_text(toggled)
     if not toggled:  # every number too
-        weka = weka_evaluation(["T", "F"], EVALUATION_TEST_CLASSES, EVALUATION_TEST,
-                               train_actual=EVALUATION_TEST_CLASSES)
+        weka = weka_evaluation(
+            ["T", "F"], EVALUATION_TEST_CLASSES, EVALUATION_TEST, train_actual=EVALUATION_TEST_CLASSES
+        )
         assert mismatches(weka, ours) == []
     else:
         assert "Coverage of cases (0.95 level)         100      %\n" in text
@@ -127,13 +149,17 @@ def evaluations(draw):
     n = draw(st.integers(0, 40))
     decimals = draw(st.sampled_from([1, 2, 3, 17]))
     probability = st.one_of(st.floats(0, 1), st.sampled_from([0.0, 1.0, 0.5, math.nan])).map(
-        lambda p: p if decimals == 17 or math.isnan(p) else round(p, decimals))
+        lambda p: p if decimals == 17 or math.isnan(p) else round(p, decimals)
+    )
     rows = draw(st.lists(st.lists(probability, min_size=k, max_size=k), min_size=n, max_size=n))
     actual = draw(st.lists(st.one_of(st.integers(0, k - 1), st.just(math.nan)), min_size=n, max_size=n))
     weight = st.sampled_from([1.0, 0.5, 0.1, 2.75, 0.0, -1.0, 1e-3, 1e6])
     weights = draw(st.lists(weight, min_size=n, max_size=n))
-    train = draw(st.one_of(st.none(), st.lists(st.tuples(st.one_of(st.integers(0, k - 1), st.just(math.nan)), weight),
-                                               max_size=20)))
+    train = draw(
+        st.one_of(
+            st.none(), st.lists(st.tuples(st.one_of(st.integers(0, k - 1), st.just(math.nan)), weight), max_size=20)
+        )
+    )
     cost = st.sampled_from([0.0, 1.0, 2.5, -1.0, 10.0, 0.3, 1e-3])
     costs = draw(st.one_of(st.none(), st.lists(st.lists(cost, min_size=k, max_size=k), min_size=k, max_size=k)))
     return k, rows, actual, weights, train, draw(st.booleans()), draw(st.booleans()), costs
@@ -150,12 +176,28 @@ def test_generated_evaluations_are_wekas(weka_jvm, case):
     actual = np.array(actual, dtype=np.float64)
     train_actual = None if train is None else np.array([a for a, _ in train], dtype=np.float64)
     train_weights = None if train is None else np.array([w for _, w in train], dtype=np.float64)
-    weka = weka_evaluation(names, actual, distributions, weights, train_actual=train_actual,
-                           train_weights=train_weights, no_priors=no_priors,
-                           cost_matrix=None if cost_matrix is None else cost_matrix.to_text())
+    weka = weka_evaluation(
+        names,
+        actual,
+        distributions,
+        weights,
+        train_actual=train_actual,
+        train_weights=train_weights,
+        no_priors=no_priors,
+        cost_matrix=None if cost_matrix is None else cost_matrix.to_text(),
+    )
     try:
-        ours = ported(names, actual, distributions, weights, train_actual=train_actual, train_weights=train_weights,
-                      no_priors=no_priors, one_by_one=one_by_one, cost_matrix=cost_matrix)
+        ours = ported(
+            names,
+            actual,
+            distributions,
+            weights,
+            train_actual=train_actual,
+            train_weights=train_weights,
+            no_priors=no_priors,
+            one_by_one=one_by_one,
+            cost_matrix=cost_matrix,
+        )
     except PredictionError:
         assert weka.error is not None  # WEKA throws too (a margin outside its histogram)
         return
@@ -225,8 +267,10 @@ def test_aggregate_is_a_left_fold_from_zero():
     assert merged.state.sum_abs_err.hex() == state.sum_abs_err.hex()
     assert np.array_equal(merged.confusion_matrix, state.confusion)
     assert np.array_equal(merged.class_priors, parts[2].class_priors)  # the last one merged wins
-    assert len(merged.predictions) == 90 and (parts[0] + parts[1]).num_instances == parts[0].num_instances + \
-        parts[1].num_instances
+    assert (
+        len(merged.predictions) == 90
+        and (parts[0] + parts[1]).num_instances == parts[0].num_instances + parts[1].num_instances
+    )
 
 
 # -- cross-validation rebuilt from WEKA's folds ------------------------------------------------------------------------
@@ -242,12 +286,14 @@ def test_cross_validation_block_is_the_command_lines(weka_jvm, dataset):
 
     path = ARFF_SAMPLES / dataset
     result = bridge.evaluate(path, "weka.classifiers.bayes.NaiveBayes")
-    folds = [(result.distributions[result.fold == i], result.actual[result.fold == i],
-              result.weights[result.fold == i]) for i in range(10)]
+    folds = [
+        (result.distributions[result.fold == i], result.actual[result.fold == i], result.weights[result.fold == i])
+        for i in range(10)
+    ]
     ours = cross_validation_text(evaluate_folds(load_arff(path), folds, seed=1), complexity=True)
     command = ["java", "-cp", bridge.weka_classpath(), "weka.classifiers.bayes.NaiveBayes", "-t", str(path), "-k"]
     printed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-    block = printed[printed.index("=== Stratified cross-validation ===\n"):]
+    block = printed[printed.index("=== Stratified cross-validation ===\n") :]
     assert block == ours + "\n"
 
 
@@ -262,10 +308,11 @@ def test_cost_cells_that_are_expressions_of_the_instance():
     batch = Evaluation(data, costs)
     batch.evaluate_batch(distributions, actual, instances=values)
     single = Evaluation(data, costs)
-    for row, a, instance in zip(distributions, actual, values):
+    for row, a, instance in zip(distributions, actual, values, strict=False):
         single.evaluate_model_once(row, int(a), instance=instance)
-    expected = costs.costs(actual, _predicted(distributions), values, attributes=data.attributes,
-                           class_index=data.class_index)
+    expected = costs.costs(
+        actual, _predicted(distributions), values, attributes=data.attributes, class_index=data.class_index
+    )
     assert batch.total_cost.hex() == single.total_cost.hex() == float(np.add.accumulate(expected)[-1]).hex()
     assert "Total Cost" in batch.summary() and "Average Cost" in batch.summary()
     with pytest.raises(CostMatrixError, match=r"give the instances' values \(evaluate_batch\(instances="):
@@ -278,7 +325,7 @@ def _predicted(distributions):
     return np.where(positive[np.arange(len(best)), best] > 0, best, -1)
 
 
-# -- misuse -------------------------------------------------------------------------------------------------------------
+# -- misuse ---------------------------------------------------------------------------------------------------------
 
 
 def test_bad_input_names_the_argument():
@@ -292,6 +339,6 @@ def test_bad_input_names_the_argument():
     with pytest.raises(EvaluationError, match="class_index 2 is not a class index"):
         evaluation.precision(2)
     with pytest.raises(EvaluationError, match="class is nominal"):
-        evaluation.correlation_coefficient
+        _ = evaluation.correlation_coefficient
     with pytest.raises(EvaluationError, match="numeric"):
-        Evaluation(load_arff(ARFF_SAMPLES / "numeric-class.arff")).kappa
+        _ = Evaluation(load_arff(ARFF_SAMPLES / "numeric-class.arff")).kappa

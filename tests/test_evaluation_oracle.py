@@ -45,7 +45,7 @@ def _same(a: float, b: float) -> bool:
 
 
 def _same_arrays(a: np.ndarray, b: np.ndarray) -> bool:
-    return a.shape == b.shape and all(_same(x, y) for x, y in zip(a.ravel().tolist(), b.ravel().tolist()))
+    return a.shape == b.shape and all(_same(x, y) for x, y in zip(a.ravel().tolist(), b.ravel().tolist(), strict=False))
 
 
 def _random_predictions(n: int, k: int, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -68,8 +68,7 @@ def evaluation_test(weka_jvm) -> tuple[str, object]:
     data.setClassIndex(data.numAttributes() - 1)
     evaluation = jpype.JClass("weka.classifiers.evaluation.Evaluation")(data)
     for i in range(data.numInstances()):
-        evaluation.evaluateModelOnceAndRecordPrediction(jpype.JArray(jpype.JDouble)(DISTRIBUTIONS[i]),
-                                                        data.instance(i))
+        evaluation.evaluateModelOnceAndRecordPrediction(jpype.JArray(jpype.JDouble)(DISTRIBUTIONS[i]), data.instance(i))
     # weka.test.Regression.println adds a line end to each text it is given
     text = f"{evaluation.toSummaryString()}\n{evaluation.toClassDetailsString()}\n"
     # new Evaluation(data): the priors count the six instances themselves
@@ -140,8 +139,9 @@ def test_names_are_python_weka_wrapper3s(weka_jvm):
     train = np.array([0, 1, 1, 2, np.nan, 3, 3, 3])
     ours = weka_evaluation(names, actual, distributions, weights, train_actual=train, train_weights=train + 0.5)
     JD = jpype.JArray(jpype.JDouble)
-    java = evaluation_bulk().evaluation(jpype.JArray(jpype.JString)(names), JD(train), JD(train + 0.5), None,
-                                        False, False)
+    java = evaluation_bulk().evaluation(
+        jpype.JArray(jpype.JString)(names), JD(train), JD(train + 0.5), None, False, False
+    )
     evaluation_bulk().feed(java, JD(actual), JD(distributions.ravel()), JD(weights), True)
     theirs = weka.classifiers.Evaluation.__new__(weka.classifiers.Evaluation)
     JavaObject.__init__(theirs, java)
@@ -177,8 +177,10 @@ def test_switches(weka_jvm):
     names = ["x", "y", "z"]
     recorded = weka_evaluation(names, actual, distributions, weights)
     assert not np.isnan(recorded.area_under_roc).any()
-    for unrecorded in (weka_evaluation(names, actual, distributions, weights, record=False),
-                       weka_evaluation(names, actual, distributions, weights, discard_predictions=True)):
+    for unrecorded in (
+        weka_evaluation(names, actual, distributions, weights, record=False),
+        weka_evaluation(names, actual, distributions, weights, discard_predictions=True),
+    ):
         assert np.isnan(unrecorded.area_under_roc).all() and np.isnan(unrecorded.area_under_prc).all()
         assert math.isnan(unrecorded.weighted_area_under_roc)
         assert _same(unrecorded.kappa, recorded.kappa) and unrecorded.matrix == recorded.matrix
@@ -197,5 +199,9 @@ def test_error_and_empty(weka_jvm):
     assert failed.kappa is None and failed.summary is None and failed.statistics == {} and failed.texts == {}
     empty = weka_evaluation(CLASSES, [], np.empty((0, 2)))
     assert empty.error is None and empty.num_instances == 0.0 and empty.confusion_matrix.shape == (2, 2)
-    assert set(empty.texts) == set(TEXTS) and set(empty.statistics) == {*SCALARS, *PER_CLASS,
-                                                                         "class_priors", "confusion_matrix"}
+    assert set(empty.texts) == set(TEXTS) and set(empty.statistics) == {
+        *SCALARS,
+        *PER_CLASS,
+        "class_priors",
+        "confusion_matrix",
+    }

@@ -10,7 +10,7 @@ import pytest
 
 from wekaeval import WekaOutputError, read_experiment_results, summarise
 from wekaeval.cli import main
-from wekaeval.experiment import weka_stats
+from wekaeval.javamath import weka_stats
 
 from .weka_runs import J48, experiment
 
@@ -49,7 +49,7 @@ def test_arff_and_csv_results_read_into_rows(result_files):
         assert set(results.column("Key_Scheme_options")) == {"-C 0.1 -M 2"}
         assert all(isinstance(v, float) for v in results.column("Kappa_statistic"))
     # ARFF holds WEKA's six-decimal rendering of the doubles the CSV holds in full
-    for a, c in zip(arff.column("Percent_correct"), csv.column("Percent_correct")):
+    for a, c in zip(arff.column("Percent_correct"), csv.column("Percent_correct"), strict=False):
         assert a == float(f"{c:.6f}") or abs(a - c) <= 5e-7
     assert arff.records()[0]["Key_Run"] == "1"
 
@@ -86,9 +86,7 @@ def test_results_of_two_schemes_group_by_scheme(result_files, tmp_path):
     combined.write_text("\n".join(zero_r + naive_bayes[1:]) + "\n")
     summaries = summarise(read_experiment_results(combined), "Percent_correct")
     assert [(s.dataset, s.scheme) for s in summaries] == [
-        (dataset, scheme)
-        for scheme in (ZERO_R, NAIVE_BAYES)
-        for dataset in ("iris", "eyewear", "picnic")
+        (dataset, scheme) for scheme in (ZERO_R, NAIVE_BAYES) for dataset in ("iris", "eyewear", "picnic")
     ]
     assert all(s.count == 10 for s in summaries)
     assert main(["summarise", str(combined), "--measure", "Percent_correct", "--json"]) == 0
@@ -127,8 +125,10 @@ def test_bytes_that_are_not_utf8_name_the_line(tmp_path, capsys):
 
 def test_cli_summarise_prints_a_table(tmp_path, capsys):
     path = tmp_path / "r.csv"
-    path.write_text("Key_Dataset,Key_Scheme,Key_Scheme_options,Key_Scheme_version_ID,Kappa_statistic\n"
-                    "iris,weka.classifiers.rules.ZeroR,'',1,0.0\niris,weka.classifiers.rules.ZeroR,'',1,?\n")
+    path.write_text(
+        "Key_Dataset,Key_Scheme,Key_Scheme_options,Key_Scheme_version_ID,Kappa_statistic\n"
+        "iris,weka.classifiers.rules.ZeroR,'',1,0.0\niris,weka.classifiers.rules.ZeroR,'',1,?\n"
+    )
     assert main(["summarise", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].split()[:4] == ["iris", "weka.classifiers.rules.ZeroR", "1", "0.0"]

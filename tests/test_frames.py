@@ -49,7 +49,8 @@ def test_ttest_frame():
     assert len(frame) == len(analysis.datasets) * len(analysis.schemes)
     for (dataset, scheme), row in frame.iterrows():
         assert row["mean"] == analysis.mean(dataset, scheme) and row["significance"] == analysis.significance(
-            dataset, scheme)
+            dataset, scheme
+        )
     assert frame["base"].sum() == len(analysis.datasets)
 
 
@@ -71,8 +72,9 @@ def test_evaluation_and_kappa_frames():
 
 
 def test_confusion_matrix_frame():
-    matrix = ConfusionMatrix.from_predictions(["a", "b", "b"], predicted=["a", "a", "b"], weights=[1.0, 0.5, 2.0],
-                                              class_names=["a", "b"])
+    matrix = ConfusionMatrix.from_predictions(
+        ["a", "b", "b"], predicted=["a", "a", "b"], weights=[1.0, 0.5, 2.0], class_names=["a", "b"]
+    )
     frame = matrix.to_frame()
     assert frame.loc["b", "a"] == 0.5 and frame.index.name == "actual" and frame.columns.name == "predicted"
 

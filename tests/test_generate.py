@@ -34,7 +34,8 @@ def test_package_files_are_written_again_identically(tmp_path):
 
 
 def test_the_command_line_writes_only_what_is_asked(tmp_path):
-    done = subprocess.run([sys.executable, str(ARFF_SAMPLES / "generate.py"), "--missing"], capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        [sys.executable, str(ARFF_SAMPLES / "generate.py"), "--missing"], capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""  # everything is there already

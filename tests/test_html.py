@@ -1,4 +1,4 @@
-"""The HTML pages (wekaeval.htmlreport): escaping, structure, the CLI, and a real headless browser's rendering.
+"""The HTML pages (wekaeval._html): escaping, structure, the CLI, and a real headless browser's rendering.
 
 ``tests/fixtures/weka-3.9.7-nb-credit-g-predictions.txt`` is WEKA 3.9.7's own output (the weka.jar of
 python-weka-wrapper3): ``java weka.classifiers.bayes.NaiveBayes -t arff_samples/credit-g.arff
@@ -23,8 +23,8 @@ import numpy as np
 import pytest
 
 from wekaeval import read_weka_output
+from wekaeval._html import parity_html, report_html, roc_points
 from wekaeval.cli import main
-from wekaeval.htmlreport import parity_html, report_html, roc_points
 from wekaeval.parity import ParityRow
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,30 +73,65 @@ def parsed(page: str) -> _Checker:
 
 def assert_self_contained(page: str) -> None:
     assert page.startswith("<!DOCTYPE html>")
-    assert "http://" not in page and "https://" not in page and "//" not in re.sub(r"<style>.*?</style>", "", page,
-                                                                                  flags=re.S)
+    assert (
+        "http://" not in page
+        and "https://" not in page
+        and "//" not in re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    )
     lowered = page.lower()
     assert "<script" not in lowered and "<link" not in lowered and "url(" not in lowered and "@import" not in lowered
 
 
 def parity_rows(evil: str = EVIL) -> list[ParityRow]:
     return [
-        ParityRow(f"data/{evil}.arff", f"weka.classifiers.trees.J48 -C 0.25 {evil}", 14, 0.5, 0.5, True,
-                  weka_confusion_matrix=[[4.0, 1.0], [2.0, 7.0]], python_confusion_matrix=[[4.0, 1.0], [2.0, 7.0]],
-                  weka_version="3.9.7", java_version="17"),
-        ParityRow("data/iris.arff", "weka.classifiers.rules.ZeroR", 150, 0.0, 1e-17, False,
-                  weka_confusion_matrix=[[50.0, 0, 0], [50.0, 0, 0], [50.0, 0, 0]], differences=("kappa",)),
-        ParityRow("data/numeric.arff", "weka.classifiers.trees.J48", None, None, None, None,
-                  skipped=f"Cannot handle numeric class! {evil}"),
-        ParityRow("data/numeric.arff", "weka.classifiers.functions.LinearRegression", 20, None, None, True,
-                  weka_correlation=0.9876, python_correlation=0.9876),
+        ParityRow(
+            f"data/{evil}.arff",
+            f"weka.classifiers.trees.J48 -C 0.25 {evil}",
+            14,
+            0.5,
+            0.5,
+            True,
+            weka_confusion_matrix=[[4.0, 1.0], [2.0, 7.0]],
+            python_confusion_matrix=[[4.0, 1.0], [2.0, 7.0]],
+            weka_version="3.9.7",
+            java_version="17",
+        ),
+        ParityRow(
+            "data/iris.arff",
+            "weka.classifiers.rules.ZeroR",
+            150,
+            0.0,
+            1e-17,
+            False,
+            weka_confusion_matrix=[[50.0, 0, 0], [50.0, 0, 0], [50.0, 0, 0]],
+            differences=("kappa",),
+        ),
+        ParityRow(
+            "data/numeric.arff",
+            "weka.classifiers.trees.J48",
+            None,
+            None,
+            None,
+            None,
+            skipped=f"Cannot handle numeric class! {evil}",
+        ),
+        ParityRow(
+            "data/numeric.arff",
+            "weka.classifiers.functions.LinearRegression",
+            20,
+            None,
+            None,
+            True,
+            weka_correlation=0.9876,
+            python_correlation=0.9876,
+        ),
     ]
 
 
 def evil_report_text() -> str:
     """j48-iris.log with a class and a relation named like markup."""
     text = EXAMPLE_LOG.read_text()
-    return text.replace("Iris-setosa", "<script>x</script>").replace("Iris-virginica", 'v"&\'<b>')
+    return text.replace("Iris-setosa", "<script>x</script>").replace("Iris-virginica", "v\"&'<b>")
 
 
 # -- pure Python ---------------------------------------------------------------------------------------
@@ -125,7 +160,7 @@ def test_report_page_escapes_class_names_and_shows_every_block():
     assert_self_contained(page)
     checker = parsed(page)
     text = "".join(checker.text)
-    assert "<script>x</script>" in text and 'v"&\'<b>' in text
+    assert "<script>x</script>" in text and "v\"&'<b>" in text
     assert [tag for tag, _ in checker.tags if tag in ("script", "b")] == []
     titles = [section.title for section in report.sections]
     assert titles == ["Error on training data", "Stratified cross-validation"]
@@ -173,13 +208,16 @@ def test_report_command_with_predictions_and_an_encoding(tmp_path):
     assert page.count("<polyline") == 2 and "ROC curve of class g\u00e9od" in page
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["report", "nowhere.log", "--html", "x.html"], "nowhere.log"),
-    (["report", str(EXAMPLE_LOG)], "the following arguments are required: --html"),
-    (["report", str(ROOT / "pyproject.toml"), "--html", "x.html"], "no WEKA evaluation output here"),
-    (["report", str(EXAMPLE_LOG), "--html", "no/such/folder/x.html"], "no/such/folder/x.html"),
-    (["report", str(EXAMPLE_LOG), "--html", "x.html", "--encoding", "klingon"], "klingon"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["report", "nowhere.log", "--html", "x.html"], "nowhere.log"),
+        (["report", str(EXAMPLE_LOG)], "the following arguments are required: --html"),
+        (["report", str(ROOT / "pyproject.toml"), "--html", "x.html"], "no WEKA evaluation output here"),
+        (["report", str(EXAMPLE_LOG), "--html", "no/such/folder/x.html"], "no/such/folder/x.html"),
+        (["report", str(EXAMPLE_LOG), "--html", "x.html", "--encoding", "klingon"], "klingon"),
+    ],
+)
 def test_report_command_errors_are_one_line_and_exit_2(tmp_path, monkeypatch, capsys, argv, message):
     monkeypatch.chdir(tmp_path)
     assert main(argv) == 2
@@ -191,8 +229,18 @@ def test_report_command_errors_are_one_line_and_exit_2(tmp_path, monkeypatch, ca
 @pytest.mark.jvm
 def test_parity_html_is_the_page_of_the_rows(weka_jvm, tmp_path, capsys):
     out_html, out_json = tmp_path / "parity.html", tmp_path / "parity.json"
-    status = main(["parity", str(ROOT / "arff_samples" / "picnic.arff"), "--classifier", "ZeroR",
-                   "--html", str(out_html), "--json", str(out_json)])
+    status = main(
+        [
+            "parity",
+            str(ROOT / "arff_samples" / "picnic.arff"),
+            "--classifier",
+            "ZeroR",
+            "--html",
+            str(out_html),
+            "--json",
+            str(out_json),
+        ]
+    )
     assert status == 0, capsys.readouterr().err
     page = out_html.read_text(encoding="utf-8")
     assert_self_contained(page)
@@ -210,8 +258,8 @@ def read_png(path: Path) -> np.ndarray:
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     position, chunks, header = 8, [], None
     while position < len(data):
-        length, kind = struct.unpack(">I4s", data[position:position + 8])
-        body = data[position + 8:position + 8 + length]
+        length, kind = struct.unpack(">I4s", data[position : position + 8])
+        body = data[position + 8 : position + 8 + length]
         if kind == b"IHDR":
             header = struct.unpack(">IIBBBBB", body)
         elif kind == b"IDAT":
@@ -260,8 +308,15 @@ def chromium():
 
 
 def browser(chromium: str, profile: Path, *arguments: str) -> subprocess.CompletedProcess:
-    command = [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
-               "--window-size=1200,900", *arguments]
+    command = [
+        chromium,
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        f"--user-data-dir={profile}",
+        "--window-size=1200,900",
+        *arguments,
+    ]
     return subprocess.run(command, capture_output=True, text=True, timeout=60, env={**os.environ, "HOME": str(profile)})
 
 

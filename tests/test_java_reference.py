@@ -21,12 +21,15 @@ import pytest
 
 import wekaeval
 from wekaeval import bridge
+from wekaeval.blocks import STATISTICS
 
 PROJECT = Path(__file__).resolve().parent.parent
 ARFF_SAMPLES = PROJECT / "arff_samples"
 JAVA_REFERENCE = PROJECT / "java_reference"
 
 pytestmark = pytest.mark.jvm
+
+NUMERIC_GETTERS = {s.name: s.getter for s in STATISTICS if s.scope in ("any", "numeric")}
 
 
 @pytest.fixture(scope="session")
@@ -110,7 +113,10 @@ def test_cross_validation_equals_weka_in_process(run_sh, name, classifier):
     assert result["class_names"] == [data.class_attribute.value(i) for i in range(data.class_attribute.num_values)]
     assert result["weka_version"] == bridge.weka_version()
     assert (result["mode"], result["dataset"], result["classifier"], result["options"]) == (
-        "cross-validation", str(path), classifier, ""
+        "cross-validation",
+        str(path),
+        classifier,
+        "",
     )
     assert (result["folds"], result["seed"], result["instances"]) == (10, 1, data.num_instances)
     assert result["correlation"] is None
@@ -282,13 +288,17 @@ def test_every_mode_equals_the_bridge(run_sh, argv, keywords, mode):
     ours = bridge.evaluate(train, "weka.classifiers.lazy.IBk", **keywords)
     assert theirs["mode"] == ours.mode == mode
     assert (theirs["folds"], theirs["seed"], theirs["split_percentage"], theirs["preserve_order"]) == (
-        ours.folds, ours.seed, ours.split_percentage, ours.preserve_order)
+        ours.folds,
+        ours.seed,
+        ours.split_percentage,
+        ours.preserve_order,
+    )
     assert theirs["kappa"].hex() == ours.kappa.hex() and theirs["instances"] == ours.num_predictions
     assert np.array_equal(np.array(theirs["confusion_matrix"]), ours.confusion_matrix)
 
 
 def test_class_attribute_follows_wekaevals_one_rule(run_sh):
-    from wekaeval.classattr import ClassAttributeError, class_index
+    from wekaeval.arff import ClassAttributeError, class_index
 
     path = ARFF_SAMPLES / "picnic.arff"
     names = [attribute.name for attribute in wekaeval.load_arff(path).attributes]
@@ -357,12 +367,19 @@ def test_bench_predictions_is_wekas_evaluation(run_sh, tmp_path):
     result = reference(run_sh, "--bench-predictions", path, "--repeat", "2")
     assert bench.check_weka(result, predictions) == []
     assert (result["mode"], result["instances"], result["repeat"]) == ("bench-predictions", 500, 2)
-    assert all(len(times) == 2 and min(times) == result["seconds"][phase]
-               for phase, times in result["seconds_each_run"].items())
+    assert all(
+        len(times) == 2 and min(times) == result["seconds"][phase]
+        for phase, times in result["seconds_each_run"].items()
+    )
     statistics, texts = bench.weka_results(result)
-    weka = weka_evaluation(predictions.class_names, predictions.actual, predictions.distributions,
-                           predictions.weights, train_actual=predictions.train_actual,
-                           train_weights=predictions.train_weights)
+    weka = weka_evaluation(
+        predictions.class_names,
+        predictions.actual,
+        predictions.distributions,
+        predictions.weights,
+        train_actual=predictions.train_actual,
+        train_weights=predictions.train_weights,
+    )
     assert bench.differences(statistics, weka.statistics) == []
     assert texts == {name: getattr(weka, name) for name in bench.TEXTS}
 
@@ -383,14 +400,17 @@ def weka_numeric_evaluation(predictions) -> tuple[dict[str, float], str]:
         return row
 
     train = bridge.java_class("weka.core.Instances")(header, 0)
-    for value, weight in zip(predictions.train_actual.tolist(), predictions.train_weights.tolist()):
+    for value, weight in zip(predictions.train_actual.tolist(), predictions.train_weights.tolist(), strict=False):
         train.add(instance(value, weight))
     evaluation = bridge.java_class("weka.classifiers.evaluation.Evaluation")(train)
-    for predicted, actual, weight in zip(predictions.distributions[:, 0].tolist(), predictions.actual.tolist(),
-                                         predictions.weights.tolist()):
+    for predicted, actual, weight in zip(
+        predictions.distributions[:, 0].tolist(),
+        predictions.actual.tolist(),
+        predictions.weights.tolist(),
+        strict=False,
+    ):
         evaluation.evaluateModelOnceAndRecordPrediction(doubles([predicted]), instance(actual, weight))
-    statistics = {name: float(getattr(evaluation, getter)())
-                  for name, getter in {**bridge._COMMON, **bridge._NUMERIC}.items()}
+    statistics = {name: float(getattr(evaluation, getter)()) for name, getter in NUMERIC_GETTERS.items()}
     return statistics, str(evaluation.toSummaryString())
 
 
@@ -407,7 +427,7 @@ def test_bench_predictions_numeric_class_is_wekas_evaluation(run_sh, tmp_path):
     assert (result["mode"], result["instances"], result["training_instances"]) == ("bench-predictions", 500, 40)
     assert (result["class_names"], result["class_details"], result["matrix"]) == (None, None, None)
     statistics, texts = bench.weka_results(result)
-    assert set(statistics) == {*bridge._COMMON, *bridge._NUMERIC}
+    assert set(statistics) == set(NUMERIC_GETTERS)
     weka_statistics, weka_summary = weka_numeric_evaluation(predictions)
     assert bench.differences(statistics, weka_statistics) == []
     assert texts == {"summary": weka_summary} and "Correlation coefficient" in weka_summary
@@ -425,8 +445,9 @@ def test_bench_predictions_errors(run_sh, tmp_path):
     (tmp_path / "short.bin").write_bytes(data[:-8])
     distributions = predictions.distributions.copy()
     distributions[2] = [np.inf] + [0.0] * (bench.K - 1)  # the actual class's: WEKA's margin bin overflows
-    infinite = bench.Predictions(predictions.class_names, np.zeros(3), distributions, np.ones(3), np.empty(0),
-                                 np.empty(0))
+    infinite = bench.Predictions(
+        predictions.class_names, np.zeros(3), distributions, np.ones(3), np.empty(0), np.empty(0)
+    )
     bench.write_predictions(tmp_path / "inf.bin", infinite)
     for argv, message in [
         (["--bench-predictions", tmp_path / "magic.bin"], "not a predictions file"),

@@ -1,4 +1,4 @@
-"""wekaeval.javaexp computes HotSpot's Math.exp and Math.pow (x86_64) bit for bit.
+"""wekaeval.javamath computes HotSpot's Math.exp and Math.pow (x86_64) bit for bit.
 
 Every comparison is on IEEE bit patterns (NaN as NaN-ness) against the running JVM, on seeded draws (the seed
 is printed; WEKAEVAL_TEST_SEED overrides the default): Math.exp on about 2 million arguments over the whole
@@ -19,63 +19,107 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wekaeval import javapow
-from wekaeval._rcpps_tables import MEASURED_CPUS
-from wekaeval.javaexp import java_exp, java_pow
-from wekaeval.javaplatform import java_platform
+from wekaeval.javamath import _pow as javapow
+from wekaeval.javamath import java_exp, java_platform, java_pow
+from wekaeval.javamath._rcpps_tables import MEASURED_CPUS
 
 from . import pow_cases
 from .conftest import BASE_SEED as SEED
 
-
-SPECIALS = np.array([
-    0.0, -0.0, np.inf, -np.inf, np.nan, 5e-324, -5e-324, 2.0**-54, -(2.0**-54), 2.0**-55, 1024.0, -1024.0,
-    709.782712893384, 709.7827128933841, -745.1332191019411, -745.1332191019412, -708.3964185322641, -708.4,
-    -620.0, -619.0, 1.0, -1.0, 1e-300, -1e-300,
-])
+SPECIALS = np.array(
+    [
+        0.0,
+        -0.0,
+        np.inf,
+        -np.inf,
+        np.nan,
+        5e-324,
+        -5e-324,
+        2.0**-54,
+        -(2.0**-54),
+        2.0**-55,
+        1024.0,
+        -1024.0,
+        709.782712893384,
+        709.7827128933841,
+        -745.1332191019411,
+        -745.1332191019412,
+        -708.3964185322641,
+        -708.4,
+        -620.0,
+        -619.0,
+        1.0,
+        -1.0,
+        1e-300,
+        -1e-300,
+    ]
+)
 
 
 def bits(x) -> np.ndarray:
     return np.ascontiguousarray(x, dtype=np.float64).view(np.uint64)
 
 
-def assert_same_bits(name: str, inputs: np.ndarray, got: np.ndarray, expected: np.ndarray,
-                     exponents: np.ndarray | None = None) -> None:
+def assert_same_bits(
+    name: str, inputs: np.ndarray, got: np.ndarray, expected: np.ndarray, exponents: np.ndarray | None = None
+) -> None:
     """The same bit patterns (NaN compared as NaN-ness), the first differences shown with the seed."""
     differ = np.flatnonzero((bits(got) != bits(expected)) & ~(np.isnan(got) & np.isnan(expected)))
     arguments = [inputs[i].hex() + ("" if exponents is None else ", " + exponents[i].hex()) for i in differ[:10]]
-    shown = [f"{name}({a}): {got[i].hex()} != {expected[i].hex()}" for a, i in zip(arguments, differ[:10])]
+    shown = [
+        f"{name}({a}): {got[i].hex()} != {expected[i].hex()}" for a, i in zip(arguments, differ[:10], strict=False)
+    ]
     assert differ.size == 0, f"seed={SEED}: {differ.size} of {inputs.size} differ:\n" + "\n".join(shown)
 
 
 def exp_cases(rng: np.random.Generator) -> np.ndarray:
-    return np.concatenate([
-        SPECIALS,
-        rng.uniform(-40, 0, 600_000),  # what the kernel estimator's logOfSum gives it
-        rng.uniform(-1, 1, 200_000),
-        rng.uniform(-745, 0, 300_000),
-        -(10 ** rng.uniform(-20, 3, 200_000)),
-        10 ** rng.uniform(-20, 3, 200_000),
-        rng.uniform(-760, -700, 100_000),  # subnormal results
-        rng.uniform(700, 720, 100_000),  # overflow
-        rng.uniform(-1030, 1030, 100_000),
-        rng.integers(0, 2**64, 200_000, dtype=np.uint64).view(np.float64),
-    ])
+    return np.concatenate(
+        [
+            SPECIALS,
+            rng.uniform(-40, 0, 600_000),  # what the kernel estimator's logOfSum gives it
+            rng.uniform(-1, 1, 200_000),
+            rng.uniform(-745, 0, 300_000),
+            -(10 ** rng.uniform(-20, 3, 200_000)),
+            10 ** rng.uniform(-20, 3, 200_000),
+            rng.uniform(-760, -700, 100_000),  # subnormal results
+            rng.uniform(700, 720, 100_000),  # overflow
+            rng.uniform(-1030, 1030, 100_000),
+            rng.integers(0, 2**64, 200_000, dtype=np.uint64).view(np.float64),
+        ]
+    )
 
 
 def pow_cases_positive(rng: np.random.Generator) -> np.ndarray:
-    return np.concatenate([
-        np.array([np.inf, 5e-324, 2.2250738585072014e-308, 2.225073858507201e-308, 1.7976931348623157e308,
-                  1.0, 0.96875, 0.9687499999999999, 1.0625, 1.0624999999999998, 0.5, 2.0, 16.0, 0.0625]),
-        np.arange(1.0, 100_001.0),  # sums of unit weights
-        rng.integers(1, 10**6, 100_000) / 2.0 ** rng.integers(0, 30, 100_000),
-        10 ** rng.uniform(-10, 10, 200_000),
-        rng.uniform(0.95, 1.07, 100_000),  # the intrinsic's own path near 1
-        rng.uniform(0, 2, 100_000),
-        rng.integers(1, 2**52, 50_000, dtype=np.uint64).view(np.float64),  # subnormal
-        rng.uniform(2.0**1023, 1.7976931348623157e308, 50_000),
-        np.abs(rng.integers(1, 0x7FF0000000000000, 100_000, dtype=np.uint64).view(np.float64)),
-    ])
+    return np.concatenate(
+        [
+            np.array(
+                [
+                    np.inf,
+                    5e-324,
+                    2.2250738585072014e-308,
+                    2.225073858507201e-308,
+                    1.7976931348623157e308,
+                    1.0,
+                    0.96875,
+                    0.9687499999999999,
+                    1.0625,
+                    1.0624999999999998,
+                    0.5,
+                    2.0,
+                    16.0,
+                    0.0625,
+                ]
+            ),
+            np.arange(1.0, 100_001.0),  # sums of unit weights
+            rng.integers(1, 10**6, 100_000) / 2.0 ** rng.integers(0, 30, 100_000),
+            10 ** rng.uniform(-10, 10, 200_000),
+            rng.uniform(0.95, 1.07, 100_000),  # the intrinsic's own path near 1
+            rng.uniform(0, 2, 100_000),
+            rng.integers(1, 2**52, 50_000, dtype=np.uint64).view(np.float64),  # subnormal
+            rng.uniform(2.0**1023, 1.7976931348623157e308, 50_000),
+            np.abs(rng.integers(1, 0x7FF0000000000000, 100_000, dtype=np.uint64).view(np.float64)),
+        ]
+    )
 
 
 # Without a JVM.
@@ -97,7 +141,7 @@ def test_pow_scalars_and_arrays_give_the_same_bits(rng):
     y = pow_cases.random_exponents(rng, 60_000)
     aimed_x, aimed_y = pow_cases.aimed_pairs(rng, 40_000)
     x, y = np.concatenate([x, aimed_x]), np.concatenate([y, aimed_y])
-    scalars = np.array([java_pow(a, b) for a, b in zip(x.tolist(), y.tolist())])
+    scalars = np.array([java_pow(a, b) for a, b in zip(x.tolist(), y.tolist(), strict=False)])
     assert_same_bits("pow", x, java_pow(x, y), scalars, y)
 
 
@@ -243,8 +287,9 @@ def test_pow_matches_the_jvm_on_every_table_entry(weka_jvm, rng):
 
 
 @pytest.mark.jvm
-@pytest.mark.parametrize("tier", [["-Xint"], ["-XX:TieredStopAtLevel=1"], ["-XX:-TieredCompilation"]],
-                         ids=["interpreter", "C1", "C2"])
+@pytest.mark.parametrize(
+    "tier", [["-Xint"], ["-XX:TieredStopAtLevel=1"], ["-XX:-TieredCompilation"]], ids=["interpreter", "C1", "C2"]
+)
 def test_pow_is_the_same_in_every_compiler_tier(weka_jvm, rng, tier):
     aimed = pow_cases.aimed_pairs(rng, 50_000)
     x = np.concatenate([pow_cases.random_bases(rng, 150_000), aimed[0]])
@@ -283,10 +328,9 @@ def test_hypothesis_values_match_the_jvm(jvm, values):
 
 @pytest.mark.jvm
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.floats(allow_subnormal=True), st.floats(allow_subnormal=True)), min_size=1,
-                max_size=64))
+@given(st.lists(st.tuples(st.floats(allow_subnormal=True), st.floats(allow_subnormal=True)), min_size=1, max_size=64))
 def test_hypothesis_pairs_match_the_jvm_in_pow(weka_jvm, pairs):
-    x, y = (np.array(column, dtype=np.float64) for column in zip(*pairs))
+    x, y = (np.array(column, dtype=np.float64) for column in zip(*pairs, strict=False))
     java = pow_cases.jvm_pow(x, y)
     assert_same_bits("pow", x, java_pow(x, y), java, y)
     assert_same_bits("pow", x, np.array([java_pow(a, b) for a, b in pairs]), java, y)

@@ -1,4 +1,4 @@
-"""wekaeval.javaplatform picks the JVM arithmetic to reproduce: this CPU's RCPPS, a named one, or fdlibm.
+"""wekaeval.javamath picks the JVM arithmetic to reproduce: this CPU's RCPPS, a named one, or fdlibm.
 
 The stored tables are measurements; on an x86_64 host the test measures RCPPS again and compares
 with the table stored for the host's vendor, so a CI run on each vendor re-checks its table.
@@ -9,9 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wekaeval import javaplatform
-from wekaeval._rcpps_tables import MEASURED_CPUS, format_measurement
-from wekaeval.javaplatform import (
+from wekaeval.javamath import (
     JavaPlatformWarning,
     RcppsUnavailable,
     breakpoints_from_rcpps,
@@ -19,6 +17,8 @@ from wekaeval.javaplatform import (
     java_platform,
     measure_rcpps,
 )
+from wekaeval.javamath import _platform as javaplatform
+from wekaeval.javamath._rcpps_tables import MEASURED_CPUS, format_measurement
 
 X86_64 = javaplatform._is_x86_64()
 VENDOR = {"AuthenticAMD": "amd", "GenuineIntel": "intel"}.get(cpu_vendor() or "")
@@ -37,7 +37,7 @@ def test_every_stored_table_steps_by_one_and_its_13_bit_lookup_is_exact(measured
         if breakpoints is None:
             continue
         assert len(breakpoints) == top + 1 and breakpoints[0] == 0
-        assert all(a < b for a, b in zip(breakpoints, breakpoints[1:]))
+        assert all(a < b for a, b in zip(breakpoints, breakpoints[1:], strict=False))
         searched = searched_index(breakpoints, top)
         lookup = javaplatform._index_of_top13(breakpoints, top)
         assert np.array_equal(lookup[np.arange(1 << 23) >> 10], searched)
@@ -45,12 +45,12 @@ def test_every_stored_table_steps_by_one_and_its_13_bit_lookup_is_exact(measured
 
 def test_the_vendors_tables_differ_where_measured():
     amd, intel = (next(m for m in MEASURED_CPUS if m.vendor == v) for v in ("amd", "intel"))
-    differing = sum(a != b for a, b in zip(amd.pow_breakpoints, intel.pow_breakpoints))
+    differing = sum(a != b for a, b in zip(amd.pow_breakpoints, intel.pow_breakpoints, strict=False))
     assert differing == 296  # of 513: the measurement in docs/which-weka.md
 
 
 @pytest.mark.skipif(not X86_64, reason="RCPPS is an x86_64 instruction")
-def test_rcpps_measured_here_is_the_stored_table_of_this_vendor():
+def test_rcppsmeasured_breakpoints_is_the_stored_table_of_this_vendor():
     try:
         rcp = measure_rcpps()
     except RcppsUnavailable as error:
@@ -59,8 +59,10 @@ def test_rcpps_measured_here_is_the_stored_table_of_this_vendor():
     assert hex(rcp[0]) == "0x3f7ff000"  # RCPPS(1.0) on both vendors measured so far
     pow_points, log_points = breakpoints_from_rcpps(rcp)
     if VENDOR is None:
-        pytest.skip(f"no stored table for the vendor {cpu_vendor()!r}; its measurement:\n"
-                    + format_measurement(cpu_vendor(), pow_points, log_points))
+        pytest.skip(
+            f"no stored table for the vendor {cpu_vendor()!r}; its measurement:\n"
+            + format_measurement(cpu_vendor(), pow_points, log_points)
+        )
     stored = next(m for m in MEASURED_CPUS if m.vendor == VENDOR)
     assert pow_points == stored.pow_breakpoints, "this CPU's Math.pow index differs from the stored table"
     if stored.log_breakpoints is not None:
@@ -106,7 +108,7 @@ def test_without_rcpps_the_vendor_string_decides_and_an_unknown_vendor_is_warned
     monkeypatch.setattr(javaplatform, "_is_x86_64", lambda: True)
     monkeypatch.setattr(javaplatform, "measure_rcpps", refuse)
     for vendor, expected in (("GenuineIntel", "intel"), ("AuthenticAMD", "amd")):
-        javaplatform._measured_here.cache_clear()
+        javaplatform.measured_breakpoints.cache_clear()
         javaplatform._resolve.cache_clear()
         monkeypatch.setattr(javaplatform, "cpu_vendor", lambda vendor=vendor: vendor)
         chosen = java_platform("auto")
@@ -118,7 +120,7 @@ def test_without_rcpps_the_vendor_string_decides_and_an_unknown_vendor_is_warned
     with pytest.warns(JavaPlatformWarning, match="'HygonGenuine' has no stored table.*set WEKAEVAL_CPU"):
         chosen = java_platform("auto")
     assert chosen.pow_breakpoints == next(m for m in MEASURED_CPUS if m.vendor == "amd").pow_breakpoints
-    javaplatform._measured_here.cache_clear()
+    javaplatform.measured_breakpoints.cache_clear()
     javaplatform._resolve.cache_clear()
 
 
@@ -134,9 +136,11 @@ def test_other_machines_get_fdlibm(monkeypatch):
 
 
 def test_the_command_prints_the_platform_and_a_measurement(capsys):
-    assert javaplatform.main([]) == 0
+    from wekaeval.cli import main
+
+    assert main(["platform"]) == 0
     assert capsys.readouterr().out.strip() == java_platform().describe()
     if X86_64:
-        assert javaplatform.main(["--measure"]) == 0
+        assert main(["platform", "--measure"]) == 0
         out = capsys.readouterr().out
         assert out.startswith("MeasuredCpu(") and out.count("breakpoints=(") == 2

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wekaeval import kappa_stats
-from wekaeval.wekatext import double_to_string
+from wekaeval.javamath import double_to_string
 
 from .jvm_classes import compiled_class
 from .kappa_package_runs import CLASS_NAME, PACKAGE_NAME, PWW3_RUNS, SOURCE, STATISTICS, plugin_lines, sections
@@ -28,9 +28,12 @@ from .kappa_package_runs import CLASS_NAME, PACKAGE_NAME, PWW3_RUNS, SOURCE, STA
 pytestmark = pytest.mark.jvm
 
 NAMES = [name for name, _ in STATISTICS]
-ARFF_SAMPLES_CV = [("iris.arff", "weka.classifiers.trees.J48"), ("weighted.arff", "weka.classifiers.trees.J48"),
-                   ("weighted-sparse.arff", "weka.classifiers.bayes.NaiveBayes"),
-                   ("six-classes.arff", "weka.classifiers.rules.OneR")]
+ARFF_SAMPLES_CV = [
+    ("iris.arff", "weka.classifiers.trees.J48"),
+    ("weighted.arff", "weka.classifiers.trees.J48"),
+    ("weighted-sparse.arff", "weka.classifiers.bayes.NaiveBayes"),
+    ("six-classes.arff", "weka.classifiers.rules.OneR"),
+]
 
 
 def expected(matrix) -> list[float]:
@@ -40,7 +43,9 @@ def expected(matrix) -> list[float]:
 
 
 def expected_lines(matrix) -> list[str]:
-    return [name.ljust(35) + double_to_string(value, 12, 4) for name, value in zip(NAMES, expected(matrix))]
+    return [
+        name.ljust(35) + double_to_string(value, 12, 4) for name, value in zip(NAMES, expected(matrix), strict=False)
+    ]
 
 
 def same_double(a: float, b: float) -> bool:
@@ -62,7 +67,7 @@ def java_statistics(plugin_class, matrix) -> list[float]:
 
 def assert_bit_for_bit(plugin_class, matrix) -> None:
     java, python = java_statistics(plugin_class, matrix), expected(matrix)
-    mismatched = [(name, j, p) for name, j, p in zip(NAMES, java, python) if not same_double(j, p)]
+    mismatched = [(name, j, p) for name, j, p in zip(NAMES, java, python, strict=False) if not same_double(j, p)]
     assert not mismatched, f"{matrix}: {mismatched}"
 
 
@@ -76,8 +81,12 @@ def matrices(draw, cell):
 
 
 COUNTS = st.one_of(st.just(0), st.integers(0, 5), st.integers(0, 10_000))
-WEIGHTS = st.one_of(st.just(0.0), st.floats(0, 10, allow_nan=False), st.floats(0, 1e6, allow_nan=False),
-                    st.integers(0, 400).map(lambda x: x / 100))
+WEIGHTS = st.one_of(
+    st.just(0.0),
+    st.floats(0, 10, allow_nan=False),
+    st.floats(0, 1e6, allow_nan=False),
+    st.integers(0, 400).map(lambda x: x / 100),
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -159,7 +168,7 @@ def test_metric_on_weka_evaluation(plugin_class, data_name, classifier):
     metric = plugin_class()
     metric.setBaseEvaluation(evaluation)
     values = [float(metric.getStatistic(name)) for name in NAMES]
-    assert all(same_double(v, e) for v, e in zip(values, expected(matrix))), (values, expected(matrix))
+    assert all(same_double(v, e) for v, e in zip(values, expected(matrix), strict=False)), (values, expected(matrix))
     assert str(metric.toSummaryString()) == "".join(line + "\n" for line in expected_lines(matrix))
 
 
@@ -211,8 +220,15 @@ def check_summaries(output) -> int:
 def test_command_line_prints_kappa_stats(kappa_package_outputs):
     checked = {name: check_summaries(output) for name, output in kappa_package_outputs.runs.items()}
     # training data and cross-validation (or test data) each; a numeric class: none
-    assert checked == {"j48-iris": 2, "j48-weighted-x10": 2, "nb-weighted-sparse-x5": 2, "j48-iris-cost": 2,
-                       "ibk-six-classes": 2, "j48-iris-setosa-T": 2, "lr-numeric": 0}
+    assert checked == {
+        "j48-iris": 2,
+        "j48-weighted-x10": 2,
+        "nb-weighted-sparse-x5": 2,
+        "j48-iris-cost": 2,
+        "ibk-six-classes": 2,
+        "j48-iris-setosa-T": 2,
+        "lr-numeric": 0,
+    }
     for output in kappa_package_outputs.runs.values():
         assert "Caching repository metadata" not in output.text
     cost = sections(kappa_package_outputs.runs["j48-iris-cost"].text)["Stratified cross-validation"]
@@ -231,8 +247,11 @@ def test_python_weka_wrapper_prints_kappa_stats(kappa_package_outputs):
 
 
 def without_plugin_lines(text: str) -> str:
-    kept = [line for line in text.splitlines(keepends=True)
-            if not line.startswith(tuple(name + " " for name in NAMES)) and not line.startswith("Time taken")]
+    kept = [
+        line
+        for line in text.splitlines(keepends=True)
+        if not line.startswith(tuple(name + " " for name in NAMES)) and not line.startswith("Time taken")
+    ]
     return "".join(kept)
 
 
@@ -262,9 +281,9 @@ def test_the_report_reader_reads_and_checks_the_package_lines(kappa_package_outp
         assert report.check() == [], output.name
         summaries = [section.summary for section in report.sections if section.summary is not None]
         assert len(summaries) == len(output.matrices) or not output.matrices, output.name
-        for summary, (title, matrix) in zip(summaries, output.matrices.items()):
+        for summary, (title, matrix) in zip(summaries, output.matrices.items(), strict=False):
             assert list(summary.plugin_metrics) == NAMES, (output.name, title)
             shown = [float(double_to_string(value, 12, 4)) for value in expected(matrix)]
-            assert all(same_double(a, b) for a, b in zip(summary.plugin_metrics.values(), shown))
+            assert all(same_double(a, b) for a, b in zip(summary.plugin_metrics.values(), shown, strict=False))
             read += 1
     assert read == sum(len(output.matrices) for output in outputs) >= 14

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from fractions import Fraction
 import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from wekaeval import KappaStats, PerClassKappa, MatrixError, kappa, kappa_stats
+from wekaeval import KappaStats, MatrixError, PerClassKappa, kappa, kappa_stats
 
 inter_rater = pytest.importorskip("statsmodels.stats.inter_rater")
 
@@ -76,7 +76,7 @@ SEED_TABLE = [[2, 0, 0], [0, 1, 0], [1, 0, 1]]
 def test_seed_example_table():
     labels = sorted(set(SEED_Y1) | set(SEED_Y2))
     table = np.zeros((3, 3))
-    for a, b in zip(SEED_Y1, SEED_Y2):
+    for a, b in zip(SEED_Y1, SEED_Y2, strict=False):
         table[labels.index(a), labels.index(b)] += 1
     assert table.tolist() == SEED_TABLE
 
@@ -99,9 +99,7 @@ def test_seed_example_against_sklearn():
 
 def test_weighted_seed_example_against_statsmodels():
     for weights in ("linear", "quadratic"):
-        assert_matches_statsmodels(
-            kappa_stats(SEED_TABLE, weights=weights), statsmodels_fields(SEED_TABLE, wt=weights)
-        )
+        assert_matches_statsmodels(kappa_stats(SEED_TABLE, weights=weights), statsmodels_fields(SEED_TABLE, wt=weights))
 
 
 def test_custom_weights_are_agreement_weights():
@@ -322,8 +320,11 @@ def test_random_tables_against_statsmodels(table):
 
 
 @settings(max_examples=150, deadline=None)
-@given(hnp.arrays(np.float64, st.tuples(st.integers(1, 5)).map(lambda t: t * 2),
-                  elements=st.floats(0, 1e6, allow_subnormal=True)))
+@given(
+    hnp.arrays(
+        np.float64, st.tuples(st.integers(1, 5)).map(lambda t: t * 2), elements=st.floats(0, 1e6, allow_subnormal=True)
+    )
+)
 def test_any_table_no_warning_no_crash(table):
     with warnings.catch_warnings():
         warnings.simplefilter("error")

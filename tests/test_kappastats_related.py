@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from wekaeval import ConfusionMatrix, Evaluation, EvaluationError, MatrixError, kappa, kappa_stats
-from wekaeval.kappastats import fleiss_label, landis_koch_label
+from wekaeval.evaluation import fleiss_label, landis_koch_label
 
 irrcac_table = pytest.importorskip("irrCAC.table")
 pandas = pytest.importorskip("pandas")
@@ -67,8 +67,13 @@ def cancellation(table, weights, coefficient: str) -> float:
         w = [[Fraction(int(i == j)) for j in range(k)] for i in range(k)]
     else:
         span = k - 1
-        w = [[1 - Fraction(abs(i - j), span) if weights == "linear" else 1 - Fraction((i - j) ** 2, span * span)
-              for j in range(k)] for i in range(k)]
+        w = [
+            [
+                1 - Fraction(abs(i - j), span) if weights == "linear" else 1 - Fraction((i - j) ** 2, span * span)
+                for j in range(k)
+            ]
+            for i in range(k)
+        ]
     n = sum(Fraction(int(x)) for row in table for x in row)
     p = [[Fraction(int(x)) / n for x in row] for row in table]
     pooled = [(sum(p[i]) + sum(p[j][i] for j in range(k))) / 2 for i in range(k)]
@@ -87,8 +92,9 @@ def cancellation(table, weights, coefficient: str) -> float:
         w_col = [sum(w[i][j] * pooled[i] for i in range(k)) for j in range(k)]
         term = sum(p[i][j] * (w[i][j] - one_minus * (w_row[i] + w_col[j])) ** 2 for i, j in cells)
     else:
-        term = sum(p[i][j] * (w[i][j] - 2 * one_minus * scale * (1 - (pooled[i] + pooled[j]) / 2)) ** 2
-                   for i, j in cells)
+        term = sum(
+            p[i][j] * (w[i][j] - 2 * one_minus * scale * (1 - (pooled[i] + pooled[j]) / 2)) ** 2 for i, j in cells
+        )
     variance = term - (po - 2 * one_minus * pe) ** 2
     return math.inf if variance == 0 else float(term / variance)
 
@@ -113,8 +119,7 @@ def test_scott_and_gwet_against_irrcac(table, weights):
 
 def test_scott_and_gwet_degenerate():
     zero = kappa_stats([[0, 0], [0, 0]])
-    assert all(math.isnan(v) for v in (zero.scott_pi, zero.scott_pi_std_error, zero.gwet_ac1,
-                                       zero.gwet_ac1_std_error))
+    assert all(math.isnan(v) for v in (zero.scott_pi, zero.scott_pi_std_error, zero.gwet_ac1, zero.gwet_ac1_std_error))
     one = kappa_stats([[5]])
     assert math.isnan(one.gwet_ac1) and math.isnan(one.scott_pi)
     one_cell = kappa_stats([[9, 0], [0, 0]])
@@ -122,8 +127,9 @@ def test_scott_and_gwet_degenerate():
 
 
 label_lists = st.integers(2, 5).flatmap(
-    lambda k: st.lists(st.tuples(st.integers(0, k - 1), st.integers(0, k - 1)), min_size=1, max_size=80)
-    .map(lambda pairs: (k, pairs))
+    lambda k: st.lists(st.tuples(st.integers(0, k - 1), st.integers(0, k - 1)), min_size=1, max_size=80).map(
+        lambda pairs: (k, pairs)
+    )
 )
 
 
@@ -179,11 +185,22 @@ def test_class_names_are_checked(class_names, message):
 @pytest.mark.parametrize(
     "value, landis_koch, fleiss",
     [
-        (-0.5, "Poor", "Poor"), (-0.004, "Slight", "Poor"), (0.0, "Slight", "Poor"), (0.2, "Slight", "Poor"),
-        (0.204, "Slight", "Poor"), (0.21, "Fair", "Poor"), (0.3999999999999999, "Fair", "Fair to good"),
-        (0.41, "Moderate", "Fair to good"), (0.6, "Moderate", "Fair to good"), (0.61, "Substantial", "Fair to good"),
-        (0.75, "Substantial", "Fair to good"), (0.76, "Substantial", "Excellent"), (0.8, "Substantial", "Excellent"),
-        (0.81, "Almost perfect", "Excellent"), (1.0, "Almost perfect", "Excellent"), (math.nan, None, None),
+        (-0.5, "Poor", "Poor"),
+        (-0.004, "Slight", "Poor"),
+        (0.0, "Slight", "Poor"),
+        (0.2, "Slight", "Poor"),
+        (0.204, "Slight", "Poor"),
+        (0.21, "Fair", "Poor"),
+        (0.3999999999999999, "Fair", "Fair to good"),
+        (0.41, "Moderate", "Fair to good"),
+        (0.6, "Moderate", "Fair to good"),
+        (0.61, "Substantial", "Fair to good"),
+        (0.75, "Substantial", "Fair to good"),
+        (0.76, "Substantial", "Excellent"),
+        (0.8, "Substantial", "Excellent"),
+        (0.81, "Almost perfect", "Excellent"),
+        (1.0, "Almost perfect", "Excellent"),
+        (math.nan, None, None),
     ],
 )
 def test_labels(value, landis_koch, fleiss):
@@ -214,10 +231,18 @@ def test_to_dict_is_json():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(2, 4).flatmap(lambda k: st.tuples(
-    st.just(k),
-    st.lists(st.tuples(st.integers(0, k - 1), st.lists(st.floats(0, 1), min_size=k, max_size=k),
-                       st.floats(0, 5)), min_size=1, max_size=40))))
+@given(
+    st.integers(2, 4).flatmap(
+        lambda k: st.tuples(
+            st.just(k),
+            st.lists(
+                st.tuples(st.integers(0, k - 1), st.lists(st.floats(0, 1), min_size=k, max_size=k), st.floats(0, 5)),
+                min_size=1,
+                max_size=40,
+            ),
+        )
+    )
+)
 def test_from_predictions_the_kappa_is_wekas(case):
     k, rows = case
     names = [f"c{i}" for i in range(k)]
@@ -232,9 +257,11 @@ def test_from_predictions_the_kappa_is_wekas(case):
         assert stats.per_class.class_names == tuple(names)
     # repr: every field, each float exactly (and NaN equal to NaN).
     assert repr(matrix.kappa_stats(weights="linear")) == repr(
-        kappa_stats(matrix.matrix, weights="linear", class_names=names))
+        kappa_stats(matrix.matrix, weights="linear", class_names=names)
+    )
     assert repr(evaluation.kappa_stats(alpha=0.2)) == repr(
-        kappa_stats(evaluation.confusion_matrix, alpha=0.2, class_names=names))
+        kappa_stats(evaluation.confusion_matrix, alpha=0.2, class_names=names)
+    )
 
 
 def test_numeric_evaluation_has_no_kappa_stats():

@@ -1,4 +1,4 @@
-"""wekaeval.kernel is WEKA's UnivariateKernelEstimator bit for bit.
+"""wekaeval.evaluation is WEKA's UnivariateKernelEstimator bit for bit.
 
 Each case adds the same (value, weight) pairs in the same order to WEKA's estimator in the JVM and to
 ours, and compares ``logDensity`` at many points (the values themselves, points between them, points far
@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wekaeval.evaluation import UnivariateKernelEstimator
+from wekaeval.evaluation._kernel import CONST
 from wekaeval.javamath import java_log_scalar
-from wekaeval.kernel import CONST, UnivariateKernelEstimator
 
 pytestmark = pytest.mark.jvm
 
@@ -30,7 +31,7 @@ def jvm(weka_jvm):
 
 def estimator(values, weights) -> UnivariateKernelEstimator:
     ours = UnivariateKernelEstimator()
-    for value, weight in zip(values, weights):
+    for value, weight in zip(values, weights, strict=False):
         ours.add_value(value, weight)
     return ours
 
@@ -63,7 +64,7 @@ def assert_same_as_weka(jvm, values, weights, points, *, scalar: bool = True) ->
     if scalar:
         results["log_density"] = np.array([ours.log_density(p) for p in points.tolist()])
     for name, got in results.items():
-        pairs = zip(got.tolist(), expected.tolist())
+        pairs = zip(got.tolist(), expected.tolist(), strict=False)
         wrong = [i for i, (a, b) in enumerate(pairs) if a.hex() != b.hex() and not (math.isnan(a) and math.isnan(b))]
         shown = [f"{name}({points[i].hex()}): {got[i].hex()} != {expected[i].hex()}" for i in wrong[:5]]
         assert not wrong, f"{len(wrong)} of {points.size} differ for {values.size} values:\n" + "\n".join(shown)
@@ -160,7 +161,7 @@ def test_evaluations_sf_prior_entropy(jvm):
         x = rng.uniform(0, 10, size)
         y = np.round(np.sin(x) * 5 + rng.normal(0, 1, size), 3)
         weights = rng.choice([1.0, 0.5, 2.0], size)
-        for row in zip(x.tolist(), y.tolist(), weights.tolist()):
+        for row in zip(x.tolist(), y.tolist(), weights.tolist(), strict=False):
             values = jpype.JArray(jpype.JDouble)([row[0], row[1]])
             instances.add(jpype.JClass("weka.core.DenseInstance")(row[2], values))
         return instances, y, weights
@@ -178,6 +179,6 @@ def test_evaluations_sf_prior_entropy(jvm):
     prior = estimator(train_y.tolist(), train_w.tolist())
     log2 = java_log_scalar(2.0)
     entropy = 0.0
-    for value, weight in zip(test_y.tolist(), test_w.tolist()):
+    for value, weight in zip(test_y.tolist(), test_w.tolist(), strict=False):
         entropy -= prior.log_density(value) * weight / log2
     assert math.isfinite(entropy) and entropy.hex() == float(evaluation.SFPriorEntropy()).hex()

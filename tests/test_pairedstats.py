@@ -1,4 +1,4 @@
-"""wekaeval.pairedstats is weka.experiment.Stats, PairedStats and PairedStatsCorrected bit for bit.
+"""wekaeval.experiment is weka.experiment.Stats, PairedStats and PairedStatsCorrected bit for bit.
 
 WEKA in the JVM is the oracle: the same pairs are added in the same order to WEKA's object and to ours,
 ``calculateDerived()`` is called on both, and every public field is compared with ``float.hex`` equality
@@ -15,13 +15,25 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wekaeval.experiment import weka_stats
-from wekaeval.pairedstats import PairedStats, PairedStatsCorrected, Stats
+from wekaeval.experiment import PairedStats, PairedStatsCorrected
+from wekaeval.javamath import Stats, weka_stats
 
-STATS_FIELDS = (("count", "count"), ("sum", "sum"), ("sum_sq", "sumSq"), ("mean", "mean"),
-                ("std_dev", "stdDev"), ("min", "min"), ("max", "max"))
-PAIRED_FIELDS = (("xy_sum", "xySum"), ("count", "count"), ("correlation", "correlation"),
-                 ("differences_probability", "differencesProbability"), ("sig_level", "sigLevel"))
+STATS_FIELDS = (
+    ("count", "count"),
+    ("sum", "sum"),
+    ("sum_sq", "sumSq"),
+    ("mean", "mean"),
+    ("std_dev", "stdDev"),
+    ("min", "min"),
+    ("max", "max"),
+)
+PAIRED_FIELDS = (
+    ("xy_sum", "xySum"),
+    ("count", "count"),
+    ("correlation", "correlation"),
+    ("differences_probability", "differencesProbability"),
+    ("sig_level", "sigLevel"),
+)
 
 
 def bits(value: float) -> str:
@@ -29,8 +41,10 @@ def bits(value: float) -> str:
 
 
 def stats_fields(ours: Stats, weka) -> tuple[dict, dict]:
-    return ({name: bits(getattr(ours, name)) for name, _ in STATS_FIELDS},
-            {name: bits(float(getattr(weka, java))) for name, java in STATS_FIELDS})
+    return (
+        {name: bits(getattr(ours, name)) for name, _ in STATS_FIELDS},
+        {name: bits(float(getattr(weka, java))) for name, java in STATS_FIELDS},
+    )
 
 
 def paired_fields(ours: PairedStats, weka) -> tuple[dict, dict]:
@@ -95,7 +109,7 @@ def paired_samples(draw):
         return [(draw(st.sampled_from(values)), draw(st.sampled_from(values))) for _ in range(n)]
     xs = draw(st.lists(percentages, min_size=n, max_size=n))
     if kind == "independent":
-        return list(zip(xs, draw(st.lists(percentages, min_size=n, max_size=n))))
+        return list(zip(xs, draw(st.lists(percentages, min_size=n, max_size=n)), strict=False))
     if kind == "identical":
         return [(x, x) for x in xs]
     if kind == "shifted":  # differences equal up to rounding
@@ -103,11 +117,12 @@ def paired_samples(draw):
         return [(x, x - shift) for x in xs]
     if kind == "better":  # one scheme better by a few points, fold by fold: t of a few units to hundreds
         shift = draw(st.sampled_from([0.5, 1.0, 2.5, 5.0, 10.0, 100 / 15]))
-        noise = draw(st.lists(st.floats(-3.0, 3.0) | st.sampled_from([0.0, 100 / 30, -100 / 30]), min_size=n,
-                              max_size=n))
-        return [(x, x - shift + e) for x, e in zip(xs, noise)]
+        noise = draw(
+            st.lists(st.floats(-3.0, 3.0) | st.sampled_from([0.0, 100 / 30, -100 / 30]), min_size=n, max_size=n)
+        )
+        return [(x, x - shift + e) for x, e in zip(xs, noise, strict=False)]
     noise = draw(st.lists(st.sampled_from([0.0, 0.0, 100 / 15, -100 / 15, 1.0, -2.0]), min_size=n, max_size=n))
-    return [(x, min(100.0, max(0.0, x + e))) for x, e in zip(xs, noise)]
+    return [(x, min(100.0, max(0.0, x + e))) for x, e in zip(xs, noise, strict=False)]
 
 
 @pytest.mark.jvm
@@ -119,8 +134,11 @@ def test_paired_stats_are_wekas(weka_experiment, pairs, sig_level):
 
 @pytest.mark.jvm
 @settings(max_examples=300, deadline=None)
-@given(pairs=paired_samples(), sig_level=st.sampled_from([0.05, 0.01]),
-       ratio=st.one_of(st.sampled_from([1 / 9, 0.5, 0.25, 1 / 4.0, 0.0, 34 / 66]), st.floats(0.0, 10.0)))
+@given(
+    pairs=paired_samples(),
+    sig_level=st.sampled_from([0.05, 0.01]),
+    ratio=st.one_of(st.sampled_from([1 / 9, 0.5, 0.25, 1 / 4.0, 0.0, 34 / 66]), st.floats(0.0, 10.0)),
+)
 def test_corrected_paired_stats_are_wekas(weka_experiment, pairs, sig_level, ratio):
     assert_same(weka_experiment, pairs, sig_level=sig_level, ratio=ratio)
 
@@ -145,7 +163,7 @@ def test_a_thousand_seeded_experiments_are_wekas(weka_experiment):
         x = np.clip(y + rng.normal(rng.uniform(-5, 5), rng.uniform(0.1, 6), n), 0, 100)
         if i % 2:
             x = np.round(x * fold / 100) * 100 / fold
-        assert_same(weka_experiment, list(zip(x.tolist(), y.tolist())), ratio=[None, 1 / 9, 0.25][i % 3])
+        assert_same(weka_experiment, list(zip(x.tolist(), y.tolist(), strict=False)), ratio=[None, 1 / 9, 0.25][i % 3])
 
 
 EDGE_CASES = {
@@ -190,11 +208,14 @@ def test_subtracting_pairs_is_wekas(weka_experiment):
 
 # -- Stats with weights, subtraction, negative counts and invalid values ---------------------------------------
 
-operations = st.lists(st.tuples(
-    st.sampled_from(["add", "add", "add", "subtract"]),
-    st.one_of(percentages, st.sampled_from([math.nan, math.inf, -1.5, 0.0])),
-    st.one_of(st.just(1.0), st.sampled_from([0.0, 2.0, 0.5, -1.0, 1e-7, math.inf]), st.floats(-3.0, 3.0)),
-), max_size=40)
+operations = st.lists(
+    st.tuples(
+        st.sampled_from(["add", "add", "add", "subtract"]),
+        st.one_of(percentages, st.sampled_from([math.nan, math.inf, -1.5, 0.0])),
+        st.one_of(st.just(1.0), st.sampled_from([0.0, 2.0, 0.5, -1.0, 1e-7, math.inf]), st.floats(-3.0, 3.0)),
+    ),
+    max_size=40,
+)
 
 
 @pytest.mark.jvm

@@ -12,7 +12,7 @@ import pytest
 
 from wekaeval import WekaevalError, bridge, load_arff, parity
 from wekaeval.cli import main
-from wekaeval.javaplatform import java_platform
+from wekaeval.javamath import java_platform
 
 ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
 CORPUS = sorted(ARFF_SAMPLES.glob("*.arff"))
@@ -28,8 +28,9 @@ def corpus_rows(weka_jvm):
 def test_the_whole_corpus_is_identical_or_skipped_with_a_reason(corpus_rows):
     numeric = {str(path) for path in CORPUS if load_arff(path).class_names is None}
     assert numeric, "the corpus has regression datasets"
-    expected = sum(len(parity.REGRESSION_CLASSIFIERS if str(p) in numeric else parity.DEFAULT_CLASSIFIERS)
-                   for p in CORPUS)
+    expected = sum(
+        len(parity.REGRESSION_CLASSIFIERS if str(p) in numeric else parity.DEFAULT_CLASSIFIERS) for p in CORPUS
+    )
     assert len(corpus_rows) == expected
     assert {row.dataset for row in corpus_rows} == {str(path) for path in CORPUS}  # the paths as given
     for row in corpus_rows:
@@ -46,13 +47,19 @@ def test_the_whole_corpus_is_identical_or_skipped_with_a_reason(corpus_rows):
 @pytest.mark.jvm
 def test_skips_are_only_what_weka_cannot_do(corpus_rows):
     reasons = {row.skipped for row in corpus_rows if row.skipped}
-    allowed = ("Cannot handle", "WeightedInstancesHandler", "Weights have to be positive",
-               "Only missing values in the training data")
+    allowed = (
+        "Cannot handle",
+        "WeightedInstancesHandler",
+        "Weights have to be positive",
+        "Only missing values in the training data",
+    )
     assert all(any(fragment in reason for fragment in allowed) for reason in reasons), reasons
     compared = [row for row in corpus_rows if row.identical]
     assert len(compared) >= 211
-    assert {row.classifier.split()[0] for row in compared} == {*parity.DEFAULT_CLASSIFIERS,
-                                                               *parity.REGRESSION_CLASSIFIERS}
+    assert {row.classifier.split()[0] for row in compared} == {
+        *parity.DEFAULT_CLASSIFIERS,
+        *parity.REGRESSION_CLASSIFIERS,
+    }
     assert sum(1 for row in compared if row.weka_correlation is not None) >= 9  # regression compared too
 
 
@@ -60,8 +67,19 @@ def test_skips_are_only_what_weka_cannot_do(corpus_rows):
 def test_cli_prints_the_table_and_writes_json(weka_jvm, capsys, tmp_path):
     out_json = tmp_path / "rows.json"
     picnic, numeric = str(ARFF_SAMPLES / "picnic.arff"), str(ARFF_SAMPLES / "numeric-class.arff")
-    status = main(["parity", picnic, numeric, "--classifier", "J48 -C 0.1",
-                   "--classifier", "weka.classifiers.bayes.NaiveBayes", "--json", str(out_json)])
+    status = main(
+        [
+            "parity",
+            picnic,
+            numeric,
+            "--classifier",
+            "J48 -C 0.1",
+            "--classifier",
+            "weka.classifiers.bayes.NaiveBayes",
+            "--json",
+            str(out_json),
+        ]
+    )
     out, err = capsys.readouterr()
     assert status == 0, err
     lines = out.splitlines()
@@ -72,13 +90,35 @@ def test_cli_prints_the_table_and_writes_json(weka_jvm, capsys, tmp_path):
     rows = json.loads(out_json.read_text())
     assert [set(row) for row in rows] == [set(parity.ParityRow.__dataclass_fields__)] * 4
     assert set(parity.ParityRow.__dataclass_fields__) >= {
-        "dataset", "classifier", "instances", "weka_kappa", "python_kappa", "identical", "skipped", "mode", "folds",
-        "seed", "test", "split_percentage", "preserve_order", "class_attribute", "weka_confusion_matrix",
-        "python_confusion_matrix", "weka_version", "java_version", "java_arithmetic"}
+        "dataset",
+        "classifier",
+        "instances",
+        "weka_kappa",
+        "python_kappa",
+        "identical",
+        "skipped",
+        "mode",
+        "folds",
+        "seed",
+        "test",
+        "split_percentage",
+        "preserve_order",
+        "class_attribute",
+        "weka_confusion_matrix",
+        "python_confusion_matrix",
+        "weka_version",
+        "java_version",
+        "java_arithmetic",
+    }
     first = rows[0]
     assert first["dataset"] == picnic and first["classifier"] == "weka.classifiers.trees.J48 -C 0.1 -M 2"
     assert (first["mode"], first["folds"], first["seed"], first["test"], first["class_attribute"]) == (
-        "cross-validation", 10, 1, None, "play")
+        "cross-validation",
+        10,
+        1,
+        None,
+        "play",
+    )
     assert first["weka_kappa"] == first["python_kappa"] and first["identical"] is True
     assert first["weka_confusion_matrix"] == first["python_confusion_matrix"] == [[0.0, 5.0], [0.0, 9.0]]
     assert first["weka_version"] == weka_jvm and first["java_version"]
@@ -207,23 +247,41 @@ def test_run_parity_raises_wekaeval_errors_for_user_errors(weka_jvm, tmp_path):
 
 @pytest.mark.jvm
 def test_skips_are_wekas_refusals_with_the_whole_reason(weka_jvm):
-    rows = parity.run_parity([ARFF_SAMPLES / "text-test.arff", ARFF_SAMPLES / "weighted.arff"],
-                             [parity.parse_classifier("J48"), parity.parse_classifier("OneR")])
+    rows = parity.run_parity(
+        [ARFF_SAMPLES / "text-test.arff", ARFF_SAMPLES / "weighted.arff"],
+        [parity.parse_classifier("J48"), parity.parse_classifier("OneR")],
+    )
     reasons = [row.skipped for row in rows]
-    assert reasons[:2] == ["weka.classifiers.trees.J48: Cannot handle string attributes!",
-                           "weka.classifiers.rules.OneR: Cannot handle string attributes!"]
-    assert reasons[3] == ("weka.classifiers.rules.OneR: Some instance weights are not equal to 1 and scheme does not "
-                          "implement the WeightedInstancesHandler interface!")
+    assert reasons[:2] == [
+        "weka.classifiers.trees.J48: Cannot handle string attributes!",
+        "weka.classifiers.rules.OneR: Cannot handle string attributes!",
+    ]
+    assert reasons[3] == (
+        "weka.classifiers.rules.OneR: Some instance weights are not equal to 1 and scheme does not "
+        "implement the WeightedInstancesHandler interface!"
+    )
     assert rows[0].classifier == "weka.classifiers.trees.J48 -C 0.25 -M 2" and rows[0].instances is not None
 
 
 # -- every evaluation mode, and the class attribute, as WEKA's command line -----------------------------------
 
+
 def weka_command_line(*argv: str) -> str:
     """WEKA's own command line (java -cp weka.jar CLASSIFIER ...), its stdout."""
-    done = subprocess.run(["java", "--add-opens", "java.base/java.lang=ALL-UNNAMED",
-                           "-Dweka.packageManager.loadPackages=false", "-cp", bridge.weka_classpath(), *argv],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            "java",
+            "--add-opens",
+            "java.base/java.lang=ALL-UNNAMED",
+            "-Dweka.packageManager.loadPackages=false",
+            "-cp",
+            bridge.weka_classpath(),
+            *argv,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -232,8 +290,11 @@ MODES = [
     # (WEKA's options, the block's title, evaluate()'s keywords, parity's EvaluationMode)
     (["-T", "shapes-test.arff"], "Error on test data", {"test": "shapes-test.arff"}),
     (["-split-percentage", "66"], "Error on test split", {"split_percentage": 66.0}),
-    (["-split-percentage", "66", "-preserve-order", "-s", "7"], "Error on test split",
-     {"split_percentage": 66.0, "preserve_order": True, "seed": 7}),
+    (
+        ["-split-percentage", "66", "-preserve-order", "-s", "7"],
+        "Error on test split",
+        {"split_percentage": 66.0, "preserve_order": True, "seed": 7},
+    ),
     (["-split-percentage", "50", "-s", "3"], "Error on test split", {"split_percentage": 50.0, "seed": 3}),
     (["-no-cv"], "Error on training data", {"no_cv": True}),
     (["-x", "5", "-s", "2"], "Stratified cross-validation", {"folds": 5, "seed": 2}),
@@ -249,8 +310,8 @@ def test_every_mode_equals_wekas_command_line(weka_jvm, weka_options, title, key
     weka_options = [str(ARFF_SAMPLES / o) if o.endswith(".arff") else o for o in weka_options]
     printed = weka_command_line(classifier, "-t", str(train), *weka_options)
     if "-no-cv" not in weka_options:  # WEKA prints the training-data block first; keep what follows
-        printed = printed[printed.index("=== Error on training data ==="):]
-        printed = printed[printed.index(f"=== {title} ==="):]
+        printed = printed[printed.index("=== Error on training data ===") :]
+        printed = printed[printed.index(f"=== {title} ===") :]
     ours = bridge.evaluate(train, classifier, **keywords)
     summary = str(ours.evaluation.toSummaryString(f"\n\n=== {title} ===\n", False)).strip()
     assert summary in printed and ours.class_details_text in printed and ours.matrix_text in printed
@@ -308,8 +369,10 @@ def test_class_attribute_one_rule_everywhere(weka_jvm, capsys, tmp_path):
 
 # -- the record: fed back, a row's classifier reproduces it; CSV; the table fits ---------------------------------
 
-NESTED = ('weka.classifiers.meta.FilteredClassifier -F "weka.filters.unsupervised.attribute.StringToWordVector '
-          '-R first-last" -W weka.classifiers.trees.J48 -- -C 0.25 -M 2')
+NESTED = (
+    'weka.classifiers.meta.FilteredClassifier -F "weka.filters.unsupervised.attribute.StringToWordVector '
+    '-R first-last" -W weka.classifiers.trees.J48 -- -C 0.25 -M 2'
+)
 
 
 @pytest.mark.jvm
@@ -318,12 +381,27 @@ def test_a_rows_classifier_fed_back_reproduces_the_row(weka_jvm, capsys, tmp_pat
     first, second = tmp_path / "first.json", tmp_path / "second.json"
     assert main(["parity", data, "--classifier", NESTED, "--classifier", "Logistic", "--json", str(first)]) == 0
     rows = json.loads(first.read_text())
-    assert rows[0]["classifier"].startswith('weka.classifiers.meta.FilteredClassifier -F "weka.filters.unsupervised.'
-                                            'attribute.StringToWordVector -R first-last ')
+    assert rows[0]["classifier"].startswith(
+        'weka.classifiers.meta.FilteredClassifier -F "weka.filters.unsupervised.'
+        "attribute.StringToWordVector -R first-last "
+    )
     assert rows[0]["classifier"].endswith("-W weka.classifiers.trees.J48 -- -C 0.25 -M 2")
     assert rows[1]["classifier"].startswith("weka.classifiers.functions.Logistic ")
-    assert main(["parity", data, "--classifier", rows[0]["classifier"], "--classifier", rows[1]["classifier"],
-                 "--json", str(second)]) == 0
+    assert (
+        main(
+            [
+                "parity",
+                data,
+                "--classifier",
+                rows[0]["classifier"],
+                "--classifier",
+                rows[1]["classifier"],
+                "--json",
+                str(second),
+            ]
+        )
+        == 0
+    )
     assert json.loads(second.read_text()) == rows
     capsys.readouterr()
 
@@ -331,15 +409,26 @@ def test_a_rows_classifier_fed_back_reproduces_the_row(weka_jvm, capsys, tmp_pat
 @pytest.mark.jvm
 def test_csv_has_one_flat_row_per_dataset_and_classifier(weka_jvm, capsys, tmp_path):
     out_csv, out_json = tmp_path / "rows.csv", tmp_path / "rows.json"
-    argv = ["parity", str(ARFF_SAMPLES / "picnic.arff"), str(ARFF_SAMPLES / "text-test.arff"),
-            "--classifier", "ZeroR", "--classifier", "J48", "--csv", str(out_csv), "--json", str(out_json)]
+    argv = [
+        "parity",
+        str(ARFF_SAMPLES / "picnic.arff"),
+        str(ARFF_SAMPLES / "text-test.arff"),
+        "--classifier",
+        "ZeroR",
+        "--classifier",
+        "J48",
+        "--csv",
+        str(out_csv),
+        "--json",
+        str(out_json),
+    ]
     assert main(argv) == 0
     capsys.readouterr()
     with out_csv.open(newline="") as handle:
         table = list(csv.DictReader(handle))
     rows = json.loads(out_json.read_text())
     assert len(table) == 4 and list(table[0]) == list(rows[0])
-    for flat, row in zip(table, rows):
+    for flat, row in zip(table, rows, strict=False):
         assert flat["dataset"] == row["dataset"] and flat["classifier"] == row["classifier"]
         assert flat["skipped"] == (row["skipped"] or "")
         if row["weka_kappa"] is not None:
@@ -349,8 +438,20 @@ def test_csv_has_one_flat_row_per_dataset_and_classifier(weka_jvm, capsys, tmp_p
 
 @pytest.mark.jvm
 def test_the_table_fits_long_classifier_names(weka_jvm, capsys):
-    assert main(["parity", str(ARFF_SAMPLES / "picnic.arff"), str(ARFF_SAMPLES / "text-train.arff"),
-                 "--classifier", NESTED, "--classifier", "ZeroR"]) == 0
+    assert (
+        main(
+            [
+                "parity",
+                str(ARFF_SAMPLES / "picnic.arff"),
+                str(ARFF_SAMPLES / "text-train.arff"),
+                "--classifier",
+                NESTED,
+                "--classifier",
+                "ZeroR",
+            ]
+        )
+        == 0
+    )
     lines = capsys.readouterr().out.splitlines()[:5]
     end = lines[0].index("instances") + len("instances")
     assert all(line[end - 1].isdigit() and line[end] == " " for line in lines[1:]), lines
@@ -361,8 +462,13 @@ def test_the_table_fits_long_classifier_names(weka_jvm, capsys):
 @pytest.mark.jvm
 def test_errors_in_the_command_line_stop_the_run_before_any_output(weka_jvm, capsys):
     picnic = str(ARFF_SAMPLES / "picnic.arff")
-    for argv in (["--classifier", "NoSuchClassifier"], ["--classifier", "J48 -C abc"], ["--preserve-order"],
-                 ["--no-cv", "--test", picnic], ["--split-percentage", "50", "--test", picnic]):
+    for argv in (
+        ["--classifier", "NoSuchClassifier"],
+        ["--classifier", "J48 -C abc"],
+        ["--preserve-order"],
+        ["--no-cv", "--test", picnic],
+        ["--split-percentage", "50", "--test", picnic],
+    ):
         assert main(["parity", picnic, *argv]) == 2, argv
         out, err = capsys.readouterr()
         assert out == "" and err.count("\n") == 1, (argv, out, err)
@@ -399,8 +505,15 @@ def test_progress_bar_on_a_terminal_plain_rows_when_piped(weka_jvm):
     import sys
 
     script = Path(sys.executable).with_name("wekaeval")
-    command = [str(script), "parity", str(ARFF_SAMPLES / "picnic.arff"), "--classifier", "ZeroR",
-               "--classifier", "OneR"]
+    command = [
+        str(script),
+        "parity",
+        str(ARFF_SAMPLES / "picnic.arff"),
+        "--classifier",
+        "ZeroR",
+        "--classifier",
+        "OneR",
+    ]
     piped = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert piped.returncode == 0 and piped.stderr == "" and "\r" not in piped.stdout
     primary, secondary = pty.openpty()
@@ -436,8 +549,11 @@ def test_a_platform_not_the_hosts_gives_its_own_kind_of_row(weka_jvm, monkeypatc
     assert "1 of them only where Java's Math.log/exp/pow are computed, the port reproducing fdlibm" in out
     rows = parity.run_parity([ARFF_SAMPLES / "picnic.arff"], [parity.parse_classifier("NaiveBayes")])
     assert [row.kind for row in rows] == ["java-arithmetic"]
-    assert all(d.split(":")[0] in parity.JAVA_ARITHMETIC_STATISTICS or "K&B" in d or "omplexity" in d
-               for d in rows[0].differences)
+    assert all(
+        d.split(":")[0] in parity.JAVA_ARITHMETIC_STATISTICS or "K&B" in d or "omplexity" in d
+        for d in rows[0].differences
+    )
     monkeypatch.delenv("WEKAEVAL_CPU")
-    assert [row.kind for row in parity.run_parity([ARFF_SAMPLES / "picnic.arff"],
-                                                  [parity.parse_classifier("NaiveBayes")])] == ["identical"]
+    assert [
+        row.kind for row in parity.run_parity([ARFF_SAMPLES / "picnic.arff"], [parity.parse_classifier("NaiveBayes")])
+    ] == ["identical"]

@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wekaeval import WekaOutputError, bridge, read_weka_output
+from wekaeval.blocks import confusion_matrix_text
 from wekaeval.cli import main
-from wekaeval.wekatext import confusion_matrix_text, decimal_format, java_fixed
+from wekaeval.javamath import decimal_format, java_fixed
 
 from .weka_runs import ARFF_SAMPLES, RUNS, Mirror, run_all
 
@@ -23,19 +24,32 @@ STATISTICS_RUNS = [run.name for run in RUNS if "-classifications" not in run.arg
 
 #: Each summary field and the Evaluation method that WEKA prints there.
 GETTERS = {
-    "correct": "correct", "percent_correct": "pctCorrect",
-    "incorrect": "incorrect", "percent_incorrect": "pctIncorrect",
-    "kappa": "kappa", "total_cost": "totalCost", "avg_cost": "avgCost",
-    "kb_relative_information": "KBRelativeInformation", "kb_information": "KBInformation",
-    "kb_mean_information": "KBMeanInformation", "correlation_coefficient": "correlationCoefficient",
-    "sf_prior_entropy": "SFPriorEntropy", "sf_mean_prior_entropy": "SFMeanPriorEntropy",
-    "sf_scheme_entropy": "SFSchemeEntropy", "sf_mean_scheme_entropy": "SFMeanSchemeEntropy",
-    "sf_entropy_gain": "SFEntropyGain", "sf_mean_entropy_gain": "SFMeanEntropyGain",
-    "mean_absolute_error": "meanAbsoluteError", "root_mean_squared_error": "rootMeanSquaredError",
-    "relative_absolute_error": "relativeAbsoluteError", "root_relative_squared_error": "rootRelativeSquaredError",
+    "correct": "correct",
+    "percent_correct": "pctCorrect",
+    "incorrect": "incorrect",
+    "percent_incorrect": "pctIncorrect",
+    "kappa": "kappa",
+    "total_cost": "totalCost",
+    "avg_cost": "avgCost",
+    "kb_relative_information": "KBRelativeInformation",
+    "kb_information": "KBInformation",
+    "kb_mean_information": "KBMeanInformation",
+    "correlation_coefficient": "correlationCoefficient",
+    "sf_prior_entropy": "SFPriorEntropy",
+    "sf_mean_prior_entropy": "SFMeanPriorEntropy",
+    "sf_scheme_entropy": "SFSchemeEntropy",
+    "sf_mean_scheme_entropy": "SFMeanSchemeEntropy",
+    "sf_entropy_gain": "SFEntropyGain",
+    "sf_mean_entropy_gain": "SFMeanEntropyGain",
+    "mean_absolute_error": "meanAbsoluteError",
+    "root_mean_squared_error": "rootMeanSquaredError",
+    "relative_absolute_error": "relativeAbsoluteError",
+    "root_relative_squared_error": "rootRelativeSquaredError",
     "coverage_of_test_cases_by_predicted_regions": "coverageOfTestCasesByPredictedRegions",
     "size_of_predicted_regions": "sizeOfPredictedRegions",
-    "unclassified": "unclassified", "percent_unclassified": "pctUnclassified", "num_instances": "withClass",
+    "unclassified": "unclassified",
+    "percent_unclassified": "pctUnclassified",
+    "num_instances": "withClass",
     "missing_class": "missingClass",
 }
 DETAIL_GETTERS = {
@@ -183,7 +197,9 @@ def test_cross_validated_predictions_are_the_bridges(outputs):
     assert len(rows) == len(rich_rows) == len(weka.actual) == 150
     assert with_distribution[0].predictions.attribute_names == ("sepallength", "sepalwidth")
     fold_starts = [i for i in range(150) if i == 0 or weka.fold[i] != weka.fold[i - 1]]
-    for i, (row, rich, actual, distribution) in enumerate(zip(rows, rich_rows, weka.actual, weka.distributions)):
+    for i, (row, rich, actual, distribution) in enumerate(
+        zip(rows, rich_rows, weka.actual, weka.distributions, strict=False)
+    ):
         predicted = int(np.argmax(distribution))
         assert row.actual_index == int(actual) and row.actual == weka.class_names[int(actual)]
         assert row.predicted_index == predicted and row.predicted == weka.class_names[predicted]
@@ -195,12 +211,13 @@ def test_cross_validated_predictions_are_the_bridges(outputs):
 
 
 def test_test_set_predictions_with_five_decimals_are_the_bridges(outputs):
-    weka = bridge.evaluate(ARFF_SAMPLES / "shapes-train.arff", "weka.classifiers.trees.J48",
-                           test=ARFF_SAMPLES / "shapes-test.arff")
+    weka = bridge.evaluate(
+        ARFF_SAMPLES / "shapes-train.arff", "weka.classifiers.trees.J48", test=ARFF_SAMPLES / "shapes-test.arff"
+    )
     section = read_weka_output(outputs["j48-shapes-T-predictions"].text).sections[0]
     assert section.title == "Predictions on test data"
     assert [row.inst for row in section.predictions.rows] == list(range(1, len(weka.actual) + 1))
-    for row, actual, distribution in zip(section.predictions.rows, weka.actual, weka.distributions):
+    for row, actual, distribution in zip(section.predictions.rows, weka.actual, weka.distributions, strict=False):
         assert row.actual_index == int(actual)
         assert row.probability == printed(distribution[int(np.argmax(distribution))], 5)
 
@@ -218,7 +235,7 @@ def test_numeric_class_predictions_are_wekas(outputs, mirror):
     data = mirror.data("numeric-class.arff")
     model = mirror.classifier(outputs["lr-numeric-predictions"].run)
     model.buildClassifier(data)
-    for row, i in zip(section.predictions.rows, range(data.numInstances())):
+    for row, i in zip(section.predictions.rows, range(data.numInstances()), strict=False):
         instance = data.instance(i)
         predicted = float(model.classifyInstance(instance))
         assert row.inst == i + 1
@@ -270,9 +287,12 @@ def test_explorer_buffers(mirror, run_name, mode):
     assert info.attributes == tuple(str(data.attribute(i).name()) for i in range(data.numAttributes()))
     assert report.model and report.times["build model"] == 0.01
     (section,) = report.sections
-    heading = {"cv": "Stratified cross-validation" if run_name != "lr-numeric-k" else "Cross-validation",
-               "training": "Evaluation on training set", "split": "Evaluation on test split",
-               "test": "Evaluation on test set"}[mode]
+    heading = {
+        "cv": "Stratified cross-validation" if run_name != "lr-numeric-k" else "Cross-validation",
+        "training": "Evaluation on training set",
+        "split": "Evaluation on test split",
+        "test": "Evaluation on test set",
+    }[mode]
     assert (section.title, section.evaluation) == ("Summary", heading)
     for field in section.summary.to_dict():
         weka_value = float(getattr(evaluation, GETTERS[field])())
@@ -287,7 +307,9 @@ def test_explorer_buffers(mirror, run_name, mode):
 # -- damaged text ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["j48-iris", "j48-weighted", "j48-iris-distribution", "lr-numeric-k", "j48-many-classes"])
+@pytest.mark.parametrize(
+    "name", ["j48-iris", "j48-weighted", "j48-iris-distribution", "lr-numeric-k", "j48-many-classes"]
+)
 def test_truncated_text_raises_only_weka_output_error_naming_the_line(outputs, name):
     lines = outputs[name].text.splitlines(keepends=True)
     for cut in range(len(lines)):
@@ -331,7 +353,7 @@ def _mutate(text: str, mutations) -> str:
         elif lines:
             line = lines[i]
             position = where % (len(line) + 1)
-            lines[i] = line[:position] + new + line[position + len(new):]
+            lines[i] = line[:position] + new + line[position + len(new) :]
     return "\n".join(lines)
 
 

@@ -15,22 +15,28 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wekaeval import Evaluation, WekaOutputError, kappa_stats, read_weka_output
-from wekaeval.kappastats import WEKA_PACKAGE_LINES
-from wekaeval.wekatext import double_to_string
+from wekaeval.evaluation._kappastats import WEKA_PACKAGE_LINES
+from wekaeval.javamath import double_to_string
 
 
 def package_lines(matrix) -> list[str]:
     """What the wekaevalKappa package prints for a confusion matrix."""
     stats = kappa_stats(matrix)
-    return [label.ljust(35) + double_to_string(getattr(stats, field), 12, 4) + "\n"
-            for label, field in WEKA_PACKAGE_LINES.items()]
+    return [
+        label.ljust(35) + double_to_string(getattr(stats, field), 12, 4) + "\n"
+        for label, field in WEKA_PACKAGE_LINES.items()
+    ]
 
 
 def output(evaluation: Evaluation, plugin: list[str]) -> str:
     summary = evaluation.summary("=== Summary ===\n").splitlines(keepends=True)
     at = next(i for i, line in enumerate(summary) if line.startswith("Mean absolute error"))
-    return ("=== Stratified cross-validation ===\n" + "".join(summary[:at] + plugin + summary[at:]) + "\n"
-            + evaluation.matrix())
+    return (
+        "=== Stratified cross-validation ===\n"
+        + "".join(summary[:at] + plugin + summary[at:])
+        + "\n"
+        + evaluation.matrix()
+    )
 
 
 def evaluated(actual, distributions, weights=None, names=("yes", "no", "maybe")) -> Evaluation:
@@ -45,8 +51,12 @@ def read(text: str):
 
 COUNTS = evaluated(
     ["yes"] * 20 + ["no"] * 15 + ["maybe"] * 10,
-    [[0.8, 0.1, 0.1]] * 17 + [[0.1, 0.8, 0.1]] * 3 + [[0.1, 0.7, 0.2]] * 12 + [[0.6, 0.2, 0.2]] * 3
-    + [[0.1, 0.1, 0.8]] * 8 + [[0.1, 0.6, 0.3]] * 2,
+    [[0.8, 0.1, 0.1]] * 17
+    + [[0.1, 0.8, 0.1]] * 3
+    + [[0.1, 0.7, 0.2]] * 12
+    + [[0.6, 0.2, 0.2]] * 3
+    + [[0.1, 0.1, 0.8]] * 8
+    + [[0.1, 0.6, 0.3]] * 2,
 )
 
 
@@ -73,8 +83,12 @@ def test_an_edited_value_is_flagged_on_its_line():
 
 
 def test_any_plugins_lines_are_read():
-    lines = ["My plugin metric                   0.1234\n", "Another (bits)          NaN\n",
-             "Java toString value 1.0E-5\n", "A missing one    ?\n"]
+    lines = [
+        "My plugin metric                   0.1234\n",
+        "Another (bits)          NaN\n",
+        "Java toString value 1.0E-5\n",
+        "A missing one    ?\n",
+    ]
     summary = read(output(COUNTS, lines)).sections[0].summary
     assert summary.plugin_metrics["My plugin metric"] == 0.1234
     assert math.isnan(summary.plugin_metrics["Another (bits)"]) and math.isnan(summary.plugin_metrics["A missing one"])
@@ -84,8 +98,7 @@ def test_any_plugins_lines_are_read():
 
 @pytest.mark.parametrize(
     "where, message",
-    [("first", "followed by no summary"), ("after", "not a line of WEKA's summary"),
-     ("twice", "printed twice")],
+    [("first", "followed by no summary"), ("after", "not a line of WEKA's summary"), ("twice", "printed twice")],
 )
 def test_plugin_lines_only_where_weka_prints_them(where, message):
     text = output(COUNTS, package_lines(COUNTS.confusion_matrix))
@@ -131,8 +144,12 @@ def test_an_edited_value_is_flagged_in_a_weighted_log():
     weights = [1.25 + (i % 7) / 4 for i in range(45)]
     evaluation = evaluated(
         ["yes"] * 20 + ["no"] * 15 + ["maybe"] * 10,
-        [[0.8, 0.1, 0.1]] * 17 + [[0.1, 0.8, 0.1]] * 3 + [[0.1, 0.7, 0.2]] * 12 + [[0.6, 0.2, 0.2]] * 3
-        + [[0.1, 0.1, 0.8]] * 8 + [[0.1, 0.6, 0.3]] * 2,
+        [[0.8, 0.1, 0.1]] * 17
+        + [[0.1, 0.8, 0.1]] * 3
+        + [[0.1, 0.7, 0.2]] * 12
+        + [[0.6, 0.2, 0.2]] * 3
+        + [[0.1, 0.1, 0.8]] * 8
+        + [[0.1, 0.6, 0.3]] * 2,
         weights,
     )
     matrix = evaluation.confusion_matrix

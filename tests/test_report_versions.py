@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 
 from wekaeval import WekaOutputError, read_weka_output
-from wekaeval.blocks import DETAIL_LAYOUTS, ClassDetailsRow
-from wekaeval.versions import ERAS, Versions, roundings
-from wekaeval.wekatext import decimal_format, old_decimal_format
+from wekaeval.blocks import DETAIL_LAYOUTS, ERAS, ClassDetailsRow, Versions, roundings
+from wekaeval.javamath import decimal_format, old_decimal_format
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -27,8 +26,11 @@ EXPECTED = {
     "weka-3.4-command-line.txt": (("3.4-3.5.0",), "3.4", ["Error on training data", "Stratified cross-validation"]),
     "weka-3.5-explorer.txt": (("3.5.1-3.5.8",), "3.5.1", ["Evaluation on test split"]),
     "weka-3.6-explorer.txt": (("3.6-3.7.5",), "3.6", ["Stratified cross-validation"]),
-    "weka-3.6-explorer-predictions.txt": (("3.6-3.7.5",), "3.6", ["Predictions on test data",
-                                                                  "Stratified cross-validation"]),
+    "weka-3.6-explorer-predictions.txt": (
+        ("3.6-3.7.5",),
+        "3.6",
+        ["Predictions on test data", "Stratified cross-validation"],
+    ),
     "weka-3.7.6-explorer.txt": (("3.7.6",), "3.7.6", ["Evaluation on training set"]),
     "weka-3.7.7-explorer.txt": (("3.7.7",), "3.7.7", ["Evaluation on training set"]),
     "weka-3.7.8-command-line.txt": (("3.7.8-3.7.12", "3.7.13-3.8.1"), "3.7.8", ["Error on training data"]),
@@ -92,14 +94,21 @@ def test_the_explorers_own_predictions_table_before_3_7():
     assert [row.predicted for row in rows] == ["Iris-set", "Iris-ver", "Iris-ver", "Iris-vir", "Iris-vir"]  # cut to 10
     assert [row.error for row in rows] == [False, False, True, True, True]  # a missing class counts as an error
     assert rows[4].actual is None and rows[3].distribution == (0.05, 0.25, 0.7) and rows[0].attributes == "(1.5)"
-    numeric = "\n".join([
-        " inst#,    actual, predicted, error",
-        "     1" + " " + "      23.5" + " " + "    21.317" + " " + "    -2.183",  # doubleToString(v, 10, 3)
-        "     2" + " " + "         ?" + " " + "    19.5  " + " ",  # no error where the class is missing
-    ]) + "\n"
+    numeric = (
+        "\n".join(
+            [
+                " inst#,    actual, predicted, error",
+                "     1" + " " + "      23.5" + " " + "    21.317" + " " + "    -2.183",  # doubleToString(v, 10, 3)
+                "     2" + " " + "         ?" + " " + "    19.5  " + " ",  # no error where the class is missing
+            ]
+        )
+        + "\n"
+    )
     (section,) = read_weka_output(numeric).sections
-    assert [(r.actual, r.predicted, r.error) for r in section.predictions.rows] == [(23.5, 21.317, -2.183),
-                                                                                  (None, 19.5, None)]
+    assert [(r.actual, r.predicted, r.error) for r in section.predictions.rows] == [
+        (23.5, 21.317, -2.183),
+        (None, 19.5, None),
+    ]
     with pytest.raises(WekaOutputError, match="distribution's \\* does not mark"):
         read_weka_output(text_with(FIXTURES / "weka-3.6-explorer-predictions.txt", " *0.98   0.02", "  0.98  *0.02"))
 
@@ -112,15 +121,28 @@ def text_with(path: Path, old: str, new: str) -> str:
 
 def test_an_old_command_line_log_of_a_numeric_class():
     lines = [
-        "", "Linear Regression Model", "", "class =", "", "      2.5    * x +", "     -1.25", "", "",
-        "Time taken to build model: 0.01 seconds", "Time taken to test model on training data: 0 seconds", "",
-        "=== Error on training data ===", "",
+        "",
+        "Linear Regression Model",
+        "",
+        "class =",
+        "",
+        "      2.5    * x +",
+        "     -1.25",
+        "",
+        "",
+        "Time taken to build model: 0.01 seconds",
+        "Time taken to test model on training data: 0 seconds",
+        "",
+        "=== Error on training data ===",
+        "",
         "Correlation coefficient                  0.9869",
         "Mean absolute error                      0.4321",
         "Root mean squared error                  0.5678",
         "Relative absolute error                 14.1234 %",
         "Root relative squared error             16.0012 %",
-        "Total Number of Instances               40     ", "", "",
+        "Total Number of Instances               40     ",
+        "",
+        "",
     ]
     report = read_weka_output("\n".join(lines))
     assert report.model.startswith("Linear Regression Model") and "class =" in report.model
@@ -147,11 +169,26 @@ def test_the_old_command_line_printed_its_model_without_a_heading():
 
 # -- each layout, row by row, spelled out from WEKA's source -------------------------------------------------
 
-VALUES = {"true_positive_rate": 0.9, "false_positive_rate": 0.05, "precision": 0.947, "recall": 0.9, "f_measure": 0.923,
-          "matthews_correlation_coefficient": 0.86, "area_under_roc": 0.95, "area_under_prc": 0.93}
-D2S = {"true_positive_rate": "  0.9  ", "false_positive_rate": "  0.05 ", "precision": "  0.947", "recall": "  0.9  ",
-       "f_measure": "  0.923", "matthews_correlation_coefficient": "  0.86 ", "area_under_roc": "  0.95 ",
-       "area_under_prc": "  0.93 "}  # Utils.doubleToString(v, 7, 3)
+VALUES = {
+    "true_positive_rate": 0.9,
+    "false_positive_rate": 0.05,
+    "precision": 0.947,
+    "recall": 0.9,
+    "f_measure": 0.923,
+    "matthews_correlation_coefficient": 0.86,
+    "area_under_roc": 0.95,
+    "area_under_prc": 0.93,
+}
+D2S = {
+    "true_positive_rate": "  0.9  ",
+    "false_positive_rate": "  0.05 ",
+    "precision": "  0.947",
+    "recall": "  0.9  ",
+    "f_measure": "  0.923",
+    "matthews_correlation_coefficient": "  0.86 ",
+    "area_under_roc": "  0.95 ",
+    "area_under_prc": "  0.93 ",
+}  # Utils.doubleToString(v, 7, 3)
 TP, FP, P, R, F, MCC, ROC, PRC = D2S.values()  # the cells, in DETAIL_COLUMNS' order
 CELLS_3_7_7 = [TP, "  ", FP, "  ", P, "    ", R, " ", F, "    ", MCC, "", ROC, "   ", PRC]
 
@@ -161,11 +198,17 @@ CELLS_3_7_7 = [TP, "  ", FP, "  ", P, "    ", R, " ", F, "    ", MCC, "", ROC, "
     [
         ("3.4", "".join([TP, "   ", FP, "    ", P, "   ", R, "   ", F, "    ", "yes"]), None),
         ("3.5.1", "".join([TP, "   ", FP, "    ", P, "   ", R, "   ", F, "    ", ROC, "    ", "yes"]), None),
-        ("3.6", " " * 15 + "".join([TP, "   ", FP, "    ", P, "   ", R, "   ", F, "    ", ROC, "    ", "yes"]),
-         "Weighted Avg.  " + "".join([TP, "   ", FP, "    ", P, "   ", R, "   ", F, "    ", ROC])),
+        (
+            "3.6",
+            " " * 15 + "".join([TP, "   ", FP, "    ", P, "   ", R, "   ", F, "    ", ROC, "    ", "yes"]),
+            "Weighted Avg.  " + "".join([TP, "   ", FP, "    ", P, "   ", R, "   ", F, "    ", ROC]),
+        ),
         ("3.7.7", " " * 15 + "".join([*CELLS_3_7_7, "     ", "yes"]), "Weighted Avg.  " + "".join(CELLS_3_7_7)),
-        ("3.8.2", " " * 17 + "0.900    0.050    0.947      0.900    0.923      0.860    0.950     0.930     yes",
-         "Weighted Avg.    0.900    0.050    0.947      0.900    0.923      0.860    0.950     0.930     "),
+        (
+            "3.8.2",
+            " " * 17 + "0.900    0.050    0.947      0.900    0.923      0.860    0.950     0.930     yes",
+            "Weighted Avg.    0.900    0.050    0.947      0.900    0.923      0.860    0.950     0.930     ",
+        ),
     ],
 )
 def test_each_layout_prints_a_row_as_wekas_source_does(layout, row, weighted):
@@ -182,7 +225,9 @@ def test_missing_values_print_as_each_release_printed_them():
     assert row.endswith(F + "    " + "  ?  " + "   " + " ?    " + "   " + "  ?    " + "     " + "no")
     row = DETAIL_LAYOUTS["3.7.8"].row(ClassDetailsRow("no", **missing), DETAIL_LAYOUTS["3.7.8"].columns)
     assert row.endswith("0.923      ?       ?         ?         no")  # MCC's "?" one column short
-    row = DETAIL_LAYOUTS["3.8.2"].row(ClassDetailsRow("no", **{**missing, "precision": None}), DETAIL_LAYOUTS["3.8.2"].columns)
+    row = DETAIL_LAYOUTS["3.8.2"].row(
+        ClassDetailsRow("no", **{**missing, "precision": None}), DETAIL_LAYOUTS["3.8.2"].columns
+    )
     assert row == " " * 17 + "0.900    0.050    ?          0.900    0.923      ?        ?         ?         no"
     weighted = DETAIL_LAYOUTS["3.7.8"].row(ClassDetailsRow(None, **missing), DETAIL_LAYOUTS["3.7.8"].columns)
     assert weighted.endswith("0.923      NaN      NaN       NaN       ")
@@ -193,9 +238,21 @@ def test_missing_values_print_as_each_release_printed_them():
 
 @pytest.mark.parametrize(
     ("value", "digits", "printed"),
-    [(-0.00004, 4, "0"), (-0.0, 4, "0"), (1e20, 4, "1.0E20"), (0.54455, 4, "0.5446"), (2.00005, 4, "2.0001"),
-     (4.35, 1, "4.4"), (0.5, 4, "0.5"), (150.0, 4, "150"), (math.nan, 4, "NaN"), (-0.5, 4, "-0.5"), (0.9733, 4, "0.9733"),
-     (12.0, 0, "12"), (-1234.56789, 2, "-1234.57")],
+    [
+        (-0.00004, 4, "0"),
+        (-0.0, 4, "0"),
+        (1e20, 4, "1.0E20"),
+        (0.54455, 4, "0.5446"),
+        (2.00005, 4, "2.0001"),
+        (4.35, 1, "4.4"),
+        (0.5, 4, "0.5"),
+        (150.0, 4, "150"),
+        (math.nan, 4, "NaN"),
+        (-0.5, 4, "-0.5"),
+        (0.9733, 4, "0.9733"),
+        (12.0, 0, "12"),
+        (-1234.56789, 2, "-1234.57"),
+    ],
 )
 def test_old_double_to_string(value, digits, printed):
     assert old_decimal_format(value, digits) == printed

@@ -30,17 +30,25 @@ PLAIN = "weka.classifiers.evaluation.output.prediction.PlainText"
 LOCALE_RUNS = {
     "j48-weighted-k": (J48, "weighted.arff", ("-k",)),
     "j48-missing-class": (J48, "missing-class.arff", ("-o",)),
-    "nb-quoted-labels-coverage": (NAIVE_BAYES, "quoted-labels.arff", ("-o", "-x", "5", "-toggle", "Coverage,Region size")),
+    "nb-quoted-labels-coverage": (
+        NAIVE_BAYES,
+        "quoted-labels.arff",
+        ("-o", "-x", "5", "-toggle", "Coverage,Region size"),
+    ),
 }
 #: de, fr, pt_BR, tr and sv print decimal commas in the class details; tr also drops a line; ar and fa change digits.
 LOCALES = ("en_US", "de_DE", "pt_BR", "tr_TR", "fr_FR", "sv_SE", "ar_EG", "fa_IR")
 
-NUMERIC_ARFF = """@relation numeric-class
+NUMERIC_ARFF = (
+    """@relation numeric-class
 @attribute x numeric
 @attribute label {a,b}
 @attribute y numeric
 @data
-""" + "".join(f"{i % 7},{'ab'[i % 2]},{(i % 7) * 2.5 + (i % 3) - (3 if i % 2 else 0)}\n" for i in range(40)) + "1,a,?\n"
+"""
+    + "".join(f"{i % 7},{'ab'[i % 2]},{(i % 7) * 2.5 + (i % 3) - (3 if i % 2 else 0)}\n" for i in range(40))
+    + "1,a,?\n"
+)
 
 #: Predictions in CSV and in PlainText for the same evaluations: nominal (missing classes, labels with commas,
 #: distributions, attribute columns, tab-separated) and numeric (a missing class value).
@@ -54,8 +62,18 @@ PREDICTION_RUNS = {
 
 def weka_command_line(classifier, train, args, locale="en_US"):
     language, country = locale.split("_")
-    command = ["java", ADD_OPENS, f"-Duser.language={language}", f"-Duser.country={country}",
-               "-cp", bridge.weka_classpath(), classifier, "-t", str(train), *args]
+    command = [
+        "java",
+        ADD_OPENS,
+        f"-Duser.language={language}",
+        f"-Duser.country={country}",
+        "-cp",
+        bridge.weka_classpath(),
+        classifier,
+        "-t",
+        str(train),
+        *args,
+    ]
     done = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", timeout=300)
     if done.returncode != 0 or "===" not in done.stdout:
         raise RuntimeError(f"WEKA failed: {done.stdout[-500:]}{done.stderr[-500:]}")
@@ -80,7 +98,7 @@ def wild(weka_jvm, tmp_path_factory):
             jobs[name, output.rsplit(".", 1)[1]] = (classifier, path, (*args, "-classifications", chosen), "en_US")
     with ThreadPoolExecutor(max_workers=4) as pool:
         texts = pool.map(lambda job: weka_command_line(*job), jobs.values())
-        return dict(zip(jobs, texts))
+        return dict(zip(jobs, texts, strict=False))
 
 
 def numbers(section):
@@ -108,7 +126,7 @@ def test_every_locale_reads_as_the_same_numbers(wild, name, locale):
     local = read_weka_output(wild[name, locale])
     assert local.check() == [] and english.check() == []
     assert [s.title for s in local.sections] == [s.title for s in english.sections]
-    for theirs, ours in zip(local.sections, english.sections):
+    for theirs, ours in zip(local.sections, english.sections, strict=False):
         expected = numbers(ours)
         if locale == "tr_TR":  # Java lower-cases "Incorrect" to "ıncorrect" there: WEKA drops the line
             assert "incorrect" not in theirs.summary.lines
@@ -139,7 +157,9 @@ def test_a_file_in_another_encoding_names_the_byte_and_reads_with_encoding(wild,
         text = text.replace("caf\u00e9", "\u5496\u5561").replace("na\u00efve", "\u5929\u771f")
     saved = tmp_path / "log.txt"
     saved.write_bytes(text.encode(encoding))
-    with pytest.raises(WekaOutputError, match=r"log\.txt:\d+: not UTF-8 text \(byte 0x[0-9a-f]{2}\); .*encoding=") as error:
+    with pytest.raises(
+        WekaOutputError, match=r"log\.txt:\d+: not UTF-8 text \(byte 0x[0-9a-f]{2}\); .*encoding="
+    ) as error:
         read_weka_output(saved)
     assert ('"utf-16"' in str(error.value)) == (encoding == "utf-16")
     report = read_weka_output(saved, encoding=encoding)
@@ -193,8 +213,12 @@ def test_a_summary_under_a_free_title_or_none_is_a_section(evaluation, title, re
 
 @pytest.mark.parametrize("indent", ["    ", "\t", "\t\t", "  "])
 def test_uniformly_indented_text_reads_as_if_it_were_not(wild, evaluation, indent):
-    for text in (wild["j48-weighted-k", "en_US"], str(evaluation.toSummaryString("", False)),
-                 str(evaluation.toMatrixString("")), str(evaluation.toClassDetailsString(""))):
+    for text in (
+        wild["j48-weighted-k", "en_US"],
+        str(evaluation.toSummaryString("", False)),
+        str(evaluation.toMatrixString("")),
+        str(evaluation.toClassDetailsString("")),
+    ):
         indented = "".join(indent + line if line.strip() else line for line in text.splitlines(True))
         plain, pasted = read_weka_output(text), read_weka_output(indented)
         assert [s.to_dict() for s in pasted.sections] == [s.to_dict() for s in plain.sections]
@@ -203,24 +227,44 @@ def test_uniformly_indented_text_reads_as_if_it_were_not(wild, evaluation, inden
 def test_indented_code_blocks_amid_a_readmes_prose(wild, evaluation):
     summary = str(evaluation.toSummaryString("", False))
     log = wild["j48-weighted-k", "en_US"]
-    readme = "\n".join([
-        "# Results", "", "J48 on our data, ten-fold cross-validation:", "",
-        *("    " + line if line.strip() else "" for line in log.splitlines()), "",
-        "And the summary alone, as a program printed it:", "",
-        *("\t" + line if line.strip() else "" for line in summary.splitlines()), "",
-        "Fenced:", "```", *summary.strip("\n").splitlines(), "```",
-        "That is all.", "",
-    ])
+    readme = "\n".join(
+        [
+            "# Results",
+            "",
+            "J48 on our data, ten-fold cross-validation:",
+            "",
+            *("    " + line if line.strip() else "" for line in log.splitlines()),
+            "",
+            "And the summary alone, as a program printed it:",
+            "",
+            *("\t" + line if line.strip() else "" for line in summary.splitlines()),
+            "",
+            "Fenced:",
+            "```",
+            *summary.strip("\n").splitlines(),
+            "```",
+            "That is all.",
+            "",
+        ]
+    )
     report = read_weka_output(readme)
     expected = read_weka_output(log).sections + read_weka_output(summary).sections * 2
     assert len(report.sections) == len(expected)
-    for ours, theirs in zip(report.sections, expected):
+    for ours, theirs in zip(report.sections, expected, strict=False):
         assert (ours.summary, ours.class_details, ours.confusion_matrix) == (
-            theirs.summary, theirs.class_details, theirs.confusion_matrix)
+            theirs.summary,
+            theirs.class_details,
+            theirs.confusion_matrix,
+        )
     assert report.sections[-2].title == "And the summary alone, as a program printed it:"  # the line above it
     assert report.sections[-1].title == "Fenced:"  # a Markdown fence ends blocks as a blank line does
-    assert [text for _, text in report.other] == ["# Results", "J48 on our data, ten-fold cross-validation:",
-                                                 "```", "```", "That is all."]
+    assert [text for _, text in report.other] == [
+        "# Results",
+        "J48 on our data, ten-fold cross-validation:",
+        "```",
+        "```",
+        "That is all.",
+    ]
 
 
 def test_a_bare_matrix_or_class_details_table_is_a_section(evaluation):
@@ -242,7 +286,7 @@ def test_csv_predictions_are_the_plain_text_ones(wild, name):
     assert csv.predictions.format == "CSV" and plain.predictions.format == "PlainText"
     assert csv.predictions.nominal == plain.predictions.nominal
     assert len(csv.predictions.rows) == len(plain.predictions.rows) > 100 or name == "numeric"
-    for ours, theirs in zip(csv.predictions.rows, plain.predictions.rows):
+    for ours, theirs in zip(csv.predictions.rows, plain.predictions.rows, strict=False):
         for field in fields(ours):
             if field.name != "attributes":
                 assert getattr(ours, field.name) == getattr(theirs, field.name), (name, field.name, ours, theirs)
@@ -254,7 +298,7 @@ def test_csv_predictions_are_the_plain_text_ones(wild, name):
 
 def test_csv_predictions_printed_alone_read_as_a_section(wild):
     text = wild["missing-class", "CSV"]
-    table = text[text.index("inst#"):]
+    table = text[text.index("inst#") :]
     (section,) = read_weka_output(table).sections
     rows = section.predictions.rows
     assert section.title == "" and rows == read_weka_output(text).sections[0].predictions.rows
@@ -284,8 +328,9 @@ def edits(text):
     yield "tabs for spaces", edited(matrix, lines[matrix].replace("  ", "\t"))
 
 
-@pytest.mark.parametrize("kind", ["wiki headings", "lost first bytes", "latex", "hand-aligned", "elided rows",
-                                  "tabs for spaces"])
+@pytest.mark.parametrize(
+    "kind", ["wiki headings", "lost first bytes", "latex", "hand-aligned", "elided rows", "tabs for spaces"]
+)
 def test_edited_output_is_refused_at_the_edited_line(wild, kind):
     text, line = dict(edits(wild["j48-missing-class", "en_US"]))[kind]
     with pytest.raises(WekaOutputError) as error:

@@ -1,4 +1,4 @@
-"""wekaeval.resultmatrix prints what WEKA's ResultMatrix classes print, byte for byte.
+"""wekaeval.experiment prints what WEKA's ResultMatrix classes print, byte for byte.
 
 Hypothesis fills a WEKA result matrix in the JVM and the port the same way -- names with spaces, quotes,
 line breaks and filter suffixes, means and std devs with NaN, infinities and huge values, significances,
@@ -16,10 +16,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from wekaeval.resultmatrix import SIGNIFICANCE_LOSS, SIGNIFICANCE_WIN, ResultMatrixError
-from wekaeval.resultmatrix_formats import (
-    FORMATS,
+from wekaeval.experiment import RESULT_MATRICES as FORMATS
+from wekaeval.experiment import (
+    SIGNIFICANCE_LOSS,
+    SIGNIFICANCE_WIN,
     ResultMatrixCSV,
+    ResultMatrixError,
     ResultMatrixGnuPlot,
     ResultMatrixHTML,
     ResultMatrixLatex,
@@ -27,9 +29,13 @@ from wekaeval.resultmatrix_formats import (
     ResultMatrixSignificance,
 )
 
-RENDERINGS = [("toStringMatrix", "to_string_matrix"), ("toStringKey", "to_string_key"),
-              ("toStringHeader", "to_string_header"), ("toStringSummary", "to_string_summary"),
-              ("toStringRanking", "to_string_ranking")]
+RENDERINGS = [
+    ("toStringMatrix", "to_string_matrix"),
+    ("toStringKey", "to_string_key"),
+    ("toStringHeader", "to_string_header"),
+    ("toStringSummary", "to_string_summary"),
+    ("toStringRanking", "to_string_ranking"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -42,39 +48,80 @@ def weka(weka_jvm):
 
 # -- what to fill a matrix with ------------------------------------------------------------------
 
-NAMES = ["iris", "labor", "weather.symbolic", "x_y", "a", "", "  padded  ", "breast-cancer",
-         "iris-weka.filters.unsupervised.attribute.Remove-R1", "soybean-weka.filters.supervised.instance.Resample",
-         "trees.J48 '-C 0.25 -M 2' -217733168393644444", "rules.ZeroR '' 48055541465867954",
-         "weka.classifiers.functions.SMO '-C 1.0 -L 0.001 -P 1.0E-12 -N 0' -6585883636378691736",
-         "bayes.NaiveBayes", "a_very_long_dataset_name_that_goes_on_and_on_and_on_and_on",
-         "50% {x}, y?", "back\\slash", 'dq"uote', "tab\there", "line\nbreak", "cr\rhere", "nel\u0085x",
-         "ls\u2028x", "caf\u00e9 \u03bb", "x-unsupervised.y", "?"]
-names = st.one_of(st.sampled_from(NAMES),
-                  st.text(st.sampled_from("abcXYZ019 _-.,'\"\\%{}?\t\n\u00e9"), max_size=30))
-means = st.one_of(st.floats(0, 100), st.integers(0, 10000).map(lambda i: i / 100), st.floats(-1e6, 1e6),
-                  st.sampled_from([math.nan, math.nan, math.inf, -math.inf, -0.0, 0.0, 1e15, -1e12, 99.995,
-                                   0.005, 1e-9, 123456.789, -0.004]))
-std_devs = st.one_of(st.floats(0, 50), st.integers(0, 1000).map(lambda i: i / 100),
-                     st.sampled_from([math.nan, math.inf, 0.0, 1e9, 0.125, 0.0049]))
-counts = st.one_of(st.integers(0, 120).map(float), st.integers(0, 2000).map(float), st.floats(0, 1000),
-                   st.sampled_from([math.nan, math.inf, -1.5, 10000.0]))
+NAMES = [
+    "iris",
+    "labor",
+    "weather.symbolic",
+    "x_y",
+    "a",
+    "",
+    "  padded  ",
+    "breast-cancer",
+    "iris-weka.filters.unsupervised.attribute.Remove-R1",
+    "soybean-weka.filters.supervised.instance.Resample",
+    "trees.J48 '-C 0.25 -M 2' -217733168393644444",
+    "rules.ZeroR '' 48055541465867954",
+    "weka.classifiers.functions.SMO '-C 1.0 -L 0.001 -P 1.0E-12 -N 0' -6585883636378691736",
+    "bayes.NaiveBayes",
+    "a_very_long_dataset_name_that_goes_on_and_on_and_on_and_on",
+    "50% {x}, y?",
+    "back\\slash",
+    'dq"uote',
+    "tab\there",
+    "line\nbreak",
+    "cr\rhere",
+    "nel\u0085x",
+    "ls\u2028x",
+    "caf\u00e9 \u03bb",
+    "x-unsupervised.y",
+    "?",
+]
+names = st.one_of(st.sampled_from(NAMES), st.text(st.sampled_from("abcXYZ019 _-.,'\"\\%{}?\t\n\u00e9"), max_size=30))
+means = st.one_of(
+    st.floats(0, 100),
+    st.integers(0, 10000).map(lambda i: i / 100),
+    st.floats(-1e6, 1e6),
+    st.sampled_from(
+        [math.nan, math.nan, math.inf, -math.inf, -0.0, 0.0, 1e15, -1e12, 99.995, 0.005, 1e-9, 123456.789, -0.004]
+    ),
+)
+std_devs = st.one_of(
+    st.floats(0, 50),
+    st.integers(0, 1000).map(lambda i: i / 100),
+    st.sampled_from([math.nan, math.inf, 0.0, 1e9, 0.125, 0.0049]),
+)
+counts = st.one_of(
+    st.integers(0, 120).map(float),
+    st.integers(0, 2000).map(float),
+    st.floats(0, 1000),
+    st.sampled_from([math.nan, math.inf, -1.5, 10000.0]),
+)
 
 #: Options: (WEKA's setter, the port's attribute, values).
-OPTIONS = [("setMeanPrec", "mean_prec", st.integers(-1, 6)), ("setStdDevPrec", "std_dev_prec", st.integers(-1, 6)),
-           ("setColNameWidth", "col_name_width", st.integers(-1, 30)),
-           ("setRowNameWidth", "row_name_width", st.integers(-1, 45)),
-           ("setMeanWidth", "mean_width", st.integers(-1, 10)),
-           ("setStdDevWidth", "std_dev_width", st.integers(-1, 10)),
-           ("setSignificanceWidth", "significance_width", st.integers(-1, 3)),
-           ("setCountWidth", "count_width", st.integers(-1, 9)),
-           ("setShowStdDev", "show_std_dev", st.booleans()), ("setShowAverage", "show_average", st.booleans()),
-           ("setRemoveFilterName", "remove_filter_name", st.booleans()),
-           ("setPrintColNames", "print_col_names", st.booleans()),
-           ("setPrintRowNames", "print_row_names", st.booleans()),
-           ("setEnumerateColNames", "enumerate_col_names", st.booleans()),
-           ("setEnumerateRowNames", "enumerate_row_names", st.booleans())]
-STRINGS = [("TIE_STRING", "tie_string"), ("WIN_STRING", "win_string"), ("LOSS_STRING", "loss_string"),
-           ("LEFT_PARENTHESES", "left_parentheses"), ("RIGHT_PARENTHESES", "right_parentheses")]
+OPTIONS = [
+    ("setMeanPrec", "mean_prec", st.integers(-1, 6)),
+    ("setStdDevPrec", "std_dev_prec", st.integers(-1, 6)),
+    ("setColNameWidth", "col_name_width", st.integers(-1, 30)),
+    ("setRowNameWidth", "row_name_width", st.integers(-1, 45)),
+    ("setMeanWidth", "mean_width", st.integers(-1, 10)),
+    ("setStdDevWidth", "std_dev_width", st.integers(-1, 10)),
+    ("setSignificanceWidth", "significance_width", st.integers(-1, 3)),
+    ("setCountWidth", "count_width", st.integers(-1, 9)),
+    ("setShowStdDev", "show_std_dev", st.booleans()),
+    ("setShowAverage", "show_average", st.booleans()),
+    ("setRemoveFilterName", "remove_filter_name", st.booleans()),
+    ("setPrintColNames", "print_col_names", st.booleans()),
+    ("setPrintRowNames", "print_row_names", st.booleans()),
+    ("setEnumerateColNames", "enumerate_col_names", st.booleans()),
+    ("setEnumerateRowNames", "enumerate_row_names", st.booleans()),
+]
+STRINGS = [
+    ("TIE_STRING", "tie_string"),
+    ("WIN_STRING", "win_string"),
+    ("LOSS_STRING", "loss_string"),
+    ("LEFT_PARENTHESES", "left_parentheses"),
+    ("RIGHT_PARENTHESES", "right_parentheses"),
+]
 
 
 @dataclass
@@ -88,8 +135,11 @@ class Spec:
     copy_to: str | None = None
 
 
+ANY_FORMAT = st.sampled_from(list(FORMATS))
+
+
 @st.composite
-def specs(draw, fmt=st.sampled_from(list(FORMATS))):
+def specs(draw, fmt=ANY_FORMAT):
     spec = Spec(draw(fmt), draw(st.integers(1, 5)), draw(st.integers(1, 6)))
     cols, rows = range(spec.cols), range(spec.rows)
     ops = spec.ops
@@ -121,11 +171,21 @@ def specs(draw, fmt=st.sampled_from(list(FORMATS))):
     for java_name, name in draw(st.lists(st.sampled_from(STRINGS), max_size=2)):
         ops.append(("=" + java_name, name, (draw(st.sampled_from(["", "+", "-", "<<", "[", "]"])),)))
     for _ in range(draw(st.integers(0, 4))):
-        ops.append(("addHeader", "add_header", (draw(st.sampled_from(["Tester", "Analysing", "Datasets", "Date",
-                                                                       "Sorted by", "Resultsets", ""])),
-                                                draw(names))))
-    square = st.lists(st.lists(st.integers(0, 1500) | st.integers(0, 12), min_size=spec.cols, max_size=spec.cols),
-                      min_size=spec.cols, max_size=spec.cols)
+        ops.append(
+            (
+                "addHeader",
+                "add_header",
+                (
+                    draw(st.sampled_from(["Tester", "Analysing", "Datasets", "Date", "Sorted by", "Resultsets", ""])),
+                    draw(names),
+                ),
+            )
+        )
+    square = st.lists(
+        st.lists(st.integers(0, 1500) | st.integers(0, 12), min_size=spec.cols, max_size=spec.cols),
+        min_size=spec.cols,
+        max_size=spec.cols,
+    )
     if draw(st.booleans()):
         ops.append(("setSummary", "set_summary", (draw(square), draw(square))))
     if draw(st.booleans()):
@@ -188,23 +248,71 @@ def assert_same_state(java, port):
 @settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(specs())
 @example(Spec("ResultMatrixPlainText", 3, 2, [("setCount", "set_count", (1, 1000.0))]))  # count "(1000)" is cut
-@example(Spec("ResultMatrixSignificance", 2, 1, [("setPrintColNames", "print_col_names", (True,)),
-                                      ("setEnumerateColNames", "enumerate_col_names", (False,)),
-                                      ("setColName", "set_col_name", (1, "a"))]))  # WEKA throws
-@example(Spec("ResultMatrixLatex", 3, 2, [("setColHidden", "set_col_hidden", (0, True)),
-                              ("setSummary", "set_summary", ([[0, 1, 2]] * 3, [[0, 1, 0]] * 3))]))
-@example(Spec("ResultMatrixPlainText", 2, 1, [("setRowHidden", "set_row_hidden", (0, True)),
-                                              ("setShowAverage", "show_average", (True,))]))  # no data line
+@example(
+    Spec(
+        "ResultMatrixSignificance",
+        2,
+        1,
+        [
+            ("setPrintColNames", "print_col_names", (True,)),
+            ("setEnumerateColNames", "enumerate_col_names", (False,)),
+            ("setColName", "set_col_name", (1, "a")),
+        ],
+    )
+)  # WEKA throws
+@example(
+    Spec(
+        "ResultMatrixLatex",
+        3,
+        2,
+        [
+            ("setColHidden", "set_col_hidden", (0, True)),
+            ("setSummary", "set_summary", ([[0, 1, 2]] * 3, [[0, 1, 0]] * 3)),
+        ],
+    )
+)
+@example(
+    Spec(
+        "ResultMatrixPlainText",
+        2,
+        1,
+        [("setRowHidden", "set_row_hidden", (0, True)), ("setShowAverage", "show_average", (True,))],
+    )
+)  # no data line
 def test_renderings_match_weka(weka, spec):
     java, port = fill(spec, weka), fill(spec)
     assert_same_state(java, port)
     assert_same_texts(java, port)
 
 
-OPTION_WORDS = ["-mean-prec", "-stddev-prec", "-col-name-width", "-row-name-width", "-mean-width", "-stddev-width",
-                "-sig-width", "-count-width", "-show-stddev", "-show-avg", "-remove-filter", "-print-col-names",
-                "-print-row-names", "-enum-col-names", "-enum-row-names", "--", "-5", "x", "0", "3", "12", "-1", "",
-                "abc", "+4", "99999999999"]
+OPTION_WORDS = [
+    "-mean-prec",
+    "-stddev-prec",
+    "-col-name-width",
+    "-row-name-width",
+    "-mean-width",
+    "-stddev-width",
+    "-sig-width",
+    "-count-width",
+    "-show-stddev",
+    "-show-avg",
+    "-remove-filter",
+    "-print-col-names",
+    "-print-row-names",
+    "-enum-col-names",
+    "-enum-row-names",
+    "--",
+    "-5",
+    "x",
+    "0",
+    "3",
+    "12",
+    "-1",
+    "",
+    "abc",
+    "+4",
+    "99999999999",
+]
 
 
 @pytest.mark.jvm
@@ -235,10 +343,23 @@ def test_gnuplot_names_the_jvms_weka(weka_jvm):
 
 # -- without a JVM ------------------------------------------------------------------------------
 
+
 def test_defaults_per_format():
-    defaults = {cls.__name__: (m.mean_prec, m.std_dev_prec, m.row_name_width, m.col_name_width, m.count_width,
-                               m.print_col_names, m.enumerate_col_names, m.left_parentheses, m.win_string)
-                for cls in FORMATS.values() for m in [cls()]}
+    defaults = {
+        cls.__name__: (
+            m.mean_prec,
+            m.std_dev_prec,
+            m.row_name_width,
+            m.col_name_width,
+            m.count_width,
+            m.print_col_names,
+            m.enumerate_col_names,
+            m.left_parentheses,
+            m.win_string,
+        )
+        for cls in FORMATS.values()
+        for m in [cls()]
+    }
     assert defaults == {
         "ResultMatrixPlainText": (2, 2, 25, 0, 5, True, True, "(", "v"),
         "ResultMatrixLatex": (2, 2, 0, 0, 0, False, True, "(", "$\\circ$"),
@@ -251,14 +372,25 @@ def test_defaults_per_format():
 
 def test_a_full_plain_text_analysis():
     m = ResultMatrixPlainText(3, 2)
-    for col, name in enumerate(["rules.ZeroR '' 48055541465867954", "trees.J48 '-C 0.25 -M 2' -217733168393644444",
-                                "bayes.NaiveBayes '' 5995231201785697655"]):
+    for col, name in enumerate(
+        [
+            "rules.ZeroR '' 48055541465867954",
+            "trees.J48 '-C 0.25 -M 2' -217733168393644444",
+            "bayes.NaiveBayes '' 5995231201785697655",
+        ]
+    ):
         m.set_col_name(col, name)
     for row, name in enumerate(["iris", "labor-weka.filters.unsupervised.attribute.Remove-R1"]):
         m.set_row_name(row, name)
         m.set_count(row, 100)
-    for (col, row), value in {(0, 0): 33.33, (1, 0): 94.73, (2, 0): 95.53, (0, 1): 64.67, (1, 1): 78.6,
-                              (2, 1): 93.57}.items():
+    for (col, row), value in {
+        (0, 0): 33.33,
+        (1, 0): 94.73,
+        (2, 0): 95.53,
+        (0, 1): 64.67,
+        (1, 1): 78.6,
+        (2, 1): 93.57,
+    }.items():
         m.set_mean(col, row, value)
         m.set_std_dev(col, row, value / 40)
     m.set_significance(1, 0, SIGNIFICANCE_WIN)
@@ -272,7 +404,8 @@ def test_a_full_plain_text_analysis():
         "iris                     (100)   33.33(0.83) |   94.73(2.37) v   95.53(2.39) v\n"
         "labor                    (100)   64.67(1.62) |   78.60(1.96)     93.57(2.34) v\n"
         "------------------------------------------------------------------------------\n"
-        "                                     (v/ /*) |         (1/1/0)         (2/0/0)\n")
+        "                                     (v/ /*) |         (1/1/0)         (2/0/0)\n"
+    )
 
 
 def test_setters_behave_as_wekas():
@@ -317,7 +450,9 @@ def test_significance_letters():
     m.set_summary([[0, 2], [1, 0]], [[0, 1], [0, 0]])
     m.set_ranking([[0, 1], [0, 0]])
     m.set_significance(1, 2, SIGNIFICANCE_LOSS)
-    assert m.to_string_summary() == ("     a     b  (No. of datasets where [col] >> [row])\n"
-                                     "     - 2 (1) | a = (1) col0\n"
-                                     " 1 (0)     - | b = (2) col1\n")
+    assert m.to_string_summary() == (
+        "     a     b  (No. of datasets where [col] >> [row])\n"
+        "     - 2 (1) | a = (1) col0\n"
+        " 1 (0)     - | b = (2) col1\n"
+    )
     assert m.to_string_ranking() == ">-<   >   < Resultset\n  1   1   0 col1\n -1   0   1 col0\n"

@@ -1,4 +1,4 @@
-"""wekaeval.threshold against WEKA 3.9.7 itself: Utils.sort's order and Evaluation's ROC/PRC areas, with ==.
+"""wekaeval.evaluation against WEKA 3.9.7 itself: Utils.sort's order and Evaluation's ROC/PRC areas, with ==.
 
 WEKA's Evaluation is fed the same predictions through
 ``evaluateModelOnceAndRecordPrediction(dist, instance)`` -- the call ``evaluateModel`` and cross-validation
@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wekaeval import threshold
+from wekaeval.evaluation import _threshold as threshold
+from wekaeval.javamath import _sort as weka_sort_module
 
 pytestmark = pytest.mark.jvm
 
@@ -45,7 +46,7 @@ class _Weka:
         header = self._oracle.header([f"c{i}" for i in range(k)])
         evaluation = self._oracle._Evaluation(header)
         feed = evaluation.evaluateModelOnceAndRecordPrediction if record else evaluation.evaluateModelOnce
-        for a, dist, w in zip(actual.tolist(), probabilities.tolist(), weights.tolist()):
+        for a, dist, w in zip(actual.tolist(), probabilities.tolist(), weights.tolist(), strict=False):
             instance = self._oracle._DenseInstance(float(w), self._JD([float(a)]))
             instance.setDataset(header)
             feed(self._JD(dist), instance)
@@ -86,12 +87,15 @@ def _mismatches(java: _Weka, actual, probabilities, weights, **options) -> list[
 # -- Utils.sort ------------------------------------------------------------------------------
 
 
-@given(st.lists(st.sampled_from([0.0, -0.0, 0.1, 0.5, 1.0, 2.0, math.nan, 1.7976931348623157e308]),
-                min_size=0, max_size=200))
+@given(
+    st.lists(
+        st.sampled_from([0.0, -0.0, 0.1, 0.5, 1.0, 2.0, math.nan, 1.7976931348623157e308]), min_size=0, max_size=200
+    )
+)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_sort_order_is_wekas_on_ties_and_nan(java, values):
     values = np.array(values, dtype=np.float64)
-    assert np.array_equal(threshold.weka_sort(values), java.sort(values))
+    assert np.array_equal(weka_sort_module.weka_sort(values), java.sort(values))
 
 
 def test_sort_order_is_wekas_on_large_random_arrays(java):
@@ -99,7 +103,7 @@ def test_sort_order_is_wekas_on_large_random_arrays(java):
     for n, distinct in ((100_000, 21), (10_000, 7), (10_000, 1000), (5_000, 2), (3_000, 3_000), (2_000, 10**9)):
         values = rng.integers(0, distinct, n) / distinct
         values[rng.random(n) < 0.01] = np.nan
-        assert np.array_equal(threshold.weka_sort(values), java.sort(values)), (n, distinct)
+        assert np.array_equal(weka_sort_module.weka_sort(values), java.sort(values)), (n, distinct)
 
 
 # -- the areas --------------------------------------------------------------------------------
@@ -116,8 +120,12 @@ def _predictions(draw):
         probabilities = np.divide(probabilities, totals, out=probabilities.copy(), where=totals > 0)
     one_class = draw(st.one_of(st.none(), st.integers(0, k - 1)))
     classes = st.just(float(one_class)) if one_class is not None else st.integers(0, k - 1).map(float)
-    actual = np.array(draw(st.lists(st.one_of(classes, st.just(math.nan)) if draw(st.booleans()) else classes,
-                                    min_size=n, max_size=n)), dtype=np.float64)
+    actual = np.array(
+        draw(
+            st.lists(st.one_of(classes, st.just(math.nan)) if draw(st.booleans()) else classes, min_size=n, max_size=n)
+        ),
+        dtype=np.float64,
+    )
     weights = np.array(draw(st.lists(st.sampled_from(_WEIGHTS), min_size=n, max_size=n)), dtype=np.float64)
     return actual, probabilities, weights
 
@@ -204,13 +212,16 @@ def test_the_level_by_level_quicksort_is_the_transliterated_one():
         values[rng.random(n) < 0.03] = np.nan
         values[rng.random(n) < 0.01] = np.finfo(np.float64).max
         with_max = np.where(np.isnan(values), np.finfo(np.float64).max, values)
-        assert np.array_equal(threshold._quicksort_levels(with_max.copy()),
-                              threshold._quicksort_loop(with_max.copy())), trial
+        assert np.array_equal(
+            weka_sort_module._quicksort_levels(with_max.copy()), weka_sort_module._quicksort_loop(with_max.copy())
+        ), trial
 
 
 def test_equal_values_take_their_sizes_permutation():
     for size in [*range(0, 300), 1_000, 4_097]:
-        assert np.array_equal(threshold._equal_permutation(size), threshold._quicksort_loop(np.zeros(size))), size
+        assert np.array_equal(
+            weka_sort_module._equal_permutation(size), weka_sort_module._quicksort_loop(np.zeros(size))
+        ), size
 
 
 def test_the_stable_sort_shortcut_gives_the_quicksorts_doubles():
@@ -223,8 +234,9 @@ def test_the_stable_sort_shortcut_gives_the_quicksorts_doubles():
         if trial % 4 == 0:
             probabilities[rng.random((n, k)) < 0.05] = np.finfo(np.float64).max
         actual = rng.integers(0, k, n).astype(np.float64)
-        weights = rng.choice([np.ones(n), rng.choice([0.0, 0.1, 2.0], n), rng.integers(0, 5, n) * 1.0,
-                              rng.choice([0.0, 0.3], n)])
+        weights = rng.choice(
+            [np.ones(n), rng.choice([0.0, 0.1, 2.0], n), rng.integers(0, 5, n) * 1.0, rng.choice([0.0, 0.3], n)]
+        )
         fast = threshold.ThresholdCurves(actual, probabilities, weights)
         exact = threshold.ThresholdCurves(actual, probabilities, weights, exact_sort=True)
         for i in range(k):

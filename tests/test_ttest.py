@@ -1,4 +1,4 @@
-"""wekaeval.ttest is WEKA's PairedCorrectedTTester: the Experimenter's analysis, byte for byte.
+"""wekaeval.experiment is WEKA's PairedCorrectedTTester: the Experimenter's analysis, byte for byte.
 
 Result files come from WEKA's own Experiment class run from the command line (tests/experiment_oracle.py:
 3 datasets x 3 schemes x 3 runs x 5 folds, ARFF and CSV listeners); WEKA's tester analyses the ARFF file in
@@ -16,14 +16,13 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from wekaeval import TTestError, read_experiment_results, ttest
-from wekaeval.wekatext import quote
+from wekaeval.javamath import quote
 
 from .experiment_oracle import run_experiment, weka_tester
 
 pytestmark = pytest.mark.jvm
 
-MEASURES = ("Percent_correct", "Kappa_statistic", "Area_under_ROC", "Root_mean_squared_error",
-            "Elapsed_Time_training")
+MEASURES = ("Percent_correct", "Kappa_statistic", "Area_under_ROC", "Root_mean_squared_error", "Elapsed_Time_training")
 DETERMINISTIC = MEASURES[:4]
 
 
@@ -45,8 +44,9 @@ def test_tables_are_wekas(files, measure):
     for base in (0, 1, 2):
         for significance in (0.05, 0.01, 0.2):
             for show in (False, True):
-                expected, matrix = weka_full(files["arff"], measure, base, significance=significance,
-                                             show_std_devs=show)
+                expected, matrix = weka_full(
+                    files["arff"], measure, base, significance=significance, show_std_devs=show
+                )
                 ours = ttest(results, measure, base=base, significance=significance, show_std_devs=show)
                 assert ours.to_text() == expected, (base, significance, show)
                 for i in range(len(ours.datasets)):
@@ -137,9 +137,14 @@ def test_missing_groups_and_values(files):
 
 @pytest.mark.parametrize(
     "kwargs, message",
-    [({"measure": "Nope"}, "measure: no column 'Nope'"), ({"measure": "Key_Scheme"}, "is not numeric"),
-     ({"significance": 0}, "strictly between 0 and 1"), ({"base": 5}, "base 5 is not an index"),
-     ({"base": "SMO"}, "base 'SMO' is none of"), ({"run_column": "Run"}, "run_column: no column 'Run'")],
+    [
+        ({"measure": "Nope"}, "measure: no column 'Nope'"),
+        ({"measure": "Key_Scheme"}, "is not numeric"),
+        ({"significance": 0}, "strictly between 0 and 1"),
+        ({"base": 5}, "base 5 is not an index"),
+        ({"base": "SMO"}, "base 'SMO' is none of"),
+        ({"run_column": "Run"}, "run_column: no column 'Run'"),
+    ],
 )
 def test_bad_arguments_name_themselves(files, kwargs, message):
     with pytest.raises(TTestError, match=message):
@@ -156,8 +161,17 @@ def test_command_line_prints_the_analyse_panels_text(files, capsys):
     tester, names = weka_tester(files["arff"], show_std_devs=True, matrix="latex")
     column = names.index("Kappa_statistic")
     expected = str(tester.header(column)) + "\n" + str(tester.multiResultsetFull(1, column)) + "\n"
-    argv = ["ttest", str(files["arff"]), "--measure", "Kappa_statistic", "--base", "2", "--std-devs",
-            "--format", "latex"]
+    argv = [
+        "ttest",
+        str(files["arff"]),
+        "--measure",
+        "Kappa_statistic",
+        "--base",
+        "2",
+        "--std-devs",
+        "--format",
+        "latex",
+    ]
     assert main(argv) == 0
     assert without_date(capsys.readouterr().out) == without_date(expected)
     assert main(["ttest", str(files["csv"]), "--base", "J48", "--ranking"]) == 0
@@ -167,9 +181,13 @@ def test_command_line_prints_the_analyse_panels_text(files, capsys):
 
 @pytest.mark.parametrize(
     "argv, message",
-    [(["--base", "0"], "numbered from 1"), (["--measure", "Key_Run"], "is not numeric"),
-     (["--significance", "2"], "--significance: must be strictly between 0 and 1"),
-     (["--format", "markdown"], "invalid choice: 'markdown'"), (["--ranking", "--summary"], "not allowed with")],
+    [
+        (["--base", "0"], "numbered from 1"),
+        (["--measure", "Key_Run"], "is not numeric"),
+        (["--significance", "2"], "--significance: must be strictly between 0 and 1"),
+        (["--format", "markdown"], "invalid choice: 'markdown'"),
+        (["--ranking", "--summary"], "not allowed with"),
+    ],
 )
 def test_command_line_errors_are_one_line(files, capsys, argv, message):
     from wekaeval.cli import main
@@ -186,11 +204,24 @@ def test_command_line_errors_are_one_line(files, capsys, argv, message):
 def result_files(draw):
     """An Experimenter ARFF result file: some schemes missing some datasets, '?' values, rows shuffled, runs
     declared out of order, fractional and tied measures."""
-    datasets = draw(st.lists(st.sampled_from(["iris", "vote", "labor neg", "soy%bean", "a,b"]), min_size=1,
-                             max_size=3, unique=True))
-    schemes = draw(st.lists(st.sampled_from(["weka.classifiers.trees.J48", "weka.classifiers.rules.ZeroR",
-                                             "weka.classifiers.bayes.NaiveBayes", "weka.classifiers.lazy.IBk"]),
-                            min_size=1, max_size=4, unique=True))
+    datasets = draw(
+        st.lists(st.sampled_from(["iris", "vote", "labor neg", "soy%bean", "a,b"]), min_size=1, max_size=3, unique=True)
+    )
+    schemes = draw(
+        st.lists(
+            st.sampled_from(
+                [
+                    "weka.classifiers.trees.J48",
+                    "weka.classifiers.rules.ZeroR",
+                    "weka.classifiers.bayes.NaiveBayes",
+                    "weka.classifiers.lazy.IBk",
+                ]
+            ),
+            min_size=1,
+            max_size=4,
+            unique=True,
+        )
+    )
     runs, folds = draw(st.integers(1, 3)), draw(st.integers(1, 4))
     run_labels = draw(st.permutations([str(r) for r in range(1, runs + 1)]))
     value = st.one_of(st.integers(0, 100).map(float), st.floats(0, 100, allow_nan=False).map(lambda v: round(v, 3)))
@@ -206,20 +237,24 @@ def result_files(draw):
                     rows.append(f"{quote(dataset)},{run},{fold},{scheme},'',1,{4 * test}.0,{test}.0,{measure}")
     assume(rows)
     order = draw(st.permutations(range(len(rows))))
-    header = ["@relation InstanceResultListener",
-              "@attribute Key_Dataset {" + ",".join(quote(d) for d in datasets) + "}",
-              "@attribute Key_Run {" + ",".join(run_labels) + "}",
-              "@attribute Key_Fold {" + ",".join(str(f) for f in range(1, folds + 1)) + "}",
-              "@attribute Key_Scheme {" + ",".join(schemes) + "}",
-              "@attribute Key_Scheme_options {''}", "@attribute Key_Scheme_version_ID {1}",
-              "@attribute Number_of_training_instances numeric", "@attribute Number_of_testing_instances numeric",
-              "@attribute Percent_correct numeric", "@data"]
+    header = [
+        "@relation InstanceResultListener",
+        "@attribute Key_Dataset {" + ",".join(quote(d) for d in datasets) + "}",
+        "@attribute Key_Run {" + ",".join(run_labels) + "}",
+        "@attribute Key_Fold {" + ",".join(str(f) for f in range(1, folds + 1)) + "}",
+        "@attribute Key_Scheme {" + ",".join(schemes) + "}",
+        "@attribute Key_Scheme_options {''}",
+        "@attribute Key_Scheme_version_ID {1}",
+        "@attribute Number_of_training_instances numeric",
+        "@attribute Number_of_testing_instances numeric",
+        "@attribute Percent_correct numeric",
+        "@data",
+    ]
     return "\n".join(header + [rows[i] for i in order]) + "\n"
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(text=result_files(), base=st.integers(0, 3), show=st.booleans(),
-       significance=st.sampled_from([0.05, 0.01, 0.1]))
+@given(text=result_files(), base=st.integers(0, 3), show=st.booleans(), significance=st.sampled_from([0.05, 0.01, 0.1]))
 def test_generated_results_are_analysed_as_weka_does(weka_jvm, tmp_path, text, base, show, significance):
     path = tmp_path / "generated.arff"
     path.write_text(text, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""wekaeval.wekastatistics is WEKA's Statistics bit for bit: normalProbability, normalInverse, and the
+"""wekaeval.javamath is WEKA's Statistics bit for bit: normalProbability, normalInverse, and the
 F distribution of the Experimenter's t-test (FProbability, incompleteBeta, gamma, lnGamma).
 
 WEKA itself is the oracle: each value is computed by ``weka.core.Statistics`` in the JVM and compared with
@@ -19,42 +19,77 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wekaeval.javamath import java_log_scalar
-from wekaeval.wekastatistics import (
+from wekaeval.javamath import (
     f_probability,
     gamma,
     incomplete_beta,
-    incomplete_beta_fraction1,
-    incomplete_beta_fraction2,
+    java_log_scalar,
     ln_gamma,
     normal_inverse,
     normal_probability,
-    power_series,
 )
+from wekaeval.javamath._statistics import incomplete_beta_fraction1, incomplete_beta_fraction2, power_series
 
 
 def arguments() -> np.ndarray:
     rng = np.random.default_rng(20261122)
-    return np.concatenate([
-        rng.normal(0, 1, 3000),
-        rng.uniform(-0.8, 0.8, 1000),
-        rng.uniform(-12, 12, 2000),
-        rng.uniform(-40, 40, 500),
-        [0.0, -0.0, 0.7071067811865476, -0.7071067811865476, 1.0, -1.0, 1.4142135623730951, 8.0, -8.0,
-         11.3, 37.7, 37.8, 38.0, -38.0, 1e-300, -1e-300, 1e300, -1e300, math.inf, -math.inf],
-    ])
+    return np.concatenate(
+        [
+            rng.normal(0, 1, 3000),
+            rng.uniform(-0.8, 0.8, 1000),
+            rng.uniform(-12, 12, 2000),
+            rng.uniform(-40, 40, 500),
+            [
+                0.0,
+                -0.0,
+                0.7071067811865476,
+                -0.7071067811865476,
+                1.0,
+                -1.0,
+                1.4142135623730951,
+                8.0,
+                -8.0,
+                11.3,
+                37.7,
+                37.8,
+                38.0,
+                -38.0,
+                1e-300,
+                -1e-300,
+                1e300,
+                -1e300,
+                math.inf,
+                -math.inf,
+            ],
+        ]
+    )
 
 
 def probabilities() -> np.ndarray:
     rng = np.random.default_rng(11221)
-    return np.concatenate([
-        rng.uniform(0, 1, 3000),
-        rng.uniform(0.1, 0.9, 1000),
-        10.0 ** -rng.uniform(1, 300, 1000),
-        1 - 10.0 ** -rng.uniform(1, 16, 1000),
-        [0.5, 0.025, 0.975, 0.005, 0.995, 0.05, 0.95, math.exp(-2), 1 - math.exp(-2), 5e-324,
-         1e-15, 1 - 2**-53, 2**-1074],
-    ])
+    return np.concatenate(
+        [
+            rng.uniform(0, 1, 3000),
+            rng.uniform(0.1, 0.9, 1000),
+            10.0 ** -rng.uniform(1, 300, 1000),
+            1 - 10.0 ** -rng.uniform(1, 16, 1000),
+            [
+                0.5,
+                0.025,
+                0.975,
+                0.005,
+                0.995,
+                0.05,
+                0.95,
+                math.exp(-2),
+                1 - math.exp(-2),
+                5e-324,
+                1e-15,
+                1 - 2**-53,
+                2**-1074,
+            ],
+        ]
+    )
 
 
 @pytest.fixture(scope="module")
@@ -66,8 +101,9 @@ def statistics(weka_jvm):
 
 @pytest.mark.jvm
 def test_normal_probability_is_wekas(statistics):
-    differing = [x for x in arguments()
-                 if normal_probability(x).hex() != float(statistics.normalProbability(float(x))).hex()]
+    differing = [
+        x for x in arguments() if normal_probability(x).hex() != float(statistics.normalProbability(float(x))).hex()
+    ]
     assert differing == []
 
 
@@ -175,13 +211,27 @@ def test_t_test_probabilities_are_wekas(statistics, t, df):
 def beta_arguments() -> list[tuple[float, float, float]]:
     rng = np.random.default_rng(7)
     n = 4000
-    cases = list(zip(10 ** rng.uniform(-2, 2.3, n), 10 ** rng.uniform(-2, 2.3, n), rng.uniform(0, 1, n)))
-    cases += list(zip(rng.integers(1, 400, n) / 2, rng.integers(1, 400, n) / 2, rng.uniform(0, 1, n)))
-    cases += list(zip(10 ** rng.uniform(-1, 2, n), 10 ** rng.uniform(-1, 2, n), 10 ** -rng.uniform(0, 300, n)))
-    cases += list(zip(10 ** rng.uniform(-1, 2, n), 10 ** rng.uniform(-1, 2, n), 1 - 10 ** -rng.uniform(0, 16, n)))
-    cases += list(zip(rng.uniform(100, 2000, 500), rng.uniform(100, 2000, 500), rng.uniform(0, 1, 500)))
-    cases += [(2.0, 3.0, 0.0), (2.0, 3.0, 1.0), (2.0, 3.0, 0.95), (0.5, 0.5, 0.5), (1.0, 1.0, 0.3),
-              (0.0, 1.0, 0.5), (1.0, -1.0, 0.5), (1.0, 1.0, 1.5), (1.0, 1.0, -0.5), (2.0, 3.0, math.nan)]
+    cases = list(zip(10 ** rng.uniform(-2, 2.3, n), 10 ** rng.uniform(-2, 2.3, n), rng.uniform(0, 1, n), strict=False))
+    cases += list(zip(rng.integers(1, 400, n) / 2, rng.integers(1, 400, n) / 2, rng.uniform(0, 1, n), strict=False))
+    cases += list(
+        zip(10 ** rng.uniform(-1, 2, n), 10 ** rng.uniform(-1, 2, n), 10 ** -rng.uniform(0, 300, n), strict=False)
+    )
+    cases += list(
+        zip(10 ** rng.uniform(-1, 2, n), 10 ** rng.uniform(-1, 2, n), 1 - 10 ** -rng.uniform(0, 16, n), strict=False)
+    )
+    cases += list(zip(rng.uniform(100, 2000, 500), rng.uniform(100, 2000, 500), rng.uniform(0, 1, 500), strict=False))
+    cases += [
+        (2.0, 3.0, 0.0),
+        (2.0, 3.0, 1.0),
+        (2.0, 3.0, 0.95),
+        (0.5, 0.5, 0.5),
+        (1.0, 1.0, 0.3),
+        (0.0, 1.0, 0.5),
+        (1.0, -1.0, 0.5),
+        (1.0, 1.0, 1.5),
+        (1.0, 1.0, -0.5),
+        (2.0, 3.0, math.nan),
+    ]
     return [(float(a), float(b), float(x)) for a, b, x in cases]
 
 
@@ -203,7 +253,9 @@ def test_incomplete_beta_is_wekas_on_every_branch(statistics):
 def test_the_continued_fractions_and_the_power_series_are_wekas(statistics):
     rng = np.random.default_rng(3)
     n = 2000
-    for a, b, x in zip(10 ** rng.uniform(-1, 2, n), 10 ** rng.uniform(-1, 2, n), rng.uniform(0, 0.999, n)):
+    for a, b, x in zip(
+        10 ** rng.uniform(-1, 2, n), 10 ** rng.uniform(-1, 2, n), rng.uniform(0, 0.999, n), strict=False
+    ):
         a, b, x = float(a), float(b), float(x)
         assert same(incomplete_beta_fraction1(a, b, x), float(statistics.incompleteBetaFraction1(a, b, x)))
         assert same(incomplete_beta_fraction2(a, b, x), float(statistics.incompleteBetaFraction2(a, b, x)))
@@ -212,13 +264,41 @@ def test_the_continued_fractions_and_the_power_series_are_wekas(statistics):
 
 def gamma_arguments(low: float) -> np.ndarray:
     rng = np.random.default_rng(11)
-    return np.concatenate([
-        rng.uniform(low, 50, 3000), rng.uniform(0, 13, 1000), rng.uniform(13, 2000, 1000),
-        10 ** rng.uniform(-12, 306, 2000),
-        rng.uniform(-34.0, 0.0, 1000), -(10 ** rng.uniform(-12, -8, 200)), 10 ** rng.uniform(-12, -8, 200),
-        [0.0, -0.0, 1.0, 2.0, 3.0, 13.0, 33.0, 34.0, 143.01608, 171.6, 1000.0, 1e8, 2.556348e305, 2.6e305, -1.0, -34.0,
-         -35.0, -0.5, -34.5, math.nan, math.inf, -math.inf],
-    ])
+    return np.concatenate(
+        [
+            rng.uniform(low, 50, 3000),
+            rng.uniform(0, 13, 1000),
+            rng.uniform(13, 2000, 1000),
+            10 ** rng.uniform(-12, 306, 2000),
+            rng.uniform(-34.0, 0.0, 1000),
+            -(10 ** rng.uniform(-12, -8, 200)),
+            10 ** rng.uniform(-12, -8, 200),
+            [
+                0.0,
+                -0.0,
+                1.0,
+                2.0,
+                3.0,
+                13.0,
+                33.0,
+                34.0,
+                143.01608,
+                171.6,
+                1000.0,
+                1e8,
+                2.556348e305,
+                2.6e305,
+                -1.0,
+                -34.0,
+                -35.0,
+                -0.5,
+                -34.5,
+                math.nan,
+                math.inf,
+                -math.inf,
+            ],
+        ]
+    )
 
 
 def _sin_differs(math_class, x: float) -> bool:
@@ -266,7 +346,7 @@ def test_f_probability_of_the_t_tests_ends():
     assert f_probability(0.0, 1, 9) == 1.0
     assert f_probability(math.inf, 1, 9) == 0.0
     assert math.isnan(f_probability(math.nan, 1, 9))
-    assert f_probability(2.262157162740992 ** 2, 1, 9) == pytest.approx(0.05, abs=1e-10)
+    assert f_probability(2.262157162740992**2, 1, 9) == pytest.approx(0.05, abs=1e-10)
 
 
 @pytest.mark.parametrize("args", [(-1.0, 1, 5), (2.0, 1, 0), (2.0, 0, 3)])
@@ -303,8 +383,11 @@ def test_ln_gamma_and_gamma_agree_with_python(x):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.floats(min_value=0.05, max_value=100.0), st.floats(min_value=0.05, max_value=100.0),
-       st.floats(min_value=0.0, max_value=1.0))
+@given(
+    st.floats(min_value=0.05, max_value=100.0),
+    st.floats(min_value=0.05, max_value=100.0),
+    st.floats(min_value=0.0, max_value=1.0),
+)
 def test_incomplete_beta_is_a_distribution_function(a, b, x):
     value = incomplete_beta(a, b, x)
     assert 0.0 <= value <= 1.0
@@ -336,8 +419,13 @@ def random_beta_arguments(rng: np.random.Generator, n: int) -> tuple[np.ndarray,
     quarter = n // 4
     a = np.concatenate([10 ** rng.uniform(-1, 2.5, 2 * quarter), rng.integers(1, 400, n - 2 * quarter) / 2])
     b = np.concatenate([10 ** rng.uniform(-1, 2.5, 2 * quarter), rng.integers(1, 400, n - 2 * quarter) / 2])
-    x = np.concatenate([rng.uniform(0, 1, 2 * quarter), 10 ** -rng.uniform(0, 300, quarter),
-                        1 - 10 ** -rng.uniform(0, 16, n - 3 * quarter)])
+    x = np.concatenate(
+        [
+            rng.uniform(0, 1, 2 * quarter),
+            10 ** -rng.uniform(0, 300, quarter),
+            1 - 10 ** -rng.uniform(0, 16, n - 3 * quarter),
+        ]
+    )
     order = rng.permutation(n)
     return a[order], b[order], x[order]
 
@@ -350,15 +438,16 @@ def test_incomplete_beta_is_wekas_on_random_arguments(weka_jvm, rng):
 
     from .jvm_classes import compiled_class
 
-    bulk = compiled_class(Path(__file__).with_name("java") / "StatisticsBulk.java", "wekaeval.tests.StatisticsBulk",
-                          with_weka=True)
+    bulk = compiled_class(
+        Path(__file__).with_name("java") / "StatisticsBulk.java", "wekaeval.tests.StatisticsBulk", with_weka=True
+    )
     n = int(os.environ.get("WEKAEVAL_BETA_CASES", "100000"))
     a, b, x = random_beta_arguments(rng, n)
     threw = jpype.JArray(jpype.JBoolean)(n)
     weka = np.array(bulk.incompleteBeta(*(jpype.JArray(jpype.JDouble)(v) for v in (a, b, x)), threw))
     weka_threw = np.array(threw, dtype=bool)
     differing = []
-    for i, (ai, bi, xi) in enumerate(zip(a.tolist(), b.tolist(), x.tolist())):
+    for i, (ai, bi, xi) in enumerate(zip(a.tolist(), b.tolist(), x.tolist(), strict=False)):
         ours = call_ours(incomplete_beta, ai, bi, xi)
         if isinstance(ours, str) != bool(weka_threw[i]) or (not weka_threw[i] and not same(ours, float(weka[i]))):
             differing.append((ai, bi, xi, ours, float(weka[i])))

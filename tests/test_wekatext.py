@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from wekaeval.wekatext import double_to_string
+from wekaeval.javamath import double_to_string
 
 
 @pytest.fixture(scope="module")
@@ -25,8 +25,8 @@ interesting = st.one_of(
     st.floats(-BELOW_2_53, BELOW_2_53, exclude_min=True, exclude_max=True),
     st.sampled_from([math.nan, math.inf, -math.inf]),
     st.floats(-1e6, 1e6),
-    st.integers(-10**6, 10**6).map(lambda i: i / 1000),  # ties and near-ties at 3 digits
-    st.integers(-10**5, 10**5).map(lambda i: i / 8),  # exact binary ties
+    st.integers(-(10**6), 10**6).map(lambda i: i / 1000),  # ties and near-ties at 3 digits
+    st.integers(-(10**5), 10**5).map(lambda i: i / 8),  # exact binary ties
     st.sampled_from([0.0, -0.0, 0.94, 0.125, 0.15, 2.675, 5e-324, 96.0, -0.00004, 0.99995, 2.0e-3]),
 )
 

@@ -41,8 +41,18 @@ class Run:
     def command(self, cp: str, workdir: Path) -> list[str]:
         args = [a.replace("{cost}", str(workdir / "costs.cost")) for a in self.args]
         test = ["-T", str(ARFF_SAMPLES / self.test)] if self.test else []
-        return ["java", ADD_OPENS, "-cp", cp, self.classifier, "-t", str(ARFF_SAMPLES / self.train), *test, *args,
-                *self.options]
+        return [
+            "java",
+            ADD_OPENS,
+            "-cp",
+            cp,
+            self.classifier,
+            "-t",
+            str(ARFF_SAMPLES / self.train),
+            *test,
+            *args,
+            *self.options,
+        ]
 
     def flag(self, name: str) -> str | None:
         """The value after option ``name`` (or ``""`` for a flag), None when absent."""
@@ -73,18 +83,38 @@ RUNS = (
     Run("j48-iris-cost", J48, "iris.arff", ("-m", "{cost}", "-o", "-v", "-toggle", "Coverage,Region size")),
     Run("lr-numeric-k", LINEAR_REGRESSION, "numeric-class.arff", ("-k",)),
     Run("lr-numeric-split", LINEAR_REGRESSION, "numeric-class.arff", ("-split-percentage", "50", "-o")),
-    Run("j48-iris-predictions", J48, "iris.arff",
-        ("-classifications", "weka.classifiers.evaluation.output.prediction.PlainText")),
-    Run("j48-iris-distribution", J48, "iris.arff",
-        ("-classifications", "weka.classifiers.evaluation.output.prediction.PlainText -distribution -p 1-2")),
-    Run("nb-quoted-labels-predictions", NAIVE_BAYES, "quoted-labels.arff",
-        ("-classifications", "weka.classifiers.evaluation.output.prediction.PlainText -distribution")),
+    Run(
+        "j48-iris-predictions",
+        J48,
+        "iris.arff",
+        ("-classifications", "weka.classifiers.evaluation.output.prediction.PlainText"),
+    ),
+    Run(
+        "j48-iris-distribution",
+        J48,
+        "iris.arff",
+        ("-classifications", "weka.classifiers.evaluation.output.prediction.PlainText -distribution -p 1-2"),
+    ),
+    Run(
+        "nb-quoted-labels-predictions",
+        NAIVE_BAYES,
+        "quoted-labels.arff",
+        ("-classifications", "weka.classifiers.evaluation.output.prediction.PlainText -distribution"),
+    ),
     Run("j48-iris-p", J48, "iris.arff", ("-p", "1"), test="iris.arff"),
-    Run("lr-numeric-predictions", LINEAR_REGRESSION, "numeric-class.arff",
-        ("-no-cv", "-classifications", "weka.classifiers.evaluation.output.prediction.PlainText")),
-    Run("j48-shapes-T-predictions", J48, "shapes-train.arff",
+    Run(
+        "lr-numeric-predictions",
+        LINEAR_REGRESSION,
+        "numeric-class.arff",
+        ("-no-cv", "-classifications", "weka.classifiers.evaluation.output.prediction.PlainText"),
+    ),
+    Run(
+        "j48-shapes-T-predictions",
+        J48,
+        "shapes-train.arff",
         ("-classifications", "weka.classifiers.evaluation.output.prediction.PlainText -decimals 5"),
-        test="shapes-test.arff"),
+        test="shapes-test.arff",
+    ),
 )
 
 
@@ -208,16 +238,30 @@ class Mirror:
             "cv": ("10-fold cross-validation", "Stratified cross-validation"),
             "training": ("evaluate on training data", "Evaluation on training set"),
             "split": ("split 66.0% train, remainder test", "Evaluation on test split"),
-            "test": (f"user supplied test set: {self.data(run.test or run.train).numInstances()} instances",
-                     "Evaluation on test set"),
+            "test": (
+                f"user supplied test set: {self.data(run.test or run.train).numInstances()} instances",
+                "Evaluation on test set",
+            ),
         }[mode]
-        text = ["=== Run information ===\n\n", f"Scheme:       {run.classifier} {options}\n",
-                f"Relation:     {data.relationName()}\n", f"Instances:    {data.numInstances()}\n",
-                f"Attributes:   {data.numAttributes()}\n"]
-        text += [f"              {name}\n" for name in names] if len(names) < 100 else [
-            "              [list of attributes omitted]\n"]
-        text += [f"Test mode:    {test_mode}\n", "\n", "=== Classifier model (full training set) ===\n\n",
-                 f"{model.toString()}\n", "\nTime taken to build model: 0.01 seconds\n\n"]
+        text = [
+            "=== Run information ===\n\n",
+            f"Scheme:       {run.classifier} {options}\n",
+            f"Relation:     {data.relationName()}\n",
+            f"Instances:    {data.numInstances()}\n",
+            f"Attributes:   {data.numAttributes()}\n",
+        ]
+        text += (
+            [f"              {name}\n" for name in names]
+            if len(names) < 100
+            else ["              [list of attributes omitted]\n"]
+        )
+        text += [
+            f"Test mode:    {test_mode}\n",
+            "\n",
+            "=== Classifier model (full training set) ===\n\n",
+            f"{model.toString()}\n",
+            "\nTime taken to build model: 0.01 seconds\n\n",
+        ]
         evaluation = self.Evaluation(data)
         if mode == "cv":
             evaluation.crossValidateModel(self.classifier(run), data, 10, self.Random(1))
@@ -248,13 +292,36 @@ class Mirror:
 
 def experiment(workdir: Path, listener: str, out: Path, scheme: str) -> None:
     """Run WEKA's Experimenter from the command line: 2 runs x 5-fold CV of ``scheme`` on three datasets."""
-    command = ["java", ADD_OPENS, "-cp", bridge.weka_classpath(),
-               "weka.experiment.Experiment", "-r", "-L", "1", "-U", "2",
-               "-T", str(ARFF_SAMPLES / "iris.arff"), "-T", str(ARFF_SAMPLES / "eyewear.arff"),
-               "-T", str(ARFF_SAMPLES / "picnic.arff"),
-               "-D", f"{listener} -O {out}",
-               "-P", "weka.experiment.CrossValidationResultProducer", "--", "-X", "5",
-               "-W", "weka.experiment.ClassifierSplitEvaluator", "--", "-W", *scheme.split()]
+    command = [
+        "java",
+        ADD_OPENS,
+        "-cp",
+        bridge.weka_classpath(),
+        "weka.experiment.Experiment",
+        "-r",
+        "-L",
+        "1",
+        "-U",
+        "2",
+        "-T",
+        str(ARFF_SAMPLES / "iris.arff"),
+        "-T",
+        str(ARFF_SAMPLES / "eyewear.arff"),
+        "-T",
+        str(ARFF_SAMPLES / "picnic.arff"),
+        "-D",
+        f"{listener} -O {out}",
+        "-P",
+        "weka.experiment.CrossValidationResultProducer",
+        "--",
+        "-X",
+        "5",
+        "-W",
+        "weka.experiment.ClassifierSplitEvaluator",
+        "--",
+        "-W",
+        *scheme.split(),
+    ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=workdir)
     if done.returncode != 0 or not out.exists():
         raise RuntimeError(f"Experiment failed: {done.stdout[-800:]}{done.stderr[-800:]}")

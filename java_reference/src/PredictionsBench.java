@@ -48,7 +48,7 @@ final class PredictionsBench {
   static final Map<String, Statistic> STATISTICS = new LinkedHashMap<>();
   /** The per-class ones, each computed for every class. */
   static final Map<String, ClassStatistic> CLASS_STATISTICS = new LinkedHashMap<>();
-  /** Every statistic python-weka-wrapper3's Evaluation has for a numeric class (bridge's _COMMON and _NUMERIC). */
+  /** Every statistic python-weka-wrapper3's Evaluation has for a numeric class (the scopes any and numeric of wekaeval.blocks.STATISTICS). */
   static final Map<String, Statistic> NUMERIC_STATISTICS = new LinkedHashMap<>();
 
   static {

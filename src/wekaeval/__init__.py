@@ -4,13 +4,14 @@
 >>> wekaeval.kappa([[10, 7], [5, 8]])
 0.19999999999999996
 
-Importing wekaeval never starts (or needs) a JVM; only :mod:`wekaeval.bridge` does.
+Importing wekaeval never starts (or needs) a JVM; only :mod:`wekaeval.bridge` does.  The names here are
+the ones most code needs; each subpackage's own face has the rest (:mod:`wekaeval.javamath`,
+:mod:`wekaeval.arff`, :mod:`wekaeval.blocks`, :mod:`wekaeval.evaluation`, :mod:`wekaeval.report`,
+:mod:`wekaeval.experiment`, :mod:`wekaeval.bridge`).
 """
 
-from .arff import Attribute, Dataset, load_arff
-from .confusion import ConfusionMatrix, kappa
-from .costmatrix import CostMatrix
-from .errors import (
+from wekaeval.arff import Attribute, Dataset, load_arff
+from wekaeval.errors import (
     ArffError,
     CostMatrixError,
     EvaluationError,
@@ -20,13 +21,26 @@ from .errors import (
     WekaevalError,
     WekaOutputError,
 )
-from .evaluation import Evaluation
-from .experiment import ExperimentResults, read_experiment_results, summarise
-from .folds import evaluate_folds
-from .kappastats import KappaStats, PerClassKappa, kappa_stats
-from .report import WekaReport, read_weka_output
-from .threshold import ThresholdCurves
-from .ttest import TTestError, TTestResult, ttest
+from wekaeval.evaluation import (
+    ConfusionMatrix,
+    CostMatrix,
+    Evaluation,
+    KappaStats,
+    PerClassKappa,
+    ThresholdCurves,
+    evaluate_folds,
+    kappa,
+    kappa_stats,
+)
+from wekaeval.experiment import (
+    ExperimentResults,
+    TTestError,
+    TTestResult,
+    read_experiment_results,
+    summarise,
+    ttest,
+)
+from wekaeval.report import WekaReport, read_weka_output
 
 __version__ = "0.1.0"
 

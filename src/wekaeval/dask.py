@@ -66,11 +66,8 @@ except ImportError as error:  # pragma: no cover - the dask extra is not install
     raise ImportError(f"wekaeval.dask needs dask[dataframe]: pip install 'wekaeval[dask]' ({error})") from error
 
 from wekaeval.arff import Dataset
-from wekaeval.confusion import ConfusionMatrix
-from wekaeval.costmatrix import CostMatrix
 from wekaeval.errors import EvaluationError, PredictionError, WekaevalError
-from wekaeval.evaluation import Evaluation
-from wekaeval.inputs import validated_class_names
+from wekaeval.evaluation import ConfusionMatrix, CostMatrix, Evaluation, validated_class_names
 
 __all__ = ["confusion_matrix", "evaluate"]
 
@@ -270,12 +267,14 @@ def evaluate(
 # -- on the workers ---------------------------------------------------------------------------------------------------
 
 
-def _confusion_partition(part: pd.DataFrame, number: int, columns: _Columns,
-                         class_names: tuple[str, ...]) -> ConfusionMatrix:
+def _confusion_partition(
+    part: pd.DataFrame, number: int, columns: _Columns, class_names: tuple[str, ...]
+) -> ConfusionMatrix:
     actual, distributions, predicted, weights = columns.arrays(part)
     with _naming(part, number):
-        return ConfusionMatrix.from_predictions(actual, distributions, predicted=predicted, weights=weights,
-                                                class_names=class_names)
+        return ConfusionMatrix.from_predictions(
+            actual, distributions, predicted=predicted, weights=weights, class_names=class_names
+        )
 
 
 def _evaluation_partition(part: pd.DataFrame, number: int, columns: _Columns, template: Evaluation) -> Evaluation:
@@ -334,12 +333,23 @@ def _per_partition(frame: dd.DataFrame, columns: _Columns, function: Callable[..
     return list(dask.compute(*(task(part, number, columns, shared) for number, part in enumerate(parts))))
 
 
-def _columns(frame: Any, actual: str, distribution_columns: Sequence[str] | None, predicted: str | None,
-             weight: str | None, num_classes: int) -> _Columns:
+def _columns(
+    frame: Any,
+    actual: str,
+    distribution_columns: Sequence[str] | None,
+    predicted: str | None,
+    weight: str | None,
+    num_classes: int,
+) -> _Columns:
     if not isinstance(frame, dd.DataFrame):
-        raise PredictionError(f"frame must be a dask.dataframe.DataFrame, not {type(frame).__name__}"
-                              + (" (wrap it: dask.dataframe.from_pandas(frame, npartitions=...))"
-                                 if isinstance(frame, pd.DataFrame) else ""))
+        raise PredictionError(
+            f"frame must be a dask.dataframe.DataFrame, not {type(frame).__name__}"
+            + (
+                " (wrap it: dask.dataframe.from_pandas(frame, npartitions=...))"
+                if isinstance(frame, pd.DataFrame)
+                else ""
+            )
+        )
     present = list(frame.columns)
     dtypes = frame.dtypes
 
@@ -348,14 +358,16 @@ def _columns(frame: Any, actual: str, distribution_columns: Sequence[str] | None
             raise PredictionError(f"{argument} must be a column name (a str), not {type(value).__name__}")
         if value not in present:
             raise PredictionError(f"{argument} column {value!r} is not in the frame; its columns are {present}")
-        if numeric and not (pd.api.types.is_numeric_dtype(dtypes[value])
-                            and not pd.api.types.is_bool_dtype(dtypes[value])):
+        if numeric and not (
+            pd.api.types.is_numeric_dtype(dtypes[value]) and not pd.api.types.is_bool_dtype(dtypes[value])
+        ):
             raise PredictionError(f"{argument} column {value!r} holds {dtypes[value]} values, not numbers")
         return value
 
     if distribution_columns is None and predicted is None:
-        raise PredictionError("give distribution_columns (one probability column per class) "
-                              "or predicted (a column of predicted classes)")
+        raise PredictionError(
+            "give distribution_columns (one probability column per class) or predicted (a column of predicted classes)"
+        )
     if distribution_columns is not None and predicted is not None:
         raise PredictionError("give distribution_columns or predicted, not both")
     distributions = None
@@ -364,8 +376,10 @@ def _columns(frame: Any, actual: str, distribution_columns: Sequence[str] | None
             raise PredictionError("distribution_columns must be a sequence of column names, not one string")
         distributions = tuple(column(name, "distribution_columns", numeric=True) for name in distribution_columns)
         if len(distributions) != num_classes:
-            raise PredictionError(f"distribution_columns has {len(distributions)} columns for {num_classes} "
-                                  f"classes: give one probability column per class, in class order")
+            raise PredictionError(
+                f"distribution_columns has {len(distributions)} columns for {num_classes} "
+                f"classes: give one probability column per class, in class order"
+            )
         if len(set(distributions)) != len(distributions):
             twice = next(name for name in distributions if distributions.count(name) > 1)
             raise PredictionError(f"distribution_columns names column {twice!r} twice")
@@ -377,22 +391,28 @@ def _columns(frame: Any, actual: str, distribution_columns: Sequence[str] | None
     )
 
 
-def _template(class_names: Sequence[str] | None, priors: Any, cost_matrix: CostMatrix | None,
-              discard_predictions: bool) -> Evaluation:
+def _template(
+    class_names: Sequence[str] | None, priors: Any, cost_matrix: CostMatrix | None, discard_predictions: bool
+) -> Evaluation:
     """The Evaluation every partition starts as: classes, priors, cost matrix, whether predictions are kept."""
     if cost_matrix is not None and not isinstance(cost_matrix, CostMatrix):
         raise EvaluationError(f"cost_matrix must be a wekaeval.CostMatrix, not {type(cost_matrix).__name__}")
     if isinstance(priors, Evaluation):
         if cost_matrix is not None:
-            raise EvaluationError("priors is an Evaluation: give it the cost matrix (Evaluation(data, cost_matrix)) "
-                                  "instead of cost_matrix=")
+            raise EvaluationError(
+                "priors is an Evaluation: give it the cost matrix (Evaluation(data, cost_matrix)) "
+                "instead of cost_matrix="
+            )
         if priors.numeric:
-            raise EvaluationError("priors is an Evaluation of a numeric class; wekaeval.dask evaluates a "
-                                  "nominal class only")
+            raise EvaluationError(
+                "priors is an Evaluation of a numeric class; wekaeval.dask evaluates a nominal class only"
+            )
         state = priors.state
         if priors.prediction_arrays() is not None or state.with_class or state.missing_class:
-            raise EvaluationError("priors, an Evaluation, has evaluated instances already: give one that has "
-                                  "only its priors set (or aggregate its result with this one's)")
+            raise EvaluationError(
+                "priors, an Evaluation, has evaluated instances already: give one that has "
+                "only its priors set (or aggregate its result with this one's)"
+            )
         template = copy.deepcopy(priors)
     elif isinstance(priors, Dataset):
         if priors.class_names is None:
@@ -401,16 +421,19 @@ def _template(class_names: Sequence[str] | None, priors: Any, cost_matrix: CostM
     elif priors is not None:
         template = Evaluation(validated_class_names(priors), cost_matrix)
     elif class_names is None:
-        raise PredictionError("give class_names (the class labels) or priors (a Dataset, class names, "
-                              "or an Evaluation to start from)")
+        raise PredictionError(
+            "give class_names (the class labels) or priors (a Dataset, class names, or an Evaluation to start from)"
+        )
     else:
         template = Evaluation(validated_class_names(class_names), cost_matrix)
     if class_names is not None and validated_class_names(class_names) != template.class_names:
-        raise PredictionError(f"class_names {list(class_names)} differ from the priors' classes "
-                              f"{list(template.class_names)}")
+        raise PredictionError(
+            f"class_names {list(class_names)} differ from the priors' classes {list(template.class_names)}"
+        )
     if template.cost_matrix is not None and template.cost_matrix.has_expressions:
-        raise EvaluationError("cost_matrix has expression cells, which need each instance's attribute values; "
-                              "a frame of predictions has none: give a cost matrix of numbers")
+        raise EvaluationError(
+            "cost_matrix has expression cells, which need each instance's attribute values; "
+            "a frame of predictions has none: give a cost matrix of numbers"
+        )
     template.discard_predictions = discard_predictions
     return template
-

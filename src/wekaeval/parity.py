@@ -26,10 +26,10 @@ from typing import Any
 
 import numpy as np
 
-from . import bridge
-from .evaluation import Evaluation
-from .folds import evaluate_folds
-from .javaplatform import java_platform
+from wekaeval import bridge
+from wekaeval.blocks import STATISTICS
+from wekaeval.evaluation import Evaluation, evaluate_folds
+from wekaeval.javamath import java_platform
 
 __all__ = [
     "DEFAULT_CLASSIFIERS",
@@ -64,8 +64,10 @@ REGRESSION_CLASSIFIERS = (
     "weka.classifiers.trees.M5P",
     "weka.classifiers.lazy.IBk",
 )
-ESTIMATOR = ("{scheme} is an interval or density estimator: WEKA's coverage, region size and SF entropies come "
-             "from its intervals and densities, which the parity run does not collect")
+ESTIMATOR = (
+    "{scheme} is an interval or density estimator: WEKA's coverage, region size and SF entropies come "
+    "from its intervals and densities, which the parity run does not collect"
+)
 
 
 @dataclass(frozen=True)
@@ -161,7 +163,7 @@ class ParityRow:
     def kind(self) -> str:
         """``"identical"``, ``"skipped"``, ``"differ"``, or ``"java-arithmetic"``: differing only in statistics
         computed with Java's ``Math.log``/``exp``/``pow`` while the port reproduced a JVM platform not established
-        as this host's (:attr:`wekaeval.javaplatform.JavaPlatform.is_the_hosts`)."""
+        as this host's (:attr:`wekaeval.javamath.JavaPlatform.is_the_hosts`)."""
         if self.skipped:
             return "skipped"
         if self.identical:
@@ -179,7 +181,7 @@ class ParityResults(list):
 
     def to_frame(self) -> Any:
         """A pandas DataFrame, one row per dataset x classifier, the columns of ``--csv`` (matrices as lists)."""
-        from .frames import records_frame
+        from wekaeval._frames import records_frame
 
         return records_frame((row.to_dict() for row in self), list(ParityRow.__dataclass_fields__))
 
@@ -194,8 +196,10 @@ def check(result: bridge.WekaEvaluation) -> Evaluation:
     # a regression scheme that is no interval (density) estimator: WEKA reports coverage (SF entropies) as missing
     extras = {"intervals": False, "log_densities": False} if numeric else {}
     if result.mode == "cross-validation":
-        folds = [(result.distributions[result.fold == i], result.actual[result.fold == i],
-                  result.weights[result.fold == i]) for i in range(int(result.folds))]
+        folds = [
+            (result.distributions[result.fold == i], result.actual[result.fold == i], result.weights[result.fold == i])
+            for i in range(int(result.folds))
+        ]
         return evaluate_folds(result.class_names, folds, seed=int(result.seed), **extras)
     port = Evaluation(result.class_names)
     port.set_priors(result.prior_actual, result.prior_weights)
@@ -236,25 +240,23 @@ def differences(result: bridge.WekaEvaluation, port: Evaluation) -> list[str]:
             continue
         ours = getattr(port, method)()
         if theirs != ours:
-            pairs = zip(theirs.splitlines() + [""], ours.splitlines() + [""])
+            pairs = zip(theirs.splitlines() + [""], ours.splitlines() + [""], strict=False)
             line = next(i for i, (a, b) in enumerate(pairs) if a != b)
-            found.append(f"{method}() text differs from line {line + 1}: WEKA {theirs.splitlines()[line:line + 1]}, "
-                         f"port {ours.splitlines()[line:line + 1]}")
+            found.append(
+                f"{method}() text differs from line {line + 1}: WEKA {theirs.splitlines()[line : line + 1]}, "
+                f"port {ours.splitlines()[line : line + 1]}"
+            )
     return found
 
 
 #: The statistics WEKA computes with Java's ``Math.log``, ``Math.exp`` or ``Math.pow`` (the K&B information, the
 #: SF entropies and, for a numeric class, the kernel estimator under them), and the summary lines that print them.
-JAVA_ARITHMETIC_STATISTICS = frozenset({
-    "kb_information", "kb_mean_information", "kb_relative_information", "sf_prior_entropy",
-    "sf_mean_prior_entropy", "sf_scheme_entropy", "sf_mean_scheme_entropy", "sf_entropy_gain",
-    "sf_mean_entropy_gain",
-})
+JAVA_ARITHMETIC_STATISTICS = frozenset(statistic.name for statistic in STATISTICS if statistic.java_math)
 _JAVA_ARITHMETIC_LINES = ("K&B ", "Class complexity", "Complexity improvement")
 
 
 def _from_java_arithmetic(difference: str) -> bool:
-    """Whether a :func:`differences` entry is in a statistic (or a summary line) of :data:`JAVA_ARITHMETIC_STATISTICS`."""
+    """Whether a :func:`differences` entry is in one of :data:`JAVA_ARITHMETIC_STATISTICS` (or its summary line)."""
     name = difference.split(":", 1)[0]
     if name in JAVA_ARITHMETIC_STATISTICS:
         return True
@@ -289,8 +291,9 @@ def run_parity(
     WekaevalError
         For a user error (see :mod:`wekaeval.bridge`), as soon as it is met.
     """
-    return ParityResults(iter_parity(datasets, classifiers, mode=mode, folds=folds, seed=seed, progress=progress,
-                                     workers=workers))
+    return ParityResults(
+        iter_parity(datasets, classifiers, mode=mode, folds=folds, seed=seed, progress=progress, workers=workers)
+    )
 
 
 def iter_parity(
@@ -318,7 +321,7 @@ def iter_parity(
     loaded = [bridge.load_instances(path, mode.class_attribute) for path in paths]
     runs = [classifiers_for(data, given) for data in loaded]
     total, done = sum(len(specs) for specs in runs), 0
-    for path, data, specs in zip(paths, loaded, runs):
+    for path, data, specs in zip(paths, loaded, runs, strict=False):
         for spec in specs:
             if progress:
                 progress(done, total, path, spec)
@@ -326,8 +329,13 @@ def iter_parity(
             yield _compare(path, data, test, spec, mode)
 
 
-def _parallel(paths: Iterable[str], given: list[ClassifierSpec] | None, mode: EvaluationMode,
-              progress: Callable[[int, int, str, ClassifierSpec], None] | None, workers: int) -> Iterator[ParityRow]:
+def _parallel(
+    paths: Iterable[str],
+    given: list[ClassifierSpec] | None,
+    mode: EvaluationMode,
+    progress: Callable[[int, int, str, ClassifierSpec], None] | None,
+    workers: int,
+) -> Iterator[ParityRow]:
     """The serial run's rows, computed by ``workers`` processes with a JVM each, yielded in the serial order.
 
     This process starts no JVM: the workers check the classifiers and read the datasets' class kinds first,
@@ -340,12 +348,15 @@ def _parallel(paths: Iterable[str], given: list[ClassifierSpec] | None, mode: Ev
         if given:  # an unknown classifier or a bad option fails before anything runs
             pool.submit(_check_classifiers, given).result()
         nominal = list(pool.map(_class_is_nominal, paths, [mode.class_attribute] * len(paths)))
-        jobs = [(path, spec) for path, is_nominal in zip(paths, nominal)
-                for spec in given or [ClassifierSpec(n) for n in (DEFAULT_CLASSIFIERS if is_nominal
-                                                                  else REGRESSION_CLASSIFIERS)]]
+        jobs = [
+            (path, spec)
+            for path, is_nominal in zip(paths, nominal, strict=False)
+            for spec in given
+            or [ClassifierSpec(n) for n in (DEFAULT_CLASSIFIERS if is_nominal else REGRESSION_CLASSIFIERS)]
+        ]
         futures = [pool.submit(_compare_in_worker, path, spec, mode) for path, spec in jobs]
         try:
-            for done, (future, (path, spec)) in enumerate(zip(futures, jobs)):
+            for done, (future, (path, spec)) in enumerate(zip(futures, jobs, strict=False)):
                 row = future.result()
                 if progress:
                     progress(done, len(jobs), path, spec)
@@ -399,9 +410,17 @@ def _record(mode: EvaluationMode) -> dict[str, Any]:
 
 def _skipped(path: str, command_line: str, instances: int, reason: str, mode: EvaluationMode, data: Any) -> ParityRow:
     return ParityRow(
-        path, command_line, instances, None, None, None, skipped=reason, **_record(mode),
+        path,
+        command_line,
+        instances,
+        None,
+        None,
+        None,
+        skipped=reason,
+        **_record(mode),
         class_attribute=str(data.classAttribute().name()),
-        weka_version=bridge.weka_version(), java_version=bridge.java_version(),
+        weka_version=bridge.weka_version(),
+        java_version=bridge.java_version(),
         java_arithmetic=java_platform().describe(),
     )
 
@@ -409,9 +428,15 @@ def _skipped(path: str, command_line: str, instances: int, reason: str, mode: Ev
 def _compare(path: str, data: Any, test: Any, spec: ClassifierSpec, mode: EvaluationMode) -> ParityRow:
     try:
         result = bridge.evaluate(
-            data, spec.name, spec.options, folds=mode.folds, seed=mode.seed,
+            data,
+            spec.name,
+            spec.options,
+            folds=mode.folds,
+            seed=mode.seed,
             test=test,
-            split_percentage=mode.split_percentage, preserve_order=mode.preserve_order, no_cv=mode.no_cv,
+            split_percentage=mode.split_percentage,
+            preserve_order=mode.preserve_order,
+            no_cv=mode.no_cv,
         )
     except bridge.WekaRefusal as error:
         _, command_line = bridge.make_classifier(spec.name, spec.options)
@@ -421,23 +446,40 @@ def _compare(path: str, data: Any, test: Any, spec: ClassifierSpec, mode: Evalua
         raise type(error)(f"{path}: {error}", error.reason) from None
     numeric = result.class_names is None
     if numeric and (result.interval_estimator or result.density_estimator):
-        return _skipped(path, result.command_line, result.num_predictions,
-                        ESTIMATOR.format(scheme=spec.name.rsplit(".", 1)[-1]), mode, data)
+        return _skipped(
+            path,
+            result.command_line,
+            result.num_predictions,
+            ESTIMATOR.format(scheme=spec.name.rsplit(".", 1)[-1]),
+            mode,
+            data,
+        )
     port = check(result)
     found = differences(result, port)
     platform = java_platform()
     unverified = bool(found) and not platform.is_the_hosts and all(map(_from_java_arithmetic, found))
     if numeric:
-        kinds = {"weka_correlation": result.correlation_coefficient,
-                 "python_correlation": port.correlation_coefficient}
+        kinds = {"weka_correlation": result.correlation_coefficient, "python_correlation": port.correlation_coefficient}
     else:
-        kinds = {"weka_confusion_matrix": result.confusion_matrix.tolist(),
-                 "python_confusion_matrix": port.confusion_matrix.tolist()}
+        kinds = {
+            "weka_confusion_matrix": result.confusion_matrix.tolist(),
+            "python_confusion_matrix": port.confusion_matrix.tolist(),
+        }
     return ParityRow(
-        path, result.command_line, result.num_predictions, result.kappa, None if numeric else port.kappa, not found,
-        **_record(mode), class_attribute=result.class_attribute, **kinds,
-        differences=tuple(found), weka_version=result.weka_version, java_version=result.java_version,
-        java_arithmetic=platform.describe(), java_arithmetic_unverified=unverified,
+        path,
+        result.command_line,
+        result.num_predictions,
+        result.kappa,
+        None if numeric else port.kappa,
+        not found,
+        **_record(mode),
+        class_attribute=result.class_attribute,
+        **kinds,
+        differences=tuple(found),
+        weka_version=result.weka_version,
+        java_version=result.java_version,
+        java_arithmetic=platform.describe(),
+        java_arithmetic_unverified=unverified,
     )
 
 
@@ -448,6 +490,7 @@ def csv_row(row: ParityRow) -> dict[str, Any]:
     flat = row.to_dict()
     for key in ("weka_confusion_matrix", "python_confusion_matrix", "differences"):
         flat[key] = "" if flat[key] is None else json.dumps(flat[key])
-    return {key: "" if value is None else (repr(value) if isinstance(value, float) else value)
-            for key, value in flat.items()}
-
+    return {
+        key: "" if value is None else (repr(value) if isinstance(value, float) else value)
+        for key, value in flat.items()
+    }

@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from . import bridge
+from wekaeval import bridge
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -27,8 +27,8 @@ import numpy as np
 from sklearn.metrics import make_scorer
 from sklearn.utils.multiclass import unique_labels
 
-from .confusion import ConfusionMatrix
-from .errors import PredictionError
+from wekaeval.errors import PredictionError
+from wekaeval.evaluation import ConfusionMatrix
 
 __all__ = ["weka_kappa_score", "weka_kappa_scorer"]
 
@@ -61,8 +61,9 @@ def weka_kappa_score(y_true: Any, y_pred: Any, *, labels: Any = None, sample_wei
     """
     actual, predicted = np.asarray(y_true), np.asarray(y_pred)
     if actual.ndim != 1 or predicted.ndim != 1 or len(actual) != len(predicted):
-        raise PredictionError(f"y_true and y_pred must be 1-d and of one length, got shapes {actual.shape} "
-                              f"and {predicted.shape}")
+        raise PredictionError(
+            f"y_true and y_pred must be 1-d and of one length, got shapes {actual.shape} and {predicted.shape}"
+        )
     classes = list(unique_labels(actual, predicted) if labels is None else labels)
     if len(set(classes)) != len(classes) or not classes:
         raise PredictionError(f"labels must name each class once, got {classes!r}")
@@ -74,7 +75,8 @@ def weka_kappa_score(y_true: Any, y_pred: Any, *, labels: Any = None, sample_wei
             raise PredictionError(f"{name} holds {unknown[0]!r}, which is not one of labels {classes!r}")
         codes.append(np.array([index[value] for value in values.tolist()], dtype=np.float64))
     matrix = ConfusionMatrix.from_predictions(
-        codes[0], predicted=codes[1], weights=sample_weight, class_names=[str(c) for c in classes])
+        codes[0], predicted=codes[1], weights=sample_weight, class_names=[str(c) for c in classes]
+    )
     return matrix.kappa()
 
 

@@ -21,8 +21,8 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from . import bridge
-from .parity import check, differences
+from wekaeval import bridge
+from wekaeval.parity import check, differences
 
 __all__ = ["assert_weka_parity"]
 
@@ -55,12 +55,23 @@ def assert_weka_parity(
     wekaeval.bridge.WekaError
         When WEKA cannot run the evaluation; the message names the file, classifier or option.
     """
-    result = bridge.evaluate(data, classifier, options, folds=folds, seed=seed, test=test,
-                             split_percentage=split_percentage, preserve_order=preserve_order, no_cv=no_cv,
-                             class_attribute=class_attribute)
+    result = bridge.evaluate(
+        data,
+        classifier,
+        options,
+        folds=folds,
+        seed=seed,
+        test=test,
+        split_percentage=split_percentage,
+        preserve_order=preserve_order,
+        no_cv=no_cv,
+        class_attribute=class_attribute,
+    )
     if result.class_names is None and (result.interval_estimator or result.density_estimator):
-        raise AssertionError(f"{classifier} is an interval or density estimator: its intervals and densities "
-                             "per prediction are not collected, so WEKA's coverage and SF entropies cannot be redone")
+        raise AssertionError(
+            f"{classifier} is an interval or density estimator: its intervals and densities "
+            "per prediction are not collected, so WEKA's coverage and SF entropies cannot be redone"
+        )
     problems = differences(result, check(result))
     if kappa is not None and result.kappa is None:
         problems.append(f"your kappa {kappa!r}: {result.dataset} has a numeric class, WEKA reports no kappa")

@@ -1,0 +1,319 @@
+"""Self-contained HTML pages: a parity run's rows, or a WEKA output read back (:func:`wekaeval.read_weka_output`).
+
+Each page is one file with its CSS inline and its pictures as inline SVG or
+coloured table cells: no scripts, no fonts, no links to anything, so it opens
+the same from a disk, a mail attachment or a CI artifact.  Every string that
+comes from data (file names, relations, class names, options, reasons) is
+escaped with :func:`html.escape`, quotes included: a class named ``<script>``
+shows as text.
+
+The ROC curves are pictures of the printed predictions (cumulative true and
+false positive rates, ties as one step); WEKA's own areas are the class
+details' "ROC Area" column, which the page prints as read.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+__all__ = ["heat_map", "parity_html", "report_html", "roc_points"]
+
+
+_CSS = """
+body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; background: #fff; }
+h1 { font-size: 1.4em; } h2 { font-size: 1.2em; margin-top: 1.6em; } h3 { font-size: 1em; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; }
+th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; text-align: left; }
+table.parity td { max-width: 22em; overflow-wrap: anywhere; }
+td.num { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; font-family: monospace; }
+th { background: #eee; }
+.ok { color: #176b1c; font-weight: bold; } .bad { color: #b00020; font-weight: bold; } .skip { color: #666; }
+table.heat td { text-align: right; min-width: 3em; font-family: monospace; }
+.summary-line { font-size: 1.1em; margin: 0.5em 0 1em; }
+dl.info { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
+dl.info dt { font-weight: bold; } dl.info dd { margin: 0; font-family: monospace; white-space: pre-wrap; }
+figure { display: inline-block; margin: 0 1em 1em 0; } figcaption { text-align: center; font-size: 0.9em; }
+"""
+
+
+def _e(value: Any) -> str:
+    """Text from data, escaped for HTML text and attribute values alike."""
+    return html.escape(str(value), quote=True)
+
+
+def _page(title: str, body: Iterable[str]) -> str:
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{_e(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+        + "\n".join(body)
+        + "\n</body>\n</html>\n"
+    )
+
+
+def _number(value: float | None) -> str:
+    """A number as read or computed: whole numbers without ``.0``, others as Python's shortest repr; ``?`` for
+    none, as WEKA prints a missing value."""
+    if value is None:
+        return "?"
+    value = float(value)
+    if math.isfinite(value) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return repr(value)
+
+
+def _letters(count: int) -> list[str]:
+    """WEKA's column ids in a confusion matrix: a, b, ..., z, ba, bb, ... (``Utils`` base 26)."""
+    ids = []
+    for index in range(count):
+        text, n = "", index
+        while True:
+            text = chr(ord("a") + n % 26) + text
+            n //= 26
+            if n == 0:
+                break
+        ids.append(text)
+    return ids
+
+
+def heat_map(matrix: Any, class_names: Sequence[str] | None = None, *, caption: str = "") -> str:
+    """A confusion matrix (rows actual, columns predicted) as a table, each cell shaded by its share of its row."""
+    values = np.asarray(matrix, dtype=float)
+    ids = _letters(values.shape[0])
+    names = list(class_names) if class_names is not None else ids
+    head = "".join(f"<th>{_e(i)}</th>" for i in ids)
+    rows = []
+    for i, row in enumerate(values):
+        total = float(np.nansum(np.abs(row)))
+        cells = []
+        for j, cell in enumerate(row):
+            share = abs(cell) / total if total > 0 and math.isfinite(cell) else 0.0
+            tint = (21, 101, 192) if i == j else (176, 0, 32)  # blue on the diagonal, red off it
+            red, green, blue = (int(round(255 - share * (255 - c))) for c in tint)
+            ink = "#fff" if share > 0.55 else "#222"
+            cells.append(
+                f'<td style="background:rgb({red},{green},{blue});color:{ink}" '
+                f'title="actual {_e(names[i])}, predicted {_e(names[j])}">{_e(_number(cell))}</td>'
+            )
+        rows.append(f"<tr><th>{_e(ids[i])} = {_e(names[i])}</th>{''.join(cells)}</tr>")
+    title = f"<caption>{_e(caption)}</caption>" if caption else ""
+    return f'<table class="heat">{title}<tr><th>actual \\ predicted</th>{head}</tr>' + "".join(rows) + "</table>"
+
+
+def _parity_value(kappa: float | None, correlation: float | None) -> str:
+    if correlation is not None:
+        return "r " + repr(correlation)
+    return "-" if kappa is None else repr(kappa)
+
+
+def _verdict(row: Any) -> str:
+    if row.skipped:
+        return f'<span class="skip">skipped: {_e(" ".join(row.skipped.split()))}</span>'
+    if row.identical:
+        return '<span class="ok">&#x2713; identical</span>'
+    if row.identical is False:
+        differing = f" ({_e(', '.join(row.differences))})" if row.differences else ""
+        if getattr(row, "java_arithmetic_unverified", False):
+            differing = (
+                " in Java's Math.log/exp/pow only: the port reproduced "
+                f"{_e(row.java_arithmetic or '?')}, not established as this host's JVM{differing}"
+            )
+        return f'<span class="bad">&#x2717; mismatch</span>{differing}'
+    return '<span class="skip">-</span>'
+
+
+def parity_html(rows: Iterable[Any], *, title: str = "wekaeval parity") -> str:
+    """A page for parity rows (:class:`wekaeval.parity.ParityRow`): a table of every dataset x classifier,
+    a summary line, and WEKA's confusion matrix of each nominal row as a heat map."""
+    rows = list(rows)
+    differ = sum(1 for row in rows if row.identical is False and not row.skipped)
+    skipped = sum(1 for row in rows if row.skipped)
+    identical = sum(1 for row in rows if row.identical and not row.skipped)
+    body = [
+        f"<h1>{_e(title)}</h1>",
+        f'<p class="summary-line">{identical} identical, {skipped} skipped, {differ} differ ({len(rows)} runs)</p>',
+        '<table class="parity"><tr><th>dataset</th><th>classifier</th><th>mode</th><th>instances</th>'
+        "<th>WEKA kappa/r</th><th>Python kappa/r</th><th>identical</th></tr>",
+    ]
+    for row in rows:
+        instances = "-" if row.instances is None else str(row.instances)
+        body.append(
+            f"<tr><td>{_e(row.dataset)}</td><td>{_e(row.classifier)}</td><td>{_e(row.mode)}</td>"
+            f'<td class="num">{_e(instances)}</td>'
+            f'<td class="num">{_e(_parity_value(row.weka_kappa, row.weka_correlation))}</td>'
+            f'<td class="num">{_e(_parity_value(row.python_kappa, row.python_correlation))}</td>'
+            f"<td>{_verdict(row)}</td></tr>"
+        )
+    body.append("</table>")
+    matrices = [row for row in rows if row.weka_confusion_matrix is not None]
+    if matrices:
+        body.append("<h2>WEKA's confusion matrices</h2>")
+    for row in matrices:
+        body.append(f"<h3>{_e(row.dataset)} &#x2014; {_e(row.classifier)}</h3>")
+        body.append(heat_map(row.weka_confusion_matrix))
+    if rows and rows[0].weka_version:
+        body.append(
+            f"<p>WEKA {_e(rows[0].weka_version)}, Java {_e(rows[0].java_version or '?')}; "
+            f"Java arithmetic reproduced: {_e(rows[0].java_arithmetic or '?')}</p>"
+        )
+    return _page(title, body)
+
+
+def roc_points(scores: Any, positive: Any, weights: Any = None) -> tuple[np.ndarray, np.ndarray]:
+    """False and true positive rates of the ROC curve, from (0, 0) to (1, 1): scores sorted high to low, tied
+    scores one step.  NaN where there are no positives (true rates) or no negatives (false rates)."""
+    scores = np.asarray(scores, dtype=float)
+    positive = np.asarray(positive, dtype=bool)
+    weights = np.ones_like(scores) if weights is None else np.asarray(weights, dtype=float)
+    order = np.argsort(-scores, kind="stable")
+    scores, positive, weights = scores[order], positive[order], weights[order]
+    true_positives = np.cumsum(np.where(positive, weights, 0.0))
+    false_positives = np.cumsum(np.where(positive, 0.0, weights))
+    last_of_tie = np.r_[scores[1:] != scores[:-1], True] if len(scores) else np.zeros(0, dtype=bool)
+    true_positives = np.r_[0.0, true_positives[last_of_tie]]
+    false_positives = np.r_[0.0, false_positives[last_of_tie]]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return false_positives / false_positives[-1], true_positives / true_positives[-1]
+
+
+def _roc_svg(fpr: np.ndarray, tpr: np.ndarray, name: str, size: int = 240) -> str:
+    pad = 36
+    span = size - 2 * pad
+    points = " ".join(f"{pad + x * span:.2f},{pad + (1 - y) * span:.2f}" for x, y in zip(fpr, tpr, strict=False))
+    ticks = "".join(
+        f'<text x="{pad + t * span:.0f}" y="{size - pad + 14}" text-anchor="middle">{t:g}</text>'
+        f'<text x="{pad - 4}" y="{pad + (1 - t) * span + 4:.0f}" text-anchor="end">{t:g}</text>'
+        for t in (0, 0.5, 1)
+    )
+    return (
+        f'<svg width="{size}" height="{size}" viewBox="0 0 {size} {size}" '
+        f'role="img" aria-label="ROC curve of class {_e(name)}" font-size="10" font-family="sans-serif">'
+        f'<rect x="{pad}" y="{pad}" width="{span}" height="{span}" fill="#fafafa" stroke="#888"/>'
+        f'<line x1="{pad}" y1="{pad + span}" x2="{pad + span}" y2="{pad}" stroke="#bbb" stroke-dasharray="4 3"/>'
+        f'<polyline points="{points}" fill="none" stroke="#1565c0" stroke-width="2"/>{ticks}'
+        f'<text x="{size / 2:.0f}" y="{size - 4}" text-anchor="middle">false positive rate</text>'
+        f'<text x="10" y="{size / 2:.0f}" text-anchor="middle" transform="rotate(-90 10 {size / 2:.0f})">'
+        "true positive rate</text></svg>"
+    )
+
+
+def _roc_figures(predictions: Any) -> list[str]:
+    """One SVG ROC curve per class from the rows with a distribution and an actual class."""
+    rows = [row for row in predictions.rows if row.distribution is not None and row.actual_index is not None]
+    if not predictions.nominal or not rows:
+        return []
+    count = max(len(row.distribution) for row in rows)
+    rows = [row for row in rows if len(row.distribution) == count]
+    names = [f"class {k + 1}" for k in range(count)]
+    for row in reversed(rows):
+        for index, label in ((row.actual_index, row.actual), (row.predicted_index, row.predicted)):
+            if index is not None and label is not None and index < count:
+                names[index] = str(label)
+    scores = np.array([[np.nan if p is None else p for p in row.distribution] for row in rows], dtype=float)
+    actual = np.array([row.actual_index for row in rows])
+    figures = []
+    for k, name in enumerate(names):
+        fpr, tpr = roc_points(np.nan_to_num(scores[:, k], nan=-np.inf), actual == k)
+        if not (np.isfinite(fpr[-1]) and np.isfinite(tpr[-1])):
+            figures.append(
+                f"<p>{_e(name)}: no ROC curve (no {'positives' if np.isnan(tpr[-1]) else 'negatives'} "
+                "among the predictions)</p>"
+            )
+            continue
+        figures.append(
+            f"<figure>{_roc_svg(fpr, tpr, name)}<figcaption>ROC, class {_e(name)} "
+            f"({int((actual == k).sum())} of {len(rows)})</figcaption></figure>"
+        )
+    return figures
+
+
+def _run_info(report: Any) -> list[str]:
+    info = report.run_info
+    entries: list[tuple[str, Any]] = []
+    if info is not None:
+        entries += [
+            ("Scheme", info.scheme),
+            ("Relation", info.relation),
+            ("Instances", "?" if info.instances is None else info.instances),
+            ("Attributes", info.num_attributes),
+        ]
+        if info.filename is not None:
+            entries.append(("Model file", info.filename))
+        if info.test_mode is not None:
+            entries.append(("Test mode", info.test_mode))
+    if report.options is not None:
+        entries.append(("Options", report.options))
+    entries += [(f"Time taken to {phrase}", f"{seconds:g} s") for phrase, seconds in report.times.items()]
+    entries.append(("WEKA versions (layout)", ", ".join(report.weka_versions)))
+    items = "".join(f"<dt>{_e(label)}</dt><dd>{_e(value)}</dd>" for label, value in entries)
+    return ["<h2>Run information</h2>", f'<dl class="info">{items}</dl>']
+
+
+def _summary_table(summary: Any) -> str:
+    rows = []
+    for spec in summary.printed_lines():
+        label = spec.label.strip()
+        if "{level}" in label:
+            label = label.format(level=_number(summary.confidence_level))
+        values = [getattr(summary, name) for name in spec.names]
+        shown = {"value": "{}", "percent": "{} %", "pair": "{} ({} %)", "bits": "{} bits ({} bits/instance)"}
+        text = shown[spec.layout].format(*(_number(v) for v in values))
+        rows.append(f'<tr><th>{_e(label)}</th><td class="num">{_e(text)}</td></tr>')
+    rows += [
+        f'<tr><th>{_e(label)}</th><td class="num">{_e(_number(value))}</td></tr>'
+        for label, value in summary.plugin_metrics.items()
+    ]
+    return '<table class="summary">' + "".join(rows) + "</table>"
+
+
+def _details_table(details: Any) -> str:
+    from wekaeval.blocks import DETAIL_COLUMNS
+
+    headers = dict(DETAIL_COLUMNS)
+    head = "".join(f"<th>{_e(headers.get(column, column))}</th>" for column in details.columns)
+    rows = []
+    for row in (*details.rows, *([details.weighted_avg] if details.weighted_avg is not None else [])):
+        name = "Weighted Avg." if row.class_name is None else row.class_name
+        cells = "".join(f'<td class="num">{_e(_number(getattr(row, column)))}</td>' for column in details.columns)
+        rows.append(f"<tr><th>{_e(name)}</th>{cells}</tr>")
+    return f'<table class="details"><tr><th>class</th>{head}</tr>' + "".join(rows) + "</table>"
+
+
+def report_html(report: Any, *, title: str | None = None) -> str:
+    """A page for a WEKA output read back (:class:`wekaeval.report.WekaReport`): the run information, then
+    per section its summary, class details, confusion matrix as a heat map and ROC curves from its
+    predictions (where printed with a distribution)."""
+    title = title or f"WEKA output: {report.source}"
+    body = [f"<h1>{_e(title)}</h1>", *_run_info(report)]
+    for section in report.sections:
+        heading = section.title or "(untitled)"
+        if section.evaluation and section.evaluation != section.title:
+            heading = f"{section.evaluation}: {heading}"
+        body.append(f"<h2>{_e(heading)} <small>(line {section.line})</small></h2>")
+        if section.test_set is not None:
+            body.append(
+                f"<p>{_e(section.test_set.source)}"
+                + (f", relation {_e(section.test_set.relation)}" if section.test_set.relation else "")
+                + "</p>"
+            )
+        if section.summary is not None:
+            body += ["<h3>Summary</h3>", _summary_table(section.summary)]
+        if section.class_details is not None:
+            body += ["<h3>Detailed accuracy by class</h3>", _details_table(section.class_details)]
+        if section.confusion_matrix is not None:
+            matrix = section.confusion_matrix
+            body += ["<h3>Confusion matrix</h3>", heat_map(matrix.matrix, matrix.class_names)]
+        if section.predictions is not None:
+            figures = _roc_figures(section.predictions)
+            body.append(
+                f"<h3>Predictions</h3><p>{len(section.predictions.rows)} printed ({_e(section.predictions.format)})</p>"
+            )
+            if figures:
+                body += ['<div class="roc">', *figures, "</div>"]
+    if not report.sections:
+        body.append("<p>No evaluation sections.</p>")
+    return _page(title, body)

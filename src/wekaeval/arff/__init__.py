@@ -1,0 +1,29 @@
+"""ARFF files as WEKA reads them: :func:`load_arff` gives a :class:`Dataset` of :class:`Attribute` s.
+
+WEKA's dialect (instance weights, relational attributes, comments where liac-arff refuses them), its
+date patterns in a named time zone, and the class attribute chosen as WEKA chooses it.
+"""
+
+from __future__ import annotations
+
+from wekaeval.arff._classattr import ClassAttributeError, class_index, describe_class_attribute
+from wekaeval.arff._dates import DateParser, DatePatternError, resolve_timezone
+from wekaeval.arff._loader import Attribute, Dataset, load_arff, read_arff_rows
+
+__all__ = [
+    "Attribute",
+    "Dataset",
+    "load_arff",
+    "read_arff_rows",
+    "ClassAttributeError",
+    "class_index",
+    "describe_class_attribute",
+    "DateParser",
+    "DatePatternError",
+    "resolve_timezone",
+]
+
+for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
+    if isinstance(globals()[_name], type):
+        globals()[_name].__module__ = __name__
+del _name

@@ -1,0 +1,131 @@
+"""The confusion matrix block: its letters (``num2ShortID``), its column widths, its text.
+
+>>> print(confusion_matrix_text([[50.0, 0.0], [1.0, 49.0]], ["a", "b"]), end="")
+  a  b   <-- classified as
+ 50  0 |  a = a
+  1 49 |  b = b
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from wekaeval.blocks._summary import json_rows
+from wekaeval.javamath import double_to_string, java_int, java_log_scalar, java_rint
+
+
+@dataclass(frozen=True, eq=False)
+class PrintedConfusionMatrix:
+    """The "Confusion Matrix" block: class names and the float64 k x k matrix as printed.
+
+    Rows are actual classes, columns predicted ones.  Entries of weighted data
+    print with two decimals (``fractional``), so they are WEKA's sums rounded.
+    ``id_width`` is the width of each column.
+    """
+
+    class_names: tuple[str, ...]
+    matrix: np.ndarray
+    id_width: int
+    fractional: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"class_names": list(self.class_names), "matrix": json_rows(self.matrix)}
+
+    def to_text(self) -> str:
+        """The matrix as WEKA printed it, after the title and its blank line."""
+        return confusion_matrix_text(self.matrix, self.class_names, layout=(self.id_width, self.fractional))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PrintedConfusionMatrix):
+            return NotImplemented
+        return (
+            self.class_names == other.class_names
+            and np.array_equal(self.matrix, other.matrix)
+            and (self.id_width, self.fractional) == (other.id_width, other.fractional)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def short_id(index: int, width: int) -> str:
+    """The confusion matrix's letter id of class ``index``, right-aligned in ``width``.
+
+    WEKA's ``num2ShortID``: ``a`` ... ``z``, then ``aa``, ``ab`` ...
+
+    >>> short_id(0, 3), short_id(25, 1), short_id(26, 2), short_id(29, 3)
+    ('  a', 'z', 'aa', ' ad')
+    """
+    if width <= 0:
+        return ""
+    letters = []
+    while True:
+        letters.append(_ID_LETTERS[index % 26])
+        index = index // 26 - 1
+        if index < 0 or len(letters) == width:
+            break
+    return "".join(reversed(letters)).rjust(width)
+
+
+_ID_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def matrix_layout(matrix: Sequence[Sequence[float]]) -> tuple[int, bool]:
+    """``(id_width, fractional)``: how WEKA's ``toMatrixString`` lays out ``matrix``.
+
+    Entries print with two decimals when some entry's fractional part (its
+    distance above the nearest integer) is at least 0.01; negative entries
+    count ten times their size when finding the widest.
+
+    >>> matrix_layout([[50, 0], [2, 48]])
+    (2, False)
+    >>> matrix_layout([[57.13, 0], [2, 40.92]])
+    (5, True)
+    """
+    maxval = 0.0
+    fractional = False
+    for row in matrix:
+        for value in row:
+            current = float(value)
+            if current < 0:
+                current *= -10
+            if current > maxval:
+                maxval = current
+            fraction = current - java_rint(current)
+            if not fractional and fraction > 0 and java_log_scalar(fraction) / java_log_scalar(10.0) >= -2:
+                fractional = True
+    digits = java_int(java_log_scalar(maxval) / java_log_scalar(10.0) + (3 if fractional else 0))
+    id_digits = java_int(java_log_scalar(len(matrix)) / java_log_scalar(26.0))
+    return 1 + max(digits, id_digits), fractional
+
+
+def confusion_matrix_text(
+    matrix: Sequence[Sequence[float]],
+    class_names: Sequence[str],
+    *,
+    layout: tuple[int, bool] | None = None,
+) -> str:
+    """The body of WEKA's ``Evaluation.toMatrixString()``: header line and one row per class.
+
+    ``layout`` is ``(id_width, fractional)``; by default :func:`matrix_layout`
+    decides it as WEKA does.
+
+    >>> print(confusion_matrix_text([[49, 1], [2, 48]], ["yes", "no"]), end="")
+      a  b   <-- classified as
+     49  1 |  a = yes
+      2 48 |  b = no
+    """
+    id_width, fractional = layout if layout is not None else matrix_layout(matrix)
+    decimals = 2 if fractional else 0
+    if fractional:
+        header = "".join(f" {short_id(i, id_width - 3)}   " for i in range(len(class_names)))
+    else:
+        header = "".join(f" {short_id(i, id_width)}" for i in range(len(class_names)))
+    lines = [header + "   <-- classified as\n"]
+    for i, (row, name) in enumerate(zip(matrix, class_names, strict=False)):
+        cells = "".join(" " + double_to_string(float(value), id_width, decimals) for value in row)
+        lines.append(f"{cells} | {short_id(i, id_width)} = {name}\n")
+    return "".join(lines)

@@ -1,0 +1,157 @@
+"""One evaluation's printed output as a whole: run information, a supplied test set, predictions, and the
+:class:`Section` that holds them with its summary, class details and confusion matrix.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+
+from wekaeval.blocks._details import ClassDetails
+from wekaeval.blocks._matrix import PrintedConfusionMatrix
+from wekaeval.blocks._summary import Summary, json_number, json_rows
+
+
+@dataclass(frozen=True)
+class PredictionRow:
+    """One printed prediction (``-classifications ...PlainText`` or ``...CSV``).
+
+    Nominal class: ``actual``/``predicted`` are class labels and ``*_index``
+    their 0-based indices, ``error`` is True where WEKA printed ``+``, and
+    ``probability`` (or the whole ``distribution`` with ``-distribution``)
+    is as printed.  Numeric class: ``actual``, ``predicted`` and ``error``
+    are numbers.  ``?`` is None; ``attributes`` is the ``(...)`` of ``-p``
+    in PlainText, the attribute columns in CSV.
+    """
+
+    inst: int
+    actual: str | float | None
+    predicted: str | float | None
+    error: bool | float | None
+    actual_index: int | None = None
+    predicted_index: int | None = None
+    probability: float | None = None
+    distribution: tuple[float, ...] | None = None
+    attributes: str | tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Predictions:
+    """A printed predictions table.
+
+    ``format`` is ``"PlainText"``, ``"CSV"`` or ``"Explorer"`` (the Explorer's
+    own table before WEKA 3.7, whose labels are cut to ten characters);
+    ``attribute_names`` are the attribute columns of ``-p``.
+    """
+
+    nominal: bool
+    rows: tuple[PredictionRow, ...]
+    attribute_names: tuple[str, ...] | None = None
+    format: str = "PlainText"
+
+    def to_dict(self) -> dict[str, Any]:
+        rows = []
+        for row in self.rows:
+            entry = {f.name: getattr(row, f.name) for f in fields(row)}
+            for key in ("actual", "predicted", "error", "probability"):
+                if isinstance(entry[key], float):
+                    entry[key] = json_number(entry[key])
+            if entry["distribution"] is not None:
+                entry["distribution"] = [json_number(p) for p in entry["distribution"]]
+            if isinstance(entry["attributes"], tuple):
+                entry["attributes"] = list(entry["attributes"])
+            rows.append(entry)
+        names = None if self.attribute_names is None else list(self.attribute_names)
+        return {"format": self.format, "nominal": self.nominal, "attribute_names": names, "rows": rows}
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """The Explorer's "Run information": scheme, relation, instances, attributes, test mode.
+
+    ``attributes`` is None when the Explorer omitted the list (100 or more).
+    For a model loaded from a file ("=== Model information ===")
+    ``filename`` is its name, and ``instances`` and ``test_mode`` are None.
+    """
+
+    scheme: str
+    relation: str
+    instances: int | None
+    num_attributes: int
+    attributes: tuple[str, ...] | None
+    test_mode: str | None
+    cost_matrix: np.ndarray | None = None
+    filename: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        result = {
+            "filename": self.filename,
+            "scheme": self.scheme,
+            "relation": self.relation,
+            "instances": self.instances,
+            "num_attributes": self.num_attributes,
+            "attributes": None if self.attributes is None else list(self.attributes),
+            "test_mode": self.test_mode,
+        }
+        if self.cost_matrix is not None:
+            result["cost_matrix"] = json_rows(self.cost_matrix)
+        return result
+
+
+@dataclass(frozen=True)
+class SuppliedTestSet:
+    """What "=== Re-evaluation on test set ===" says of the test set a saved model was evaluated on.
+
+    ``source`` is WEKA's phrase ("User supplied test set"); ``instances`` is
+    None where WEKA printed "unknown (yet). Reading incrementally".
+    """
+
+    source: str
+    relation: str | None = None
+    instances: int | None = None
+    num_attributes: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "relation": self.relation,
+            "instances": self.instances,
+            "num_attributes": self.num_attributes,
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class Section:
+    """One evaluation WEKA printed, or one predictions table.
+
+    ``title`` is the block's heading without the ``===`` ("Error on training
+    data", "Stratified cross-validation", "Summary", "Predictions under
+    cross-validation", ...), or the free title a program printed above a
+    summary ("Results"; "" when there is none).  In the Explorer the heading
+    above "Summary" says what was evaluated; ``evaluation`` holds it (on the
+    command line it is the title).  ``line`` is the line the section starts on.
+    """
+
+    title: str
+    evaluation: str
+    line: int
+    summary: Summary | None = None
+    class_details: ClassDetails | None = None
+    confusion_matrix: PrintedConfusionMatrix | None = None
+    predictions: Predictions | None = None
+    test_set: SuppliedTestSet | None = None
+
+    def with_block(self, name: str, block: Any) -> Section:
+        """This section with one more block (``"class_details"``, ``"confusion_matrix"``, ...)."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values[name] = block
+        return Section(**values)
+
+    def to_dict(self) -> dict[str, Any]:
+        result: dict[str, Any] = {"title": self.title, "evaluation": self.evaluation, "line": self.line}
+        for name in ("test_set", "summary", "class_details", "confusion_matrix", "predictions"):
+            block = getattr(self, name)
+            result[name] = None if block is None else block.to_dict()
+        return result

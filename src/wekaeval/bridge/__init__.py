@@ -1,0 +1,65 @@
+"""The real WEKA, in one JVM per process, through python-weka-wrapper3 (the ``weka`` extra).
+
+:func:`evaluate` runs a classifier as WEKA's command line would and returns WEKA's own numbers, texts and
+predictions (:class:`WekaEvaluation`); nothing below this package touches the JVM.
+"""
+
+from __future__ import annotations
+
+from wekaeval.bridge._classifiers import (
+    load_instances,
+    make_classifier,
+    parse_classifier,
+    resolve_classifier,
+    split_options,
+)
+from wekaeval.bridge._evaluate import STATISTICS, WekaEvaluation, evaluate, evaluation_mode
+from wekaeval.bridge._jvm import (
+    JAVA_HINT,
+    ClassifierError,
+    WekaDataError,
+    WekaError,
+    WekaRefusal,
+    WekaUnavailable,
+    bulk_class,
+    java_class,
+    java_executable,
+    java_version,
+    prediction_rows,
+    start_jvm,
+    weka_classpath,
+    weka_jar,
+    weka_version,
+)
+
+__all__ = [
+    "ClassifierError",
+    "JAVA_HINT",
+    "WekaDataError",
+    "WekaError",
+    "WekaEvaluation",
+    "WekaRefusal",
+    "WekaUnavailable",
+    "bulk_class",
+    "evaluate",
+    "evaluation_mode",
+    "java_class",
+    "java_executable",
+    "java_version",
+    "load_instances",
+    "make_classifier",
+    "parse_classifier",
+    "prediction_rows",
+    "resolve_classifier",
+    "split_options",
+    "start_jvm",
+    "weka_classpath",
+    "weka_jar",
+    "weka_version",
+    "STATISTICS",
+]
+
+for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
+    if isinstance(globals()[_name], type):
+        globals()[_name].__module__ = __name__
+del _name

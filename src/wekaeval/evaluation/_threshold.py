@@ -1,0 +1,349 @@
+"""WEKA's ThresholdCurve ROC and PRC areas, bit for bit.
+
+A port of what ``weka.classifiers.evaluation.Evaluation`` (WEKA 3.9.7) computes
+for ``areaUnderROC(i)``, ``areaUnderPRC(i)``, ``weightedAreaUnderROC()`` and
+``weightedAreaUnderPRC()`` from its list of recorded predictions, through
+``ThresholdCurve.getCurve``, ``getROCArea`` and ``getPRCArea``:
+
+* the scores of class ``i`` are sorted with ``weka.core.Utils.sort`` (an
+  unstable quicksort, NaN sorted as ``Double.MAX_VALUE``), ported as
+  :func:`weka_sort`;
+* a curve point is emitted at the first sorted prediction and wherever the
+  score strictly exceeds the threshold of the current point, so tied scores
+  form one step whose weights are summed in quicksort order;
+* the counts are TwoClassStats updated point by point (``tp -= pos``,
+  ``fn += pos``, ``fp -= neg``, ``tn += neg``); a final zero point is added
+  when the last counts differ from the totals;
+* predictions with a negative weight are skipped.  A prediction whose actual
+  class is missing is *not* skipped: ThresholdCurve tests ``actual ==
+  Prediction.MISSING_VALUE``, which is NaN and never equal, so it counts as a
+  negative for every class (measured against WEKA 3.9.7);
+* Evaluation records every prediction it is given through
+  ``evaluateModelOnceAndRecordPrediction`` (as ``evaluateModel`` and
+  cross-validation do) -- unclassified and missing-class ones included.  The
+  plain ``evaluateModelOnce(double[], Instance)`` records none, and then every
+  area is NaN, as it is when predictions are discarded.
+
+The curve of a class is computed once and serves both areas
+(:class:`ThresholdCurves`); WEKA builds and sorts it anew for each.  The
+weighted averages are Evaluation's: ``sum(area(i) * trueClassCounts[i])`` in
+class order over the classes whose count is above 0, divided by
+``numClassified()``.  A ROC area is NaN without positives or negatives; a PRC
+area of exactly 0 is NaN (WEKA prints ``?``).
+
+>>> actual = [0, 1, 0, 1]
+>>> probabilities = [[0.8, 0.2], [0.4, 0.6], [0.4, 0.6], [0.1, 0.9]]
+>>> roc_area(actual, probabilities, class_index=0)
+0.875
+>>> prc_area(actual, probabilities, class_index=0)
+0.8333333333333333
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from wekaeval.javamath import ranked_values, weka_sort
+
+_MAX_VALUE = np.finfo(np.float64).max
+_EXACT_INTEGERS = 2.0**53  # sums of whole weights below this are exact in any order
+
+
+def _ieee_divide(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return numerator / denominator
+
+
+@dataclass(frozen=True)
+class CurvePoints:
+    """The TwoClassStats of every point of one class's ThresholdCurve, in WEKA's order.
+
+    Attributes
+    ----------
+    tp, fn, fp, tn : numpy.ndarray
+        True/false positive/negative weights at each point (the curve's
+        first four attributes), the zero point included when WEKA adds it.
+    """
+
+    tp: np.ndarray
+    fn: np.ndarray
+    fp: np.ndarray
+    tn: np.ndarray
+
+    @property
+    def recall(self) -> np.ndarray:
+        """TwoClassStats.getRecall(): tp / (tp + fn), NaN where tp + fn is 0."""
+        total = self.tp + self.fn
+        return np.where(total == 0, np.nan, _ieee_divide(self.tp, total))
+
+    @property
+    def precision(self) -> np.ndarray:
+        """TwoClassStats.getPrecision(): tp / (tp + fp), NaN where tp + fp is 0."""
+        total = self.tp + self.fp
+        return np.where(total == 0, np.nan, _ieee_divide(self.tp, total))
+
+    def roc_area(self) -> float:
+        """``ThresholdCurve.getROCArea``: the Mann-Whitney sum over the points, in WEKA's order.
+
+        NaN when the class has no positive or no negative weight (0/0).
+        """
+        tp, fp = self.tp, self.fp
+        cip = np.append(tp[:-1] - tp[1:], tp[-1])
+        cin = np.append(fp[:-1] - fp[1:], fp[-1])
+        cum_neg = np.append(0.0, np.add.accumulate(cin)[:-1])
+        terms = cip * (cum_neg + 0.5 * cin)
+        area = float(np.add.accumulate(terms)[-1])
+        return float(_ieee_divide(np.float64(area), fp[0] * tp[0]))
+
+    def prc_area(self) -> float:
+        """``ThresholdCurve.getPRCArea``: precision x recall step, from the last point back.
+
+        An area of exactly 0 is NaN (WEKA prints ``?``).
+        """
+        if self.tp.size < 2:
+            return float("nan")
+        recall, precision = self.recall, self.precision
+        terms = precision[:-1] * (recall[:-1] - recall[1:])
+        area = float(np.add.accumulate(terms[::-1])[-1])
+        return float("nan") if area == 0 else area
+
+
+def _order_matters(
+    scores: np.ndarray,
+    key: np.ndarray,
+    order: np.ndarray,
+    positive: np.ndarray,
+    negative: np.ndarray,
+    weights: np.ndarray,
+) -> bool:
+    """Whether the order inside a tie of ``key`` can change a sum of the curve.
+
+    Sums are order-free when every tie holds one nonzero weight value among
+    its positives and one among its negatives, or when all weights are
+    integers whose total is exact.  (A NaN score, sorted as MAX_VALUE, never
+    starts a point: the NaNs join the last point before them, whose sum then
+    runs over its own tie and the NaNs one after the other, still order-free
+    when each is.)
+    """
+    if (key == _MAX_VALUE).any() and np.isnan(scores).any():
+        return True  # NaN ties with MAX_VALUE, and which of them comes first decides the steps
+    used = np.compress(positive | negative, weights)
+    if np.all(used == np.floor(used)) and np.add.accumulate(np.abs(used))[-1:].sum() < _EXACT_INTEGERS:
+        return False
+    sorted_key = key[order]
+    starts = np.flatnonzero(np.append(True, sorted_key[1:] != sorted_key[:-1]))
+    if starts.size == key.size:
+        return False
+    w = weights[order]
+    for member in (positive[order], negative[order]):
+        live = member & (w != 0)
+        high = np.maximum.reduceat(np.where(live, w, -np.inf), starts)
+        low = np.minimum.reduceat(np.where(live, w, np.inf), starts)
+        if np.any(np.isfinite(high) & (high != low)):
+            return True
+    return False
+
+
+def curve_points(
+    scores: np.ndarray,
+    positive: np.ndarray,
+    negative: np.ndarray,
+    weights: np.ndarray,
+    *,
+    exact_sort: bool | None = None,
+) -> CurvePoints:
+    """``ThresholdCurve.getCurve``'s TwoClassStats for one class.
+
+    ``scores`` are the class's probabilities, ``positive``/``negative`` mark
+    the predictions counted as such (negative weights are in neither),
+    ``weights`` the instance weights.  ``exact_sort=None`` runs WEKA's
+    quicksort only when the order inside a tie can change a sum; True always
+    runs it, False never (a stable sort instead).
+    """
+    n = scores.size
+    wpos = np.where(positive, weights, 0.0)
+    wneg = np.where(negative, weights, 0.0)
+    tot_pos = float(np.add.accumulate(np.append(0.0, wpos))[-1])
+    tot_neg = float(np.add.accumulate(np.append(0.0, wneg))[-1])
+    key = np.where(np.isnan(scores), _MAX_VALUE, scores)
+    ranked = ranked_values(key)
+    order = np.argsort(ranked[0], kind="stable")
+    if exact_sort or (exact_sort is None and _order_matters(scores, key, order, positive, negative, weights)):
+        order = weka_sort(key, ranked=ranked)
+    values = scores[order]
+    # a point starts at i == 0 and where the score exceeds the current threshold
+    nan = np.isnan(values)
+    if nan[0]:
+        start = np.zeros(n, dtype=bool)
+    else:
+        previous = values.copy()
+        previous[nan] = -np.inf
+        previous = np.maximum.accumulate(previous)  # ascending: the last non-NaN value so far
+        start = np.zeros(n, dtype=bool)
+        start[1:] = values[1:] > previous[:-1]
+    start[0] = True
+    group = np.add.accumulate(start) - 1
+    groups = int(group[-1]) + 1
+    # each point's sums, sequential in sorted order (bincount adds bin by bin in input order)
+    cum_pos = np.bincount(group, weights=wpos[order], minlength=groups)
+    cum_neg = np.bincount(group, weights=wneg[order], minlength=groups)
+    applied_pos = np.append(0.0, cum_pos[:-1])  # the previous point's sums, applied at each start
+    applied_neg = np.append(0.0, cum_neg[:-1])
+    tp = np.subtract.accumulate(np.append(tot_pos, applied_pos))[1:]
+    fn = np.add.accumulate(np.append(0.0, applied_pos))[1:]
+    fp = np.subtract.accumulate(np.append(tot_neg, applied_neg))[1:]
+    tn = np.add.accumulate(np.append(0.0, applied_neg))[1:]
+    if fn[-1] != tot_pos or tn[-1] != tot_neg:  # "make sure a zero point gets into the curve"
+        tp, fn = np.append(tp, 0.0), np.append(fn, tot_pos)
+        fp, tn = np.append(fp, 0.0), np.append(tn, tot_neg)
+    return CurvePoints(tp=tp, fn=fn, fp=fp, tn=tn)
+
+
+def _validated(actual: Any, probabilities: Any, weights: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    probs = np.asarray(probabilities, dtype=np.float64)
+    if probs.ndim != 2:
+        raise ValueError(f"probabilities must be 2-D (n, classes), got shape {probs.shape}")
+    acts = np.asarray(
+        [np.nan if a is None else a for a in actual] if not isinstance(actual, np.ndarray) else actual, dtype=np.float64
+    ).ravel()
+    if acts.size != probs.shape[0]:
+        raise ValueError(f"actual has {acts.size} entries, probabilities {probs.shape[0]} rows")
+    if weights is None:
+        w = np.ones(acts.size)
+    else:
+        w = np.asarray(weights, dtype=np.float64).ravel()
+        if w.size != acts.size:
+            raise ValueError(f"weights has {w.size} entries, actual {acts.size}")
+    if np.isinf(probs).any():
+        raise ValueError("probabilities: an infinite probability (WEKA throws on most)")
+    known = acts[~np.isnan(acts)]
+    if known.size and (np.any(known != np.floor(known)) or known.min() < 0 or known.max() >= probs.shape[1]):
+        raise ValueError(f"actual: class indices must be integers in [0, {probs.shape[1]}) or NaN")
+    return acts, probs, w
+
+
+class ThresholdCurves:
+    """The ThresholdCurve of every class over one list of predictions, each built once.
+
+    Parameters
+    ----------
+    actual : array-like of shape (n,)
+        Actual class indices, NaN (or None) for a missing class.
+    probabilities : array-like of shape (n, k)
+        The predicted distributions, in the order Evaluation recorded them.
+    weights : array-like of shape (n,), optional
+        Instance weights; 1.0 each when omitted.
+    exact_sort : bool or None, keyword-only
+        None (default): WEKA's quicksort order only where a tie's order can
+        change a sum; True: always WEKA's order.
+
+    Examples
+    --------
+    >>> curves = ThresholdCurves([0, 1, 1, None], [[0.9, 0.1], [0.5, 0.5], [0.5, 0.5], [0.2, 0.8]],
+    ...                          weights=[1.0, 0.5, 0.25, 1.0])
+    >>> curves.area_under_roc(0), curves.area_under_prc(0)
+    (1.0, 1.0)
+    >>> curves.weighted_area_under_roc
+    0.7857142857142857
+    """
+
+    def __init__(self, actual: Any, probabilities: Any, weights: Any = None, *, exact_sort: bool | None = None):
+        self._actual, self._probabilities, self._weights = _validated(actual, probabilities, weights)
+        self._exact_sort = exact_sort
+        self._curves: dict[int, CurvePoints] = {}
+
+    @property
+    def num_classes(self) -> int:
+        return int(self._probabilities.shape[1])
+
+    def curve(self, class_index: int) -> CurvePoints | None:
+        """The curve's points for ``class_index``; None when there are no predictions."""
+        if not 0 <= class_index < self.num_classes:
+            raise IndexError(f"class_index {class_index} outside [0, {self.num_classes})")
+        if self._actual.size == 0:
+            return None
+        if class_index not in self._curves:
+            counted = ~(self._weights < 0)
+            positive = counted & (self._actual == class_index)
+            self._curves[class_index] = curve_points(
+                self._probabilities[:, class_index],
+                positive,
+                counted & ~positive,
+                self._weights,
+                exact_sort=self._exact_sort,
+            )
+        return self._curves[class_index]
+
+    def area_under_roc(self, class_index: int) -> float:
+        """``Evaluation.areaUnderROC(classIndex)``; NaN without predictions."""
+        points = self.curve(class_index)
+        return float("nan") if points is None else points.roc_area()
+
+    def area_under_prc(self, class_index: int) -> float:
+        """``Evaluation.areaUnderPRC(classIndex)``; NaN without predictions or for an area of 0."""
+        points = self.curve(class_index)
+        return float("nan") if points is None else points.prc_area()
+
+    @cached_property
+    def _class_counts(self) -> tuple[np.ndarray, float]:
+        """Evaluation's ``trueClassCounts()`` and ``numClassified()`` over the same predictions."""
+        from wekaeval.evaluation._confusion import ConfusionMatrix
+
+        k = self.num_classes
+        cm = ConfusionMatrix.from_predictions(
+            self._actual, self._probabilities, weights=self._weights, class_names=[str(i) for i in range(k)]
+        )
+        matrix = np.asarray(cm.matrix, dtype=np.float64)
+        counts = np.add.accumulate(np.hstack([np.zeros((k, 1)), matrix]), axis=1)[:, -1]
+        with_class = float(np.add.accumulate(np.append(0.0, self._weights[~np.isnan(self._actual)]))[-1])
+        return counts, with_class - cm.unclassified
+
+    def _weighted(self, area: Any) -> float:
+        counts, classified = self._class_counts
+        total = 0.0
+        for i in range(self.num_classes):
+            if counts[i] > 0:
+                total += area(i) * float(counts[i])
+        return float(_ieee_divide(np.float64(total), np.float64(classified)))
+
+    @property
+    def weighted_area_under_roc(self) -> float:
+        """``Evaluation.weightedAreaUnderROC()``: sum of area x class count (count > 0), / classified."""
+        return self._weighted(self.area_under_roc)
+
+    @property
+    def weighted_area_under_prc(self) -> float:
+        """``Evaluation.weightedAreaUnderPRC()``, as :attr:`weighted_area_under_roc`."""
+        return self._weighted(self.area_under_prc)
+
+
+def roc_area(actual: Any, probabilities: Any, weights: Any = None, class_index: int = 0) -> float:
+    """WEKA's ``Evaluation.areaUnderROC(class_index)`` over these recorded predictions.
+
+    >>> roc_area([1, 0, 1], [[0.2, 0.8], [0.6, 0.4], [0.6, 0.4]], class_index=1)
+    0.75
+    """
+    return ThresholdCurves(actual, probabilities, weights).area_under_roc(class_index)
+
+
+def prc_area(actual: Any, probabilities: Any, weights: Any = None, class_index: int = 0) -> float:
+    """WEKA's ``Evaluation.areaUnderPRC(class_index)`` over these recorded predictions.
+
+    >>> prc_area([1, 0, 1], [[0.2, 0.8], [0.6, 0.4], [0.6, 0.4]], class_index=1)
+    0.8333333333333333
+    """
+    return ThresholdCurves(actual, probabilities, weights).area_under_prc(class_index)
+
+
+def weighted_area_under_roc(actual: Any, probabilities: Any, weights: Any = None) -> float:
+    """WEKA's ``Evaluation.weightedAreaUnderROC()`` over these recorded predictions."""
+    return ThresholdCurves(actual, probabilities, weights).weighted_area_under_roc
+
+
+def weighted_area_under_prc(actual: Any, probabilities: Any, weights: Any = None) -> float:
+    """WEKA's ``Evaluation.weightedAreaUnderPRC()`` over these recorded predictions."""
+    return ThresholdCurves(actual, probabilities, weights).weighted_area_under_prc

@@ -1,0 +1,54 @@
+"""WEKA's Experimenter: result files, paired statistics, the corrected t-test and its result matrices."""
+
+from __future__ import annotations
+
+from wekaeval.experiment._formats import (
+    RESULT_MATRICES,
+    ResultMatrixCSV,
+    ResultMatrixGnuPlot,
+    ResultMatrixHTML,
+    ResultMatrixLatex,
+    ResultMatrixPlainText,
+    ResultMatrixSignificance,
+)
+from wekaeval.experiment._pairedstats import PairedStats, PairedStatsCorrected
+from wekaeval.experiment._resultmatrix import (
+    SIGNIFICANCE_LOSS,
+    SIGNIFICANCE_TIE,
+    SIGNIFICANCE_WIN,
+    ResultMatrix,
+    ResultMatrixError,
+)
+from wekaeval.experiment._results import ExperimentResults, MeasureSummary, read_experiment_results, summarise
+from wekaeval.experiment._ttest import FORMATS, Comparison, TTestError, TTestResult, ttest
+
+__all__ = [
+    "Comparison",
+    "ExperimentResults",
+    "FORMATS",
+    "RESULT_MATRICES",
+    "MeasureSummary",
+    "PairedStats",
+    "PairedStatsCorrected",
+    "ResultMatrix",
+    "ResultMatrixCSV",
+    "ResultMatrixError",
+    "ResultMatrixGnuPlot",
+    "ResultMatrixHTML",
+    "ResultMatrixLatex",
+    "ResultMatrixPlainText",
+    "ResultMatrixSignificance",
+    "SIGNIFICANCE_LOSS",
+    "SIGNIFICANCE_TIE",
+    "SIGNIFICANCE_WIN",
+    "TTestError",
+    "TTestResult",
+    "read_experiment_results",
+    "summarise",
+    "ttest",
+]
+
+for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
+    if isinstance(globals()[_name], type):
+        globals()[_name].__module__ = __name__
+del _name

@@ -1,0 +1,266 @@
+"""Read the result files of WEKA's Experimenter and summarise them as its analysis does.
+
+WEKA's Experimenter (``weka.experiment.Experiment``) writes one row per run
+and fold -- ``Key_Dataset``, ``Key_Run``, ``Key_Fold``, ``Key_Scheme``,
+``Key_Scheme_options``, ``Key_Scheme_version_ID``, then measures such as
+``Percent_correct`` and ``Kappa_statistic`` -- to an ARFF file
+(``InstancesResultListener``) or a CSV file (``CSVResultListener``).
+
+>>> import io
+>>> results = read_experiment_results(io.StringIO(
+...     "Key_Dataset,Key_Run,Key_Scheme,Key_Scheme_options,Key_Scheme_version_ID,Kappa_statistic\\n"
+...     "iris,1,weka.classifiers.rules.ZeroR,'',48055541465867954,0.0\\n"
+...     "iris,1,weka.classifiers.trees.J48,'-C 0.25 -M 2',-217733168393644444,0.94\\n"
+...     "iris,2,weka.classifiers.trees.J48,'-C 0.25 -M 2',-217733168393644444,0.92\\n"))
+>>> for s in summarise(results):
+...     print(s.scheme, s.count, s.mean, s.std_dev)
+weka.classifiers.rules.ZeroR 1 0.0 nan
+weka.classifiers.trees.J48 2 0.9299999999999999 0.014142135623730845
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from wekaeval._textsource import read_text
+from wekaeval.arff import read_arff_rows
+from wekaeval.errors import WekaOutputError
+from wekaeval.javamath import weka_stats
+
+#: The columns the Experimenter's analysis groups by: dataset, then result set (scheme).
+DATASET_KEY = ("Key_Dataset",)
+
+
+RESULTSET_KEY = ("Key_Scheme", "Key_Scheme_options", "Key_Scheme_version_ID")
+
+
+Value = str | float | None
+
+
+@dataclass(frozen=True, eq=False)
+class ExperimentResults:
+    """The rows of an Experimenter result file; ``Key_*`` values are strings, measures floats, ``?`` None.
+
+    ``nominal_values`` holds the labels an ARFF file declares for its nominal columns, in declared order
+    (WEKA's tester sorts runs and folds by that order); a CSV file declares none.
+    """
+
+    source: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Value, ...], ...]
+    nominal_values: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def column(self, name: str) -> list[Value]:
+        """Every row's value of column ``name``."""
+        index = self._index(name)
+        return [row[index] for row in self.rows]
+
+    def records(self) -> list[dict[str, Value]]:
+        """The rows as dicts, column name to value."""
+        return [dict(zip(self.columns, row, strict=False)) for row in self.rows]
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame of the rows (``?`` as None), in the file's column order."""
+        from wekaeval._frames import records_frame
+
+        return records_frame(self.records(), self.columns)
+
+    def _index(self, name: str) -> int:
+        try:
+            return self.columns.index(name)
+        except ValueError:
+            shown = ", ".join(self.columns[:8]) + (", ..." if len(self.columns) > 8 else "")
+            raise WekaOutputError(f"no column {name!r} (columns: {shown})", source=self.source, line=1) from None
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+@dataclass(frozen=True)
+class MeasureSummary:
+    """One cell of the Experimenter's analysis: a measure over the runs of one scheme on one dataset.
+
+    ``mean`` and ``std_dev`` are WEKA's ``weka.experiment.Stats`` (running
+    mean, sample standard deviation; NaN with fewer than two values).
+    ``count`` values were used; ``missing`` rows held ``?`` and were skipped.
+    """
+
+    dataset: str
+    scheme: str | None
+    scheme_options: str | None
+    scheme_version_id: str | None
+    measure: str
+    count: int
+    mean: float
+    std_dev: float
+    missing: int = 0
+
+
+def read_experiment_results(source: str | os.PathLike | IO, *, encoding: str = "utf-8") -> ExperimentResults:
+    """Read a result file of WEKA's Experimenter: ARFF (``InstancesResultListener``) or CSV.
+
+    Parameters
+    ----------
+    source : path or file object
+        An ``.arff`` or ``.csv`` file; the format is recognised by its
+        content (an ARFF file starts with ``@relation``).
+    encoding : str, default "utf-8"
+        The file's encoding (``"cp1252"``, ``"latin-1"``, ...).
+
+    Raises
+    ------
+    WekaOutputError or ArffError
+        If the file is malformed or lacks ``Key_Dataset``; the message names the line.
+    OSError
+        If the file cannot be read.
+    """
+    name, text = read_text(source, WekaOutputError, encoding=encoding)
+    nominal: dict[str, tuple[str, ...]] = {}
+    if _looks_like_arff(text):
+        columns, rows, nominal = _arff_rows(text, name)
+    else:
+        columns, rows = _csv_rows(text, name)
+    results = ExperimentResults(name, columns, rows, nominal)
+    results._index(DATASET_KEY[0])  # fails, naming the columns, for files that are not results
+    return results
+
+
+class MeasureSummaries(list):
+    """What :func:`summarise` returns: a list of :class:`MeasureSummary`, with :meth:`to_frame`."""
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame, one row per dataset x scheme, MeasureSummary's fields as columns."""
+        from wekaeval._frames import records_frame
+
+        return records_frame((vars(s) for s in self), list(MeasureSummary.__dataclass_fields__))
+
+
+def summarise(
+    results: ExperimentResults,
+    measure: str = "Kappa_statistic",
+) -> MeasureSummaries:
+    """Mean and standard deviation of ``measure`` per dataset x scheme, as the Experimenter's analysis.
+
+    Groups are keyed by ``Key_Dataset`` and by ``Key_Scheme``,
+    ``Key_Scheme_options``, ``Key_Scheme_version_ID`` (the analysis's
+    default result-set key), in order of first appearance.  Rows with a
+    missing value are skipped, as the analysis skips them; a NaN or infinite
+    value makes the group's mean and deviation NaN, as in WEKA's ``Stats``.
+
+    Raises
+    ------
+    WekaOutputError
+        If ``measure`` is not a column, or holds text rather than numbers.
+    """
+    values = results.column(measure)
+    dataset_column = results.column(DATASET_KEY[0])
+    keys = [results.column(name) if name in results.columns else [None] * len(results) for name in RESULTSET_KEY]
+    groups: dict[tuple[Any, ...], list[float | None]] = {}
+    for row, value in enumerate(values):
+        if isinstance(value, str):
+            raise WekaOutputError(
+                f"column {measure!r} holds text ({value!r}), not a measure", source=results.source, line=row + 2
+            )
+        key = (dataset_column[row], *(column[row] for column in keys))
+        groups.setdefault(key, []).append(value)
+    summaries = []
+    for (dataset, scheme, options, version), group in groups.items():
+        present = [v for v in group if v is not None]
+        mean, std_dev = weka_stats(present)
+        summaries.append(
+            MeasureSummary(
+                dataset=str(dataset),
+                scheme=scheme,
+                scheme_options=options,
+                scheme_version_id=version,
+                measure=measure,
+                count=len(present),
+                mean=mean,
+                std_dev=std_dev,
+                missing=len(group) - len(present),
+            )
+        )
+    return MeasureSummaries(summaries)
+
+
+def _looks_like_arff(text: str) -> bool:
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("%"):
+            return stripped.lower().startswith("@relation")
+    return False
+
+
+def _arff_rows(
+    text: str, name: str
+) -> tuple[tuple[str, ...], tuple[tuple[Value, ...], ...], dict[str, tuple[str, ...]]]:
+    handle = io.StringIO(text)
+    handle.name = name
+    _, attributes, rows = read_arff_rows(handle)
+    columns = tuple(attribute.name for attribute in attributes)
+    nominal = {a.name: a.values for a in attributes if a.type == "nominal" and a.values is not None}
+    return columns, tuple(tuple(row) for row in rows), nominal
+
+
+_CSV_FIELD = re.compile(r"'((?:\\.|[^'\\])*)'|([^,]*)")
+
+
+_ESCAPES = {"\\": "\\", "'": "'", '"': '"', "n": "\n", "r": "\r", "t": "\t", "%": "%", "u001E": "\u001e"}
+
+
+_ESCAPE = re.compile(r"\\(u001E|.)", re.DOTALL)
+
+
+def _csv_rows(text: str, name: str) -> tuple[tuple[str, ...], tuple[tuple[Value, ...], ...]]:
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise WekaOutputError("empty: no header row of column names", source=name, line=1)
+    columns = tuple(text for text, _ in _csv_fields(lines[0], name, 1))
+    rows = []
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        cells = _csv_fields(line, name, number)
+        if len(cells) != len(columns):
+            raise WekaOutputError(
+                f"{len(cells)} values for {len(columns)} columns (truncated?)", source=name, line=number
+            )
+        rows.append(tuple(_csv_value(column, cell) for column, cell in zip(columns, cells, strict=False)))
+    return columns, tuple(rows)
+
+
+def _csv_fields(line: str, name: str, number: int) -> list[tuple[str, bool]]:
+    """WEKA's CSV cells: ``(text, quoted)``; quoted cells use ``Utils.quote``'s backslash escapes."""
+    cells = []
+    position = 0
+    while True:
+        match = _CSV_FIELD.match(line, position)
+        quoted, plain = match.groups()
+        if quoted is not None:
+            cells.append((_ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), quoted), True))
+        else:
+            if "'" in plain:
+                raise WekaOutputError(f"unbalanced quote in {plain!r}", source=name, line=number)
+            cells.append((plain, False))
+        position = match.end()
+        if position == len(line):
+            return cells
+        if line[position] != ",":
+            raise WekaOutputError(f"text after a quoted value at column {position + 1}", source=name, line=number)
+        position += 1
+
+
+def _csv_value(column: str, cell: tuple[str, bool]) -> Value:
+    text, quoted = cell
+    if quoted or column.startswith("Key_"):
+        return text
+    if text == "?":
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        return text

@@ -1,0 +1,614 @@
+"""WEKA's Experimenter analysis without a JVM: the corrected paired t-test and its result matrix.
+
+A port of ``weka.experiment.PairedCorrectedTTester`` -- the Experimenter's Analyse panel with its
+defaults -- over a result file of the Experimenter (:func:`wekaeval.read_experiment_results`): rows are
+grouped into result sets (``Key_Scheme``, ``Key_Scheme_options``, ``Key_Scheme_version_ID``) and
+datasets (``Key_Dataset``) in order of first appearance, each group sorted by fold and run as WEKA
+sorts it, and every scheme is compared with the base scheme, dataset by dataset, with Nadeau and
+Bengio's corrected resampled t-test (:class:`wekaeval.experiment.PairedStatsCorrected`, WEKA's test
+to training ratio, ``Statistics.FProbability`` for the p-value).  ``v`` marks a scheme significantly
+better than the base on a dataset, ``*`` significantly worse.
+
+>>> from wekaeval import read_experiment_results, ttest
+>>> results = read_experiment_results("docs/examples/experiment.arff")
+>>> analysis = ttest(results, "Percent_correct")
+>>> analysis.schemes[1], round(analysis.mean("iris", 1), 2), analysis.significance("iris", 1)
+("trees.J48 '-C 0.25 -M 2' -217733168393644444", 94.44, 'v')
+>>> print(analysis.to_text())  # doctest: +NORMALIZE_WHITESPACE
+Dataset                   (1) rules.Ze | (2) trees (3) bayes
+------------------------------------------------------------
+iris                      (15)   33.33 |   94.44 v   95.11 v
+picnic                    (15)   63.33 |   54.44     58.89
+eyewear                   (15)   42.00 |   92.00 v   87.67 v
+------------------------------------------------------------
+                               (v/ /*) |   (2/1/0)   (2/1/0)
+<BLANKLINE>
+<BLANKLINE>
+Key:
+(1) rules.ZeroR '' 48055541465867954
+(2) trees.J48 '-C 0.25 -M 2' -217733168393644444
+(3) bayes.NaiveBayes '' 5995231201785697655
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+import datetime as _datetime
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from wekaeval.errors import WekaevalError
+from wekaeval.experiment._formats import (
+    ResultMatrixCSV,
+    ResultMatrixGnuPlot,
+    ResultMatrixHTML,
+    ResultMatrixLatex,
+    ResultMatrixPlainText,
+    ResultMatrixSignificance,
+)
+from wekaeval.experiment._pairedstats import PairedStatsCorrected
+from wekaeval.experiment._resultmatrix import SIGNIFICANCE_LOSS, SIGNIFICANCE_TIE, SIGNIFICANCE_WIN, ResultMatrix
+from wekaeval.experiment._results import DATASET_KEY, RESULTSET_KEY, ExperimentResults, read_experiment_results
+from wekaeval.javamath import (
+    double_to_string,
+    java_divide,
+    java_double_to_string,
+    java_log_scalar,
+    join_options,
+    quote,
+    weka_sort,
+)
+
+RUN_COLUMN = "Key_Run"
+
+
+FOLD_COLUMN = "Key_Fold"
+
+
+TESTER = "weka.experiment.PairedCorrectedTTester"
+
+
+#: The result matrices of WEKA's tester, by the name the command line's ``--format`` takes.
+FORMATS: dict[str, type[ResultMatrix]] = {
+    "plain": ResultMatrixPlainText,
+    "latex": ResultMatrixLatex,
+    "csv": ResultMatrixCSV,
+    "html": ResultMatrixHTML,
+    "significance": ResultMatrixSignificance,
+    "gnuplot": ResultMatrixGnuPlot,
+}
+
+
+_SIGNS = {SIGNIFICANCE_WIN: "v", SIGNIFICANCE_LOSS: "*", SIGNIFICANCE_TIE: ""}
+
+
+class TTestError(WekaevalError):
+    """Results the tester cannot analyse as asked: a missing column, a missing key value, a bad option."""
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One scheme against the base on one dataset: what the result matrix shows in its cell.
+
+    ``count`` is the number of paired results, ``mean`` and ``std_dev`` are the scheme's (WEKA's
+    ``yStats``), ``significance`` is ``"v"`` (significantly better than the base), ``"*"`` (worse) or
+    ``""``, and ``probability`` the test's two-sided p-value.
+    """
+
+    count: float
+    mean: float
+    std_dev: float
+    significance: str
+    probability: float
+
+
+class _Tester:
+    """PairedTTester's prepared data: result sets of datasets of rows, sorted, and the comparisons."""
+
+    def __init__(
+        self,
+        results: ExperimentResults,
+        significance: float,
+        dataset_key: Sequence[str],
+        resultset_key: Sequence[str],
+        run_column: str,
+        fold_column: str | None,
+    ) -> None:
+        self.results = results
+        self.significance = significance
+        self.index = {name: i for i, name in enumerate(results.columns)}
+        self.dataset_columns = [self._column(name, "dataset_key") for name in dataset_key]
+        self.resultset_columns = [self._column(name, "resultset_key") for name in resultset_key]
+        self.run_column = self._column(run_column, "run_column")
+        self.fold_column = None if fold_column is None or fold_column not in self.index else self.index[fold_column]
+        self.messages: list[str] = []
+        # Result sets and, within each, datasets: in order of first appearance, as WEKA's templates.
+        self.resultsets: list[tuple[tuple[Any, ...], dict[tuple[Any, ...], list[int]]]] = []
+        self.datasets: list[tuple[Any, ...]] = []
+        by_resultset: dict[tuple[Any, ...], dict[tuple[Any, ...], list[int]]] = {}
+        for number, row in enumerate(results.rows):
+            self._check_present(row, number)
+            resultset = tuple(row[c] for c in self.resultset_columns)
+            dataset = tuple(row[c] for c in self.dataset_columns)
+            if resultset not in by_resultset:
+                by_resultset[resultset] = {}
+                self.resultsets.append((resultset, by_resultset[resultset]))
+            by_resultset[resultset].setdefault(dataset, []).append(number)
+            if dataset not in self.datasets:
+                self.datasets.append(dataset)
+        run_key = self._sort_key(self.run_column)
+        fold_key = None if self.fold_column is None else self._sort_key(self.fold_column)
+        for _, datasets in self.resultsets:
+            for rows in datasets.values():
+                if fold_key is not None:  # WEKA sorts on folds first, then (stably) on runs
+                    rows.sort(key=fold_key)
+                rows.sort(key=run_key)
+
+    def _column(self, name: str, argument: str) -> int:
+        if name not in self.index:
+            raise TTestError(
+                f"{argument}: no column {name!r} in {self.results.source} "
+                f"(its columns: {', '.join(self.results.columns)})"
+            )
+        return self.index[name]
+
+    def _check_present(self, row: tuple[Any, ...], number: int) -> None:
+        for kind, columns in (
+            ("run", [self.run_column]),
+            ("resultset key", self.resultset_columns),
+            ("dataset key", self.dataset_columns),
+        ):
+            for column in columns:
+                if row[column] is None:
+                    raise TTestError(
+                        f"{self.results.source}: result row {number + 1} has a missing value in the "
+                        f"{kind} column {self.results.columns[column]}"
+                    )
+
+    def _sort_key(self, column: int):
+        """Instance.value of a key column: a nominal's index (ARFF order, else first appearance), or a number."""
+        name = self.results.columns[column]
+        values = [row[column] for row in self.results.rows]
+        declared = self.results.nominal_values.get(name)
+        if declared is None and all(isinstance(v, float) or _is_number(v) for v in values):
+            numbers = [float(v) for v in values]
+            return lambda row: numbers[row]
+        order = {value: i for i, value in enumerate(declared or dict.fromkeys(values))}
+        positions = [order[v] for v in values]
+        return lambda row: positions[row]
+
+    def dataset_name(self, dataset: tuple[Any, ...]) -> str:
+        """PairedTTester.templateString: the dataset key values, without a leading "weka.classifiers."."""
+        text = "".join(_instance_text(value) + " " for value in dataset)
+        if text.startswith("weka.classifiers."):
+            text = text[len("weka.classifiers.") :]
+        return text.strip()
+
+    def resultset_name(self, index: int) -> str:
+        """Resultset.templateString: the key values, package prefixes removed."""
+        text = ""
+        for value in self.resultsets[index][0]:
+            part = _instance_text(value) + " "
+            for prefix in ("weka.classifiers.", "weka.filters.", "weka.attributeSelection."):
+                part = part.replace(prefix, "")
+            text += part
+        return text.strip()
+
+    def statistics(self, dataset: int, first: int, second: int, column: int) -> PairedStatsCorrected:
+        """PairedCorrectedTTester.calculateStatistics; TTestError with WEKA's message where WEKA throws."""
+        specifier = self.datasets[dataset]
+        rows1 = self.resultsets[first][1].get(specifier)
+        rows2 = self.resultsets[second][1].get(specifier)
+        name = self.dataset_name(specifier)
+        if rows1 is None:
+            raise TTestError(f"No results for dataset={name} for resultset={self.resultset_name(first)}")
+        if rows2 is None:
+            raise TTestError(f"No results for dataset={name} for resultset={self.resultset_name(second)}")
+        if len(rows1) != len(rows2):
+            raise TTestError(
+                f"Results for dataset={name} differ in size for resultset={self.resultset_name(first)}"
+                f" and resultset={self.resultset_name(second)}"
+            )
+        rows = self.results.rows
+        ratio = 0.0
+        train = self._lower_index("number_of_training_instances")
+        test = self._lower_index("number_of_testing_instances")
+        if train is not None and test is not None:
+            total_train = total_test = 0.0
+            for k in rows1:
+                total_train += _value(rows[k][train])
+                total_test += _value(rows[k][test])
+            ratio = java_divide(total_test, total_train)
+        stats = PairedStatsCorrected(self.significance, ratio)
+        for k1, k2 in zip(rows1, rows2, strict=False):
+            value1, value2 = rows[k1][column], rows[k2][column]
+            if value1 is None or value2 is None:
+                self.messages.append(
+                    f"Instance has missing value in comparison column! (row {(k1 if value1 is None else k2) + 1})"
+                )
+                continue
+            stats.add(value1, value2)
+        stats.calculate_derived()
+        return stats
+
+    def _lower_index(self, lower: str) -> int | None:
+        found = None
+        for i, name in enumerate(self.results.columns):  # the last column of that name wins, as in WEKA
+            if name.lower() == lower:
+                found = i
+        return found
+
+    def wins(self, column: int) -> tuple[list[list[int]], list[list[int]]]:
+        """multiResultsetWins: significant and plain wins of each pair of result sets, over the datasets."""
+        n = len(self.resultsets)
+        wins = [[0] * n for _ in range(n)]
+        non_significant = [[0] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                for k in range(len(self.datasets)):
+                    try:
+                        stats = self.statistics(k, i, j, column)
+                    except TTestError as error:
+                        self.messages.append(str(error))
+                        continue
+                    if stats.differences_significance < 0:
+                        wins[i][j] += 1
+                    elif stats.differences_significance > 0:
+                        wins[j][i] += 1
+                    if stats.differences_stats.mean < 0:
+                        non_significant[i][j] += 1
+                    elif stats.differences_stats.mean > 0:
+                        non_significant[j][i] += 1
+        return wins, non_significant
+
+
+@dataclass(frozen=True, eq=False)
+class TTestResult:
+    """The corrected paired t-test of every scheme against a base, per dataset, as WEKA's Experimenter shows it.
+
+    ``datasets`` and ``schemes`` are the row and column names WEKA prints (``"iris"``, ``"trees.J48
+    '-C 0.25 -M 2' -217733168393644444"``), in order of first appearance in the results; ``cells[i][j]``
+    is scheme j against the base on dataset i (a :class:`Comparison`, or None where WEKA cannot compare:
+    a scheme without results on the dataset).  ``messages`` repeats what WEKA's tester prints on stderr
+    (missing values skipped, groups that cannot be compared).  Datasets and schemes are named by index
+    or by name in :meth:`mean`, :meth:`std_dev` and :meth:`significance`; a scheme also by its class
+    alone (``"J48"``, ``"trees.J48"``, ``"weka.classifiers.trees.J48"``) when that is unambiguous.
+    """
+
+    source: str
+    measure: str
+    base: int
+    significance_level: float
+    show_std_devs: bool
+    sort_by: str | None
+    datasets: tuple[str, ...]
+    schemes: tuple[str, ...]
+    cells: tuple[tuple[Comparison | None, ...], ...]
+    row_order: tuple[int, ...]
+    mean_width: int
+    std_dev_width: int
+    messages: tuple[str, ...]
+    _tester: _Tester = field(repr=False)
+    _measure_column: int = field(repr=False)
+
+    # -- the numbers --------------------------------------------------------------------------------
+
+    def cell(self, dataset: int | str, scheme: int | str) -> Comparison:
+        """The comparison of ``scheme`` with the base on ``dataset``; TTestError where there is none."""
+        i, j = self._dataset(dataset), self._scheme(scheme)
+        found = self.cells[i][j]
+        if found is None:
+            raise TTestError(f"no results of {self.schemes[j]} on {self.datasets[i]} to compare with the base")
+        return found
+
+    def mean(self, dataset: int | str, scheme: int | str) -> float:
+        """The scheme's mean of the measure on the dataset."""
+        return self.cell(dataset, scheme).mean
+
+    def std_dev(self, dataset: int | str, scheme: int | str) -> float:
+        """The scheme's standard deviation of the measure on the dataset (WEKA's ``Stats.stdDev``)."""
+        return self.cell(dataset, scheme).std_dev
+
+    def significance(self, dataset: int | str, scheme: int | str) -> str:
+        """``"v"`` (significantly better than the base), ``"*"`` (worse) or ``""``."""
+        return self.cell(dataset, scheme).significance
+
+    def counts(self) -> dict[str, tuple[int, int, int]]:
+        """The ``(v/ /*)`` line: per scheme (the base excluded), datasets where it wins, ties and loses."""
+        result = {}
+        for j, name in enumerate(self.schemes):
+            if j == self.base:
+                continue
+            marks = [row[j].significance if row[j] is not None else "" for row in self.cells]
+            result[name] = (marks.count("v"), marks.count(""), marks.count("*"))
+        return result
+
+    def to_frame(self) -> Any:
+        """A pandas DataFrame indexed by (dataset, scheme): count, mean, std_dev, significance, probability;
+        the base's rows included (significance ""), the cells WEKA cannot compare left out."""
+        from wekaeval._frames import records_frame
+
+        rows = [
+            {"dataset": dataset, "scheme": scheme, "base": j == self.base, **vars(found)}
+            for i, dataset in enumerate(self.datasets)
+            for j, scheme in enumerate(self.schemes)
+            if (found := self.cells[i][j]) is not None
+        ]
+        columns = ("dataset", "scheme", "base", "count", "mean", "std_dev", "significance", "probability")
+        return records_frame(rows, columns, index=("dataset", "scheme"))
+
+    # -- WEKA's texts --------------------------------------------------------------------------------
+
+    def result_matrix(self, format: str = "plain", options: Sequence[str] = ()) -> ResultMatrix:
+        """The filled result matrix (``weka.experiment.ResultMatrix*``), as multiResultsetFull leaves it."""
+        matrix = self._new_matrix(format, options)
+        matrix.row_order = self.row_order
+        matrix.col_order = [self.base] + [j for j in range(len(self.schemes)) if j != self.base]
+        matrix.mean_width = self.mean_width
+        matrix.std_dev_width = self.std_dev_width
+        matrix.significance_width = 1
+        for i in range(len(self.datasets)):
+            for j, found in enumerate(self.cells[i]):
+                if found is None:
+                    continue
+                matrix.set_count(i, found.count)
+                matrix.set_mean(j, i, found.mean)
+                matrix.set_std_dev(j, i, found.std_dev)
+                matrix.set_significance(
+                    j, i, {"v": SIGNIFICANCE_WIN, "*": SIGNIFICANCE_LOSS}.get(found.significance, SIGNIFICANCE_TIE)
+                )
+        return matrix
+
+    def to_text(self, format: str = "plain", options: Sequence[str] = ()) -> str:
+        """``multiResultsetFull(base, column)``: the comparison table (and its key), byte for byte.
+
+        ``format`` names WEKA's result matrix (:data:`FORMATS`); ``options`` are its command-line options
+        (``["-mean-prec", "3"]``).
+        """
+        matrix = self.result_matrix(format, options)
+        text = matrix.to_string_matrix()
+        if matrix.enumerate_col_names:
+            text += "\n\n" + matrix.to_string_key()
+        return text
+
+    def header(self, format: str = "plain", options: Sequence[str] = (), date: _datetime.datetime | None = None) -> str:
+        """``header(column)``: the analysis's settings (``Tester:``, ``Analysing:``, ... ``Date:``).
+
+        ``date`` defaults to now; WEKA prints it with ``SimpleDateFormat()`` in an English locale.
+        """
+        matrix = self._new_matrix(format, options)
+        tester = self._tester
+        tester_options = []
+        if tester.resultset_columns:
+            tester_options += ["-G", ",".join(str(c + 1) for c in tester.resultset_columns)]
+        if tester.dataset_columns:
+            tester_options += ["-D", ",".join(str(c + 1) for c in tester.dataset_columns)]
+        tester_options += ["-R", str(tester.run_column + 1), "-S", java_double_to_string(self.significance_level)]
+        if self.show_std_devs:
+            tester_options.append("-V")
+        spec = ("weka.experiment." + type(matrix).__name__ + " " + join_options(matrix.get_options())).strip()
+        tester_options += ["-result-matrix", spec]
+        matrix.add_header("Tester", TESTER + " " + join_options(tester_options))
+        matrix.add_header("Analysing", self.measure)
+        matrix.add_header("Datasets", str(len(self.datasets)))
+        matrix.add_header("Resultsets", str(len(self.schemes)))
+        matrix.add_header("Confidence", java_double_to_string(self.significance_level) + " (two tailed)")
+        matrix.add_header("Sorted by", self.sort_by or "-")
+        matrix.add_header("Date", _simple_date(date or _datetime.datetime.now()))
+        return matrix.to_string_header() + "\n"
+
+    def ranking(self, format: str = "plain", options: Sequence[str] = ()) -> str:
+        """``multiResultsetRanking(column)``: schemes ranked by significant wins minus losses."""
+        wins, _ = self._tester.wins(self._measure_column)
+        matrix = self._new_matrix(format, options)
+        matrix.set_ranking(wins)
+        return matrix.to_string_ranking()
+
+    def summary(self, format: str = "plain", options: Sequence[str] = ()) -> str:
+        """``multiResultsetSummary(column)``: for each pair of schemes, wins (significant ones in brackets)."""
+        wins, non_significant = self._tester.wins(self._measure_column)
+        matrix = self._new_matrix(format, options)
+        matrix.set_summary(non_significant, wins)
+        return matrix.to_string_summary()
+
+    def _new_matrix(self, format: str, options: Sequence[str]) -> ResultMatrix:
+        """initResultMatrix: the names, the size and the std-dev switch."""
+        if format not in FORMATS:
+            raise TTestError(f"format must be one of {', '.join(FORMATS)}, got {format!r}")
+        matrix = FORMATS[format](len(self.schemes), len(self.datasets))
+        if options:
+            matrix.set_options(list(options))
+        matrix.show_std_dev = self.show_std_devs
+        for i, name in enumerate(self.datasets):
+            matrix.set_row_name(i, name)
+        for j, name in enumerate(self.schemes):
+            matrix.set_col_name(j, name)
+        return matrix
+
+    def _dataset(self, dataset: int | str) -> int:
+        return _lookup(dataset, self.datasets, "dataset", {})
+
+    def _scheme(self, scheme: int | str) -> int:
+        return _lookup(scheme, self.schemes, "scheme", _scheme_aliases(self.schemes))
+
+
+def ttest(
+    results: ExperimentResults | str | os.PathLike | IO,
+    measure: str = "Percent_correct",
+    *,
+    base: int | str = 0,
+    significance: float = 0.05,
+    show_std_devs: bool = False,
+    sort_by: str | None = None,
+    dataset_key: Sequence[str] = DATASET_KEY,
+    resultset_key: Sequence[str] = RESULTSET_KEY,
+    run_column: str = RUN_COLUMN,
+    fold_column: str | None = FOLD_COLUMN,
+    encoding: str = "utf-8",
+) -> TTestResult:
+    """WEKA's corrected paired t-test (``PairedCorrectedTTester``) of every scheme against ``base``.
+
+    Parameters
+    ----------
+    results : ExperimentResults, path or file object
+        The Experimenter's results (ARFF or CSV), or what :func:`read_experiment_results` made of them.
+    measure : str
+        The numeric column to compare (``"Percent_correct"``, ``"Kappa_statistic"``, ``"Area_under_ROC"``, ...).
+    base : int or str
+        The scheme the others are tested against: its index in order of first appearance (0 is the first),
+        or its name as :attr:`TTestResult.schemes` prints it, or its class when unambiguous (``"J48"``).
+    significance : float
+        The test's level, 0 < significance < 1 (WEKA's default 0.05).
+    show_std_devs : bool
+        Print standard deviations in the table.
+    sort_by : str, optional
+        A numeric column to order the datasets by (the base's mean of it), as the Analyse panel's
+        "Sorted by"; None keeps the order of first appearance.
+    dataset_key, resultset_key, run_column, fold_column
+        The columns that identify a dataset, a result set, a run and a fold (WEKA's defaults; a fold
+        column absent from the results is not used).
+    encoding : str
+        The file's encoding, when ``results`` is a path or file.
+
+    Raises
+    ------
+    TTestError
+        If a column is missing or not numeric, a key value is missing, or an argument is out of range;
+        the message names it.
+    """
+    if not isinstance(results, ExperimentResults):
+        results = read_experiment_results(results, encoding=encoding)
+    if isinstance(significance, bool) or not isinstance(significance, (int, float)) or not 0 < significance < 1:
+        raise TTestError(f"significance must be a number strictly between 0 and 1, got {significance!r}")
+    significance = float(significance)
+    tester = _Tester(results, significance, dataset_key, resultset_key, run_column, fold_column)
+    column = _numeric_column(results, tester, measure, "measure")
+    sort_column = None if sort_by is None else _numeric_column(results, tester, sort_by, "sort_by")
+    if not tester.resultsets:
+        raise TTestError(f"{results.source}: no results to analyse")
+    schemes = tuple(tester.resultset_name(j) for j in range(len(tester.resultsets)))
+    base_index = _lookup(base, schemes, "base", _scheme_aliases(schemes))
+
+    datasets = tuple(tester.dataset_name(d) for d in tester.datasets)
+    mean_width = std_dev_width = 2
+    sort_values = [math.inf] * len(datasets)  # rows the base cannot be computed for go last
+    cells: list[list[Comparison | None]] = []
+    for i in range(len(datasets)):
+        row: list[Comparison | None] = []
+        for j in range(len(schemes)):
+            try:
+                stats = tester.statistics(i, base_index, j, column)
+            except TTestError as error:
+                tester.messages.append(str(error))
+                row.append(None)
+                continue
+            mean_width = _widen(mean_width, stats.y_stats.mean)
+            if j == base_index:
+                if sort_column is None:
+                    sort_values[i] = i
+                else:
+                    sort_values[i] = tester.statistics(i, base_index, j, sort_column).x_stats.mean
+            if show_std_devs:
+                std_dev_width = _widen(std_dev_width, stats.y_stats.std_dev)
+            sign = stats.differences_significance
+            row.append(
+                Comparison(
+                    count=stats.count,
+                    mean=stats.y_stats.mean,
+                    std_dev=stats.y_stats.std_dev,
+                    significance="v" if sign < 0 else "*" if sign > 0 else "",
+                    probability=stats.differences_probability,
+                )
+            )
+        cells.append(row)
+    return TTestResult(
+        source=results.source,
+        measure=measure,
+        base=base_index,
+        significance_level=significance,
+        show_std_devs=bool(show_std_devs),
+        sort_by=sort_by,
+        datasets=datasets,
+        schemes=schemes,
+        cells=tuple(tuple(row) for row in cells),
+        row_order=tuple(int(i) for i in weka_sort(sort_values)),
+        mean_width=mean_width,
+        std_dev_width=std_dev_width,
+        messages=tuple(dict.fromkeys(tester.messages)),
+        _tester=tester,
+        _measure_column=column,
+    )
+
+
+def _numeric_column(results: ExperimentResults, tester: _Tester, name: str, argument: str) -> int:
+    index = tester._column(name, argument)
+    declared = results.nominal_values.get(name)
+    if declared is not None or any(isinstance(row[index], str) for row in results.rows):
+        raise TTestError(f"{argument}: column {name!r} ({index + 1}) is not numeric")
+    return index
+
+
+def _widen(width: int, value: float) -> int:
+    """multiResultsetFull's field width: ``(int) (log10 |value| + 1)`` with Java's Math.log, if wider."""
+    if math.isinf(value) or math.isnan(value):
+        return width
+    candidate = java_log_scalar(abs(value)) / java_log_scalar(10.0) + 1
+    return int(candidate) if candidate > width else width
+
+
+def _scheme_aliases(schemes: Sequence[str]) -> dict[str, list[int]]:
+    """The other names a scheme goes by: its class, short (``J48``), as printed (``trees.J48``) or in full."""
+    aliases: dict[str, list[int]] = {}
+    for j, name in enumerate(schemes):
+        class_name = name.split(" ", 1)[0]
+        for alias in {class_name, class_name.rsplit(".", 1)[-1], "weka.classifiers." + class_name}:
+            aliases.setdefault(alias, []).append(j)
+    return aliases
+
+
+def _lookup(key: int | str, names: Sequence[str], argument: str, aliases: dict[str, list[int]]) -> int:
+    if isinstance(key, bool) or not isinstance(key, (int, str)):
+        raise TTestError(f"{argument} must be an index or a name, got {key!r}")
+    if isinstance(key, int):
+        if not 0 <= key < len(names):
+            raise TTestError(f"{argument} {key} is not an index (0..{len(names) - 1})")
+        return key
+    if key in names:
+        return names.index(key)
+    matches = aliases.get(key, [])
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        raise TTestError(f"{argument} {key!r} is ambiguous: " + "; ".join(names[m] for m in matches))
+    raise TTestError(f"{argument} {key!r} is none of: " + "; ".join(names))
+
+
+def _instance_text(value: Any) -> str:
+    """Instance.toString(attribute): a nominal or string value quoted as Utils.quote does; a number with 6 decimals."""
+    return quote(value) if isinstance(value, str) else double_to_string(value, 6)
+
+
+def _value(value: Any) -> float:
+    return math.nan if value is None else float(value)
+
+
+def _is_number(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        float(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _simple_date(moment: _datetime.datetime) -> str:
+    """``new SimpleDateFormat().format(date)`` in Java 17's English locale: ``11/22/26, 5:08 AM``."""
+    hour = moment.hour % 12 or 12
+    return (
+        f"{moment.month}/{moment.day}/{moment.year % 100:02d}, {hour}:{moment.minute:02d} "
+        f"{'AM' if moment.hour < 12 else 'PM'}"
+    )

@@ -1,0 +1,121 @@
+"""All of Java's and WEKA's arithmetic that Python does not give bit for bit.
+
+The floor everything else stands on: Java's ``Math.log``, ``Math.exp`` and ``Math.pow`` as the JVM
+computes them (HotSpot's x86_64 intrinsics by processor, or fdlibm on ARM: :func:`java_platform`),
+Java's casts, division, sums and number texts (``Double.toString``, WEKA's ``Utils.doubleToString``),
+WEKA's quicksort (``Utils.sort``), ``java.util.Random``, ``weka.core.Statistics`` and
+``weka.experiment.Stats``.  Nothing here knows of evaluations, files or the JVM.
+
+>>> from wekaeval.javamath import java_log, java_pow, double_to_string
+>>> java_log(3.0, cpu="amd").hex(), java_pow(13.0, -0.25).hex()
+('0x1.193ea7aad030bp+0', '0x1.0da3cf151e840p-1')
+>>> double_to_string(0.94, 6, 4)
+'0.94  '
+"""
+
+from __future__ import annotations
+
+from wekaeval.javamath._exp import java_exp
+from wekaeval.javamath._fdlibm import fdlibm_exp
+from wekaeval.javamath._fdlibm_pow import fdlibm_pow
+from wekaeval.javamath._log import fdlibm_log, java_log, java_log_scalar, log2
+from wekaeval.javamath._normal import normal_inverse, normal_probability
+from wekaeval.javamath._numbers import (
+    WEKA_SMALL,
+    java_divide,
+    java_double_to_string,
+    java_int,
+    java_rint,
+    java_round,
+    java_sqrt,
+    java_sum,
+    weka_eq,
+)
+from wekaeval.javamath._platform import (
+    CPU_CHOICES,
+    ENVIRONMENT_VARIABLE,
+    JavaPlatform,
+    JavaPlatformWarning,
+    RcppsUnavailable,
+    breakpoints_from_rcpps,
+    cpu_vendor,
+    java_platform,
+    measure_rcpps,
+    measured_breakpoints,
+)
+from wekaeval.javamath._pow import java_pow
+from wekaeval.javamath._random import JavaRandom, java_shuffle
+from wekaeval.javamath._rcpps_tables import format_measurement
+from wekaeval.javamath._sort import ranked_values, stable_order, weka_sort
+from wekaeval.javamath._statistics import (
+    f_probability,
+    gamma,
+    incomplete_beta,
+    ln_gamma,
+)
+from wekaeval.javamath._stats import Stats, weka_stats
+from wekaeval.javamath._text import (
+    back_quote_chars,
+    decimal_format,
+    double_to_string,
+    java_fixed,
+    join_options,
+    old_decimal_format,
+    quote,
+)
+
+__all__ = [
+    "java_log",
+    "java_log_scalar",
+    "fdlibm_log",
+    "log2",
+    "java_exp",
+    "java_pow",
+    "fdlibm_exp",
+    "fdlibm_pow",
+    "java_divide",
+    "java_sum",
+    "java_sqrt",
+    "java_double_to_string",
+    "java_platform",
+    "JavaPlatform",
+    "JavaPlatformWarning",
+    "RcppsUnavailable",
+    "CPU_CHOICES",
+    "ENVIRONMENT_VARIABLE",
+    "measure_rcpps",
+    "measured_breakpoints",
+    "format_measurement",
+    "breakpoints_from_rcpps",
+    "cpu_vendor",
+    "JavaRandom",
+    "java_shuffle",
+    "weka_sort",
+    "stable_order",
+    "Stats",
+    "weka_stats",
+    "normal_probability",
+    "normal_inverse",
+    "f_probability",
+    "incomplete_beta",
+    "gamma",
+    "ln_gamma",
+    "double_to_string",
+    "decimal_format",
+    "old_decimal_format",
+    "java_fixed",
+    "quote",
+    "join_options",
+    "back_quote_chars",
+    "java_int",
+    "java_rint",
+    "java_round",
+    "weka_eq",
+    "WEKA_SMALL",
+    "ranked_values",
+]
+
+for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
+    if isinstance(globals()[_name], type):
+        globals()[_name].__module__ = __name__
+del _name

@@ -1,0 +1,26 @@
+"""WEKA's printed output read back: :func:`read_weka_output` gives a :class:`WekaReport`, whose
+``check()`` recomputes what the printed numbers imply and reports where they disagree.
+"""
+
+from __future__ import annotations
+
+from wekaeval.report._consistency import Inconsistency, check_section
+from wekaeval.report._prediction_text import PredictionTextError, is_header, parse_predictions
+from wekaeval.report._predictions import read_predictions
+from wekaeval.report._reader import WekaReport, read_weka_output
+
+__all__ = [
+    "WekaReport",
+    "read_weka_output",
+    "read_predictions",
+    "Inconsistency",
+    "check_section",
+    "PredictionTextError",
+    "parse_predictions",
+    "is_header",
+]
+
+for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
+    if isinstance(globals()[_name], type):
+        globals()[_name].__module__ = __name__
+del _name
