@@ -1,4 +1,4 @@
-"""WEKA's Experimenter as the oracle for wekaeval.experiment: result files from its command line, its tester's text.
+"""WEKA's Experimenter as the oracle for wekaeval.ttest: result files from its command line, its tester's text.
 
 The experiment (datasets x schemes, runs x folds of cross-validation) is set up in this process's JVM
 with python-weka-wrapper3 and saved as an ``.exp`` file, then run by WEKA's own command line
