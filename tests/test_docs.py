@@ -32,6 +32,9 @@ PAGES = (
     "docs/kappa.md",
     "docs/experimenter.md",
     "docs/which-weka.md",
+    "docs/cli.md",
+    "docs/showing-parity.md",
+    "docs/arff.md",
     "java_reference/kappa-package/README.md",
 )
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
@@ -55,7 +58,12 @@ class Block:
 
     @property
     def needs_weka(self) -> bool:
-        return "bridge" in self.text or re.search(r"^(import|from) weka\b", self.text, re.MULTILINE) is not None
+        uses_wekaeval_jvm = re.search(r"\bbridge\b|wekaeval\.(parity|testing)\b", self.text) is not None
+        return uses_wekaeval_jvm or re.search(r"^(import|from) weka\b", self.text, re.MULTILINE) is not None
+
+    @property
+    def is_pytest(self) -> bool:
+        return self.language == "python" and re.search(r"^def test_", self.text, re.MULTILINE) is not None
 
 
 def blocks(page: str) -> list[Block]:
@@ -115,6 +123,29 @@ def test_scripts_print_the_text_below_them(code, output, request):
     done = run(code.text)
     assert done.returncode == 0, done.stderr
     assert done.stdout == output.text
+
+
+def _pytest_cases() -> list:
+    cases = []
+    for page in PAGES:
+        for block in blocks(page):
+            if block.is_pytest:
+                marks = [pytest.mark.jvm] if block.needs_weka else []
+                cases.append(pytest.param(block, id=f"{page}:{block.line}", marks=marks))
+    return cases
+
+
+@pytest.mark.parametrize("block", _pytest_cases())
+def test_pytest_blocks_pass_under_pytest(block, request, tmp_path):
+    """A block of test functions (``def test_...``) is a test module: pytest runs it, from the repository's root."""
+    if block.needs_weka:
+        request.getfixturevalue("weka_jvm")
+    module = tmp_path / "test_page_block.py"
+    module.write_text(block.text, encoding="utf-8")
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tmp_path), str(module)]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"\b[1-9]\d* passed\b", done.stdout), done.stdout
 
 
 def test_the_pages_have_examples_with_their_output():

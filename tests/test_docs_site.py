@@ -18,14 +18,17 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = (
     "",
     "migrating",
+    "showing-parity",
     "parity",
     "quirks",
+    "arff",
     "weka-output",
     "evaluation",
     "kappa",
     "experimenter",
     "java-math",
     "performance",
+    "cli",
     "api",
 )
 
