@@ -6,8 +6,9 @@ Three kinds of fenced ``python`` blocks are checked:
   repository's root (their paths are relative to it);
 * a script block followed directly by a ``text`` block: run in a fresh interpreter, its stdout compared with
   the ``text`` block byte for byte (trailing spaces included: WEKA's lines have them);
-* the README's migration blocks under "WEKA's Evaluation, without a JVM": python-weka-wrapper3's code and
-  wekaeval's, run side by side; the cross-validation pair must print exactly the same.
+* the migration blocks of docs/migrating.md under "python-weka-wrapper3's `Evaluation`, without a JVM":
+  python-weka-wrapper3's code and wekaeval's, run side by side; the cross-validation pair must print exactly
+  the same.
 
 Blocks that use WEKA (``wekaeval.bridge`` or python-weka-wrapper3's ``weka``) need the ``weka_jvm`` fixture.
 """
@@ -38,7 +39,8 @@ PAGES = (
     "java_reference/kappa-package/README.md",
 )
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
-EVALUATION_SECTION = "## WEKA's Evaluation, without a JVM"
+MIGRATION_PAGE = "docs/migrating.md"
+MIGRATION_SECTION = "## python-weka-wrapper3's `Evaluation`, without a JVM"
 
 
 @dataclass(frozen=True)
@@ -153,12 +155,12 @@ def test_the_pages_have_examples_with_their_output():
 
 
 def migration_blocks() -> dict[str, list[str]]:
-    """The README's Evaluation section: python-weka-wrapper3's blocks and wekaeval's, in order."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = text.index(EVALUATION_SECTION)
-    end = text.index("\n## ", start + len(EVALUATION_SECTION))
+    """The migration page's Evaluation section: python-weka-wrapper3's blocks and wekaeval's, in order."""
+    text = (ROOT / MIGRATION_PAGE).read_text(encoding="utf-8")
+    start = text.index(MIGRATION_SECTION)
+    end = text.index("\n## ", start + len(MIGRATION_SECTION))
     found: dict[str, list[str]] = {"python-weka-wrapper3": [], "wekaeval": []}
-    for block in blocks("README.md"):
+    for block in blocks(MIGRATION_PAGE):
         if start <= block.start < end and block.language == "python" and not block.is_doctest:
             first = block.text.splitlines()[0]
             side = "python-weka-wrapper3" if first.startswith("# python-weka-wrapper3") else "wekaeval"
@@ -168,7 +170,7 @@ def migration_blocks() -> dict[str, list[str]]:
 
 
 @pytest.mark.jvm
-def test_the_readme_cross_validation_is_wekas_both_ways(weka_jvm):
+def test_the_migration_cross_validation_is_wekas_both_ways(weka_jvm):
     blocks_ = migration_blocks()
     outputs = []
     for code in (blocks_["python-weka-wrapper3"][1], blocks_["wekaeval"][1]):
@@ -180,7 +182,7 @@ def test_the_readme_cross_validation_is_wekas_both_ways(weka_jvm):
 
 
 @pytest.mark.jvm
-def test_the_readme_test_set_migration_runs_both_ways(weka_jvm):
+def test_the_migration_test_set_runs_both_ways(weka_jvm):
     pytest.importorskip("sklearn")
     blocks_ = migration_blocks()
     for code in (blocks_["python-weka-wrapper3"][0], blocks_["wekaeval"][0]):
