@@ -36,6 +36,7 @@ PAGES = (
     "docs/cli.md",
     "docs/showing-parity.md",
     "docs/arff.md",
+    "docs/weka-output.md",
     "java_reference/kappa-package/README.md",
 )
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
