@@ -30,6 +30,8 @@ PAGES = (
     "performance",
     "cli",
     "api",
+    "architecture",
+    "development",
 )
 
 
