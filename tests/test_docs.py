@@ -6,8 +6,9 @@ Three kinds of fenced ``python`` blocks are checked:
   repository's root (their paths are relative to it);
 * a script block followed directly by a ``text`` block: run in a fresh interpreter, its stdout compared with
   the ``text`` block byte for byte (trailing spaces included: WEKA's lines have them);
-* the README's migration blocks under "WEKA's Evaluation, without a JVM": python-weka-wrapper3's code and
-  wekaeval's, run side by side; the cross-validation pair must print exactly the same.
+* the migration blocks of docs/migrating.md under "python-weka-wrapper3's `Evaluation`, without a JVM":
+  python-weka-wrapper3's code and wekaeval's, run side by side; the cross-validation pair must print exactly
+  the same.
 
 Blocks that use WEKA (``wekaeval.bridge`` or python-weka-wrapper3's ``weka``) need the ``weka_jvm`` fixture.
 """
@@ -32,10 +33,15 @@ PAGES = (
     "docs/kappa.md",
     "docs/experimenter.md",
     "docs/which-weka.md",
+    "docs/cli.md",
+    "docs/showing-parity.md",
+    "docs/arff.md",
+    "docs/weka-output.md",
     "java_reference/kappa-package/README.md",
 )
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```$", re.MULTILINE | re.DOTALL)
-EVALUATION_SECTION = "## WEKA's Evaluation, without a JVM"
+MIGRATION_PAGE = "docs/migrating.md"
+MIGRATION_SECTION = "## python-weka-wrapper3's `Evaluation`, without a JVM"
 
 
 @dataclass(frozen=True)
@@ -55,7 +61,12 @@ class Block:
 
     @property
     def needs_weka(self) -> bool:
-        return "bridge" in self.text or re.search(r"^(import|from) weka\b", self.text, re.MULTILINE) is not None
+        uses_wekaeval_jvm = re.search(r"\bbridge\b|wekaeval\.(parity|testing)\b", self.text) is not None
+        return uses_wekaeval_jvm or re.search(r"^(import|from) weka\b", self.text, re.MULTILINE) is not None
+
+    @property
+    def is_pytest(self) -> bool:
+        return self.language == "python" and re.search(r"^def test_", self.text, re.MULTILINE) is not None
 
 
 def blocks(page: str) -> list[Block]:
@@ -117,17 +128,40 @@ def test_scripts_print_the_text_below_them(code, output, request):
     assert done.stdout == output.text
 
 
+def _pytest_cases() -> list:
+    cases = []
+    for page in PAGES:
+        for block in blocks(page):
+            if block.is_pytest:
+                marks = [pytest.mark.jvm] if block.needs_weka else []
+                cases.append(pytest.param(block, id=f"{page}:{block.line}", marks=marks))
+    return cases
+
+
+@pytest.mark.parametrize("block", _pytest_cases())
+def test_pytest_blocks_pass_under_pytest(block, request, tmp_path):
+    """A block of test functions (``def test_...``) is a test module: pytest runs it, from the repository's root."""
+    if block.needs_weka:
+        request.getfixturevalue("weka_jvm")
+    module = tmp_path / "test_page_block.py"
+    module.write_text(block.text, encoding="utf-8")
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(tmp_path), str(module)]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"\b[1-9]\d* passed\b", done.stdout), done.stdout
+
+
 def test_the_pages_have_examples_with_their_output():
     assert [code.line for code, _ in script_and_output("docs/evaluation.md")], "docs/evaluation.md lost its outputs"
 
 
 def migration_blocks() -> dict[str, list[str]]:
-    """The README's Evaluation section: python-weka-wrapper3's blocks and wekaeval's, in order."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = text.index(EVALUATION_SECTION)
-    end = text.index("\n## ", start + len(EVALUATION_SECTION))
+    """The migration page's Evaluation section: python-weka-wrapper3's blocks and wekaeval's, in order."""
+    text = (ROOT / MIGRATION_PAGE).read_text(encoding="utf-8")
+    start = text.index(MIGRATION_SECTION)
+    end = text.index("\n## ", start + len(MIGRATION_SECTION))
     found: dict[str, list[str]] = {"python-weka-wrapper3": [], "wekaeval": []}
-    for block in blocks("README.md"):
+    for block in blocks(MIGRATION_PAGE):
         if start <= block.start < end and block.language == "python" and not block.is_doctest:
             first = block.text.splitlines()[0]
             side = "python-weka-wrapper3" if first.startswith("# python-weka-wrapper3") else "wekaeval"
@@ -137,7 +171,7 @@ def migration_blocks() -> dict[str, list[str]]:
 
 
 @pytest.mark.jvm
-def test_the_readme_cross_validation_is_wekas_both_ways(weka_jvm):
+def test_the_migration_cross_validation_is_wekas_both_ways(weka_jvm):
     blocks_ = migration_blocks()
     outputs = []
     for code in (blocks_["python-weka-wrapper3"][1], blocks_["wekaeval"][1]):
@@ -149,7 +183,7 @@ def test_the_readme_cross_validation_is_wekas_both_ways(weka_jvm):
 
 
 @pytest.mark.jvm
-def test_the_readme_test_set_migration_runs_both_ways(weka_jvm):
+def test_the_migration_test_set_runs_both_ways(weka_jvm):
     pytest.importorskip("sklearn")
     blocks_ = migration_blocks()
     for code in (blocks_["python-weka-wrapper3"][0], blocks_["wekaeval"][0]):

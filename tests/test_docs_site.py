@@ -18,15 +18,20 @@ ROOT = Path(__file__).resolve().parent.parent
 PAGES = (
     "",
     "migrating",
+    "showing-parity",
     "parity",
     "quirks",
+    "arff",
     "weka-output",
     "evaluation",
     "kappa",
     "experimenter",
     "java-math",
     "performance",
+    "cli",
     "api",
+    "architecture",
+    "development",
 )
 
 
