@@ -35,7 +35,7 @@ from wekaeval._textsource import read_text
 from wekaeval.arff import Attribute
 from wekaeval.errors import CostMatrixError, ExpressionError
 from wekaeval.evaluation._expressions import Expression, compile_expression, parse_int
-from wekaeval.javamath import double_to_string, java_double_to_string, java_log_scalar
+from wekaeval.javamath import double_to_string, java_double_to_string, java_log_scalar, java_trim
 
 Cell = float | str
 
@@ -46,12 +46,9 @@ _JAVA_DOUBLE = re.compile(
 )
 
 
-_JAVA_TRIM = "".join(map(chr, range(33)))  # String.trim drops every char up to ' '
-
-
 def _java_double(token: str) -> float | None:
     """``Double.parseDouble(token)``, or None where Java throws NumberFormatException."""
-    text = token.strip(_JAVA_TRIM)
+    text = java_trim(token)
     if not _JAVA_DOUBLE.fullmatch(text):
         return None
     text = text[:-1] if text[-1] in "fFdD" else text  # the suffix leaves the double as it is
@@ -324,7 +321,7 @@ class CostMatrix:
     def parse_matlab(cls, matlab: str, *, source: str = "<matlab>") -> CostMatrix:
         """``parseMatlab``: ``[1 2; 3 4]``; rows split at ``;``, cells at spaces; short rows keep the defaults."""
         start, end = matlab.find("[") + 1, matlab.find("]")
-        rows = [row for row in matlab[start:end].strip(_JAVA_TRIM).split(";") if row] if end >= start else []
+        rows = [row for row in java_trim(matlab[start:end]).split(";") if row] if end >= start else []
         if not rows:
             raise CostMatrixError(f"expected a matrix in brackets, like [0 1; 1 0], not {matlab!r}", source=source)
         matrix = cls(num_classes=len(rows))

@@ -18,8 +18,8 @@ Key,
 
 from __future__ import annotations
 
-from wekaeval.experiment._resultmatrix import _JAVA_DOT, _JAVA_TRIM, ResultMatrix, ResultMatrixError
-from wekaeval.javamath import decimal_format, java_int, java_log_scalar, quote
+from wekaeval.experiment._resultmatrix import _JAVA_DOT, ResultMatrix, ResultMatrixError
+from wekaeval.javamath import decimal_format, java_int, java_log_scalar, java_trim, quote
 
 _TABLE = '<table border="1" cellpadding="3" cellspacing="0">\n'
 
@@ -201,7 +201,7 @@ class ResultMatrixPlainText(_Format):
                     if self._is_mean(n):
                         line += "  "
                     if self.show_std_dev and self._is_mean(n - 1):
-                        line += f"({cell})" if cell.strip(_JAVA_TRIM) else f" {cell} "
+                        line += f"({cell})" if java_trim(cell) else f" {cell} "
                     else:
                         line += " " + cell
                 if n == index_base:
@@ -292,7 +292,7 @@ class ResultMatrixLatex(_Format):
             text += _pad(cells[i][0], self.row_name_width)
             for n in range(1, len(cells[0])):
                 if std and self._is_mean(n - 1):
-                    text += " & $\\pm$ & " if cells[i][n].strip(_JAVA_TRIM) else " &       & "
+                    text += " & $\\pm$ & " if java_trim(cells[i][n]) else " &       & "
                 else:
                     text += " & "
                 text += cells[i][n]
@@ -411,7 +411,7 @@ class ResultMatrixHTML(_Format):
                     text += '<td align="center">'
                 else:
                     text += "<td>"
-                if not cell.strip(_JAVA_TRIM):
+                if not java_trim(cell):
                     text += "&nbsp;"
                 else:
                     text += "&plusmn;&nbsp;" + cell if self._is_std_dev(n) else cell

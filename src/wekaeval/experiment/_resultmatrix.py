@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from wekaeval.errors import WekaevalError
-from wekaeval.javamath import decimal_format, java_divide
+from wekaeval.javamath import decimal_format, java_divide, java_trim
 
 _Matrix = TypeVar("_Matrix", bound="ResultMatrix")
 
@@ -54,9 +54,6 @@ SIGNIFICANCE_LOSS = 2
 
 class ResultMatrixError(WekaevalError):
     """A matrix WEKA cannot render as set (WEKA throws), or a value its setters would garble."""
-
-
-_JAVA_TRIM = "".join(map(chr, range(33)))  # String.trim drops every char up to ' '
 
 
 _JAVA_DOT = re.compile("[^\n\r\u0085\u2028\u2029]")  # a regex "." in Java: anything but a line terminator
@@ -347,7 +344,7 @@ class ResultMatrix:
     def _display_name(self, index: int, names: list[str], show: bool, enumerate_names: bool) -> str:
         name = names[index] if show else ""
         if enumerate_names:
-            name = f"{self.left_parentheses}{index + 1}{self.right_parentheses} {name}".strip(_JAVA_TRIM)
+            name = java_trim(f"{self.left_parentheses}{index + 1}{self.right_parentheses} {name}")
         return name
 
     def set_col_hidden(self, index: int, hidden: bool) -> None:

@@ -130,6 +130,21 @@ def java_fixed(value: float, decimals: int) -> str:
     return ("-" if math.copysign(1.0, value) < 0 else "") + text
 
 
+_JAVA_WHITESPACE = "".join(map(chr, range(33)))  # what String.trim drops: every char up to ' '
+
+
+def java_trim(text: str) -> str:
+    """Java's ``String.trim``: ``text`` without its leading and trailing chars up to U+0020.
+
+    Not Python's ``str.strip()``: Java drops every control char (U+0000 to U+001F) and keeps the
+    Unicode spaces (U+00A0, U+2003, ...) Python also strips.
+
+    >>> java_trim("\\x00 \\t 1.5 \\x1f\\n"), java_trim("\\u00a01.5\\u2003"), java_trim("  ")
+    ('1.5', '\\xa01.5\\u2003', '')
+    """
+    return text.strip(_JAVA_WHITESPACE)
+
+
 _BACKQUOTES = {
     "\\": "\\\\",
     "'": "\\'",
