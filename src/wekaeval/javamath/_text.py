@@ -42,8 +42,10 @@ def decimal_format(value: float, max_fraction_digits: int) -> str:
     if math.isinf(value):
         return "Infinity" if value > 0 else "-Infinity"
     shortest = Decimal(repr(value))
+    exponent = shortest.as_tuple().exponent
+    assert isinstance(exponent, int), value  # a finite number's, never NaN's "n" or infinity's "F"
     digits = max(max_fraction_digits, 0)
-    if -shortest.as_tuple().exponent <= digits:
+    if -exponent <= digits:
         number = shortest
     else:
         number = Decimal(value).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
