@@ -39,7 +39,7 @@ class PrintedConfusionMatrix:
         """The matrix as WEKA printed it, after the title and its blank line."""
         return confusion_matrix_text(self.matrix, self.class_names, layout=(self.id_width, self.fractional))
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> bool:  # and so no __hash__ (Python sets it to None): it holds an array
         if not isinstance(other, PrintedConfusionMatrix):
             return NotImplemented
         return (
@@ -47,8 +47,6 @@ class PrintedConfusionMatrix:
             and np.array_equal(self.matrix, other.matrix)
             and (self.id_width, self.fractional) == (other.id_width, other.fractional)
         )
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def short_id(index: int, width: int) -> str:
