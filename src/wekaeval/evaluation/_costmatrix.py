@@ -314,7 +314,7 @@ class CostMatrix:
         cls, path: str | os.PathLike | IO, *, encoding: str = "utf-8", num_classes: int | None = None
     ) -> CostMatrix:
         """A cost file, read as :meth:`parse` reads its text; errors name the file and line."""
-        source, text = read_text(path, CostMatrixError, encoding=encoding)  # type: ignore[arg-type]
+        source, text = read_text(path, CostMatrixError, encoding=encoding)
         return cls.parse(text, source=source, num_classes=num_classes)
 
     @classmethod
@@ -342,7 +342,8 @@ class CostMatrix:
         """``new CostMatrix(Reader)``: a ``rows columns`` line, then the rows; lines starting with % skipped."""
         lines = re.split(r"\r\n|\r|\n", text)  # LineNumberReader's line ends
         lines = lines[:-1] if lines[-1] == "" else lines
-        size, rows = -1, []
+        size = -1
+        rows: list[tuple[int, list[str]]] = []  # (line number, tokens)
         for number, line in enumerate(lines, 1):
             tokens = [token for token in re.split(r"[ \t\f]+", line) if token]  # StringTokenizer's blanks
             if line.startswith("%") or not tokens:
@@ -378,7 +379,8 @@ class CostMatrix:
     @classmethod
     def _read_old(cls, text: str, source: str, num_classes: int) -> CostMatrix:
         """``readOldFormat``: ``actual predicted cost`` triples, StreamTokenizer's numbers, % and / comments."""
-        matrix, line, triple = cls(num_classes=num_classes), 1, []
+        matrix, line = cls(num_classes=num_classes), 1
+        triple: list[float] = []  # two class indices, then the cost
         for match in _OLD_TOKEN.finditer(text):
             end_of_line, number, other = match.groups()
             what = ["first class index", "second class index", "cost"][len(triple)]
