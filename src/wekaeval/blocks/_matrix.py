@@ -17,6 +17,9 @@ import numpy as np
 from wekaeval.blocks._summary import json_rows
 from wekaeval.javamath import double_to_string, java_int, java_log_scalar, java_rint
 
+#: A confusion matrix as rows of numbers: lists, or a 2-D array.
+MatrixRows = Sequence[Sequence[float]] | np.ndarray
+
 
 @dataclass(frozen=True, eq=False)
 class PrintedConfusionMatrix:
@@ -71,7 +74,7 @@ def short_id(index: int, width: int) -> str:
 _ID_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-def matrix_layout(matrix: Sequence[Sequence[float]]) -> tuple[int, bool]:
+def matrix_layout(matrix: MatrixRows) -> tuple[int, bool]:
     """``(id_width, fractional)``: how WEKA's ``toMatrixString`` lays out ``matrix``.
 
     Entries print with two decimals when some entry's fractional part (its
@@ -101,7 +104,7 @@ def matrix_layout(matrix: Sequence[Sequence[float]]) -> tuple[int, bool]:
 
 
 def confusion_matrix_text(
-    matrix: Sequence[Sequence[float]],
+    matrix: MatrixRows,
     class_names: Sequence[str],
     *,
     layout: tuple[int, bool] | None = None,
