@@ -174,7 +174,7 @@ class CostMatrix:
 
     def expected_costs(
         self,
-        class_probs: Sequence[float],
+        class_probs: Sequence[float] | np.ndarray,
         inst: Sequence[Any] | None = None,
         *,
         attributes: Sequence[Attribute] | None = None,
