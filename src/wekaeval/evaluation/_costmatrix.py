@@ -425,8 +425,10 @@ class CostMatrix:
                 )
 
     def _number(self, row: int, col: int) -> float:
-        self._numbers_only([self._cells[row][col]])
-        return self._cells[row][col]  # type: ignore[return-value]
+        cell = self._cells[row][col]
+        self._numbers_only([cell])
+        assert not isinstance(cell, str)  # _numbers_only raised for it
+        return cell
 
     def _scalar_evaluator(self, inst: Any, cells: Sequence[Cell], attributes: Any, class_index: int) -> Callable:
         """WEKA's ``if (!replaceStrings(inst.dataset())) return <the numbers-only method>``."""
@@ -459,8 +461,9 @@ class CostMatrix:
             cell = cells[row][col]
             if isinstance(cell, float):
                 return np.full(len(where), cell)
+            assert table is not None  # a cell to evaluate: _evaluator was told it is needed
             try:
-                return cell.evaluate(table[where])  # type: ignore[index]
+                return cell.evaluate(table[where])
             except ExpressionError as error:
                 raise self._error(row, col, error) from None
 
