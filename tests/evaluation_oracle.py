@@ -17,7 +17,7 @@ import dataclasses
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -57,19 +57,29 @@ class _WekaNumbersMethods:
         return {} if self.error is not None else {name: getattr(self, name) for name in TEXTS}
 
 
-WekaNumbers = dataclasses.make_dataclass(
-    "WekaNumbers",
-    [
-        *((name, float, None) for name in SCALARS),
-        *((name, np.ndarray, None) for name in (*PER_CLASS, *ARRAYS)),
-        *((name, str, None) for name in TEXTS),
-        ("error", "str | None", None),
-    ],
-    bases=(_WekaNumbersMethods,),
-    namespace={"__module__": __name__},
-    frozen=True,
-    eq=False,
-)
+if TYPE_CHECKING:
+
+    class WekaNumbers(_WekaNumbersMethods):
+        """What mypy sees of the dataclass below, whose fields the tables name."""
+
+        def __init__(self, **fields: Any) -> None: ...
+
+        def __getattr__(self, name: str) -> Any: ...
+
+else:
+    WekaNumbers = dataclasses.make_dataclass(
+        "WekaNumbers",
+        [
+            *((name, float, None) for name in SCALARS),
+            *((name, np.ndarray, None) for name in (*PER_CLASS, *ARRAYS)),
+            *((name, str, None) for name in TEXTS),
+            ("error", "str | None", None),
+        ],
+        bases=(_WekaNumbersMethods,),
+        namespace={"__module__": __name__},
+        frozen=True,
+        eq=False,
+    )
 WekaNumbers.__doc__ = """WEKA's answer for one evaluation, every field named as in python-weka-wrapper3's Evaluation.
 
 * floats: every statistic without argument in ``SCALARS`` (``kappa``, ``percent_correct``,
@@ -141,15 +151,15 @@ def weka_evaluation(
     weights = np.ones(n) if weights is None else weights
     bulk = evaluation_bulk()
     getters, per_class_getters = _getters()
-    train = None
+    train = None  # the training data's (class values, weights)
     if train_actual is not None:
-        train = np.ascontiguousarray(train_actual, dtype=np.float64).ravel()
-        train_weights = np.ones(len(train)) if train_weights is None else train_weights
+        train_values = np.ascontiguousarray(train_actual, dtype=np.float64).ravel()
+        train = (train_values, np.ones(len(train_values)) if train_weights is None else train_weights)
     try:
         evaluation = bulk.evaluation(
             jpype.JArray(jpype.JString)(list(class_names)),
-            None if train is None else _doubles(train, "train_actual"),
-            None if train is None else _doubles(train_weights, "train_weights", len(train)),
+            None if train is None else _doubles(train[0], "train_actual"),
+            None if train is None else _doubles(train[1], "train_weights", len(train[0])),
             cost_matrix,
             bool(no_priors),
             bool(discard_predictions),

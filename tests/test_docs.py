@@ -96,7 +96,7 @@ def run(code: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_doctest_blocks_print_what_the_page_shows(page, monkeypatch):
+def test_doctest_blocks_print_what_the_page_shows(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     examples = [block for block in blocks(page) if block.is_doctest]
     assert examples or page == "README.md"

@@ -11,6 +11,7 @@ import math
 import warnings
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -31,7 +32,7 @@ MODES = ("interval-density", "plain", "distribution")
 
 
 @cache
-def scripted() -> object:
+def scripted() -> Any:
     return compiled_class(
         Path(__file__).with_name("java") / "ScriptedRegression.java",
         "wekaeval.tests.ScriptedRegression",

@@ -24,7 +24,14 @@ pytestmark = pytest.mark.jvm
 # EvaluationTest's six instances: the class of each (T, T, T, F, F, F) and the distributions it feeds.
 CLASSES = ["T", "F"]
 ACTUAL = [0, 0, 0, 1, 1, 1]
-DISTRIBUTIONS = [[0.231, 0.769], [1, 0], [0.956, 0.044], [0.013, 0.987], [0.484, 0.516], [0.068, 0.932]]
+DISTRIBUTIONS: list[list[float]] = [
+    [0.231, 0.769],
+    [1, 0],
+    [0.956, 0.044],
+    [0.013, 0.987],
+    [0.484, 0.516],
+    [0.068, 0.932],
+]
 ARFF = """@relation test
 @attribute one numeric
 @attribute two numeric

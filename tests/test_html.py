@@ -265,6 +265,7 @@ def read_png(path: Path) -> np.ndarray:
         elif kind == b"IDAT":
             chunks.append(body)
         position += 12 + length
+    assert header is not None, "no IHDR chunk"
     width, height, depth, colour, _, _, interlace = header
     assert depth == 8 and colour in (2, 6) and interlace == 0, header
     channels = 3 if colour == 2 else 4
@@ -281,17 +282,17 @@ def read_png(path: Path) -> np.ndarray:
         elif kind == 2:  # Up
             row = (line + previous) % 256
         else:  # Average, Paeth: byte by byte
-            row, up = bytearray(stride), previous.tolist()
+            decoded, up = bytearray(stride), previous.tolist()
             for i, value in enumerate(line.tolist()):
-                left = row[i - channels] if i >= channels else 0
+                left = decoded[i - channels] if i >= channels else 0
                 if kind == 3:
-                    row[i] = (value + (left + up[i]) // 2) & 255
+                    decoded[i] = (value + (left + up[i]) // 2) & 255
                 else:
                     corner = up[i - channels] if i >= channels else 0
                     guess = left + up[i] - corner
                     a, b, c = abs(guess - left), abs(guess - up[i]), abs(guess - corner)
-                    row[i] = (value + (left if a <= b and a <= c else up[i] if b <= c else corner)) & 255
-            row = np.frombuffer(bytes(row), np.uint8).astype(np.int64)
+                    decoded[i] = (value + (left if a <= b and a <= c else up[i] if b <= c else corner)) & 255
+            row = np.frombuffer(bytes(decoded), np.uint8).astype(np.int64)
         image[y], previous = row, row
     return image.reshape(height, width, channels)[:, :, :3]
 

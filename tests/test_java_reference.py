@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -272,7 +273,7 @@ def test_bridge_and_java_reference_agree_on_every_dataset(run_sh, path):
 
 # -- every mode and the class attribute, as the bridge (and WEKA's command line) -----------------------------------
 
-MODES = [
+MODES: list[tuple[list[Any], dict[str, Any], str]] = [
     (["--test", ARFF_SAMPLES / "shapes-test.arff"], {"test": ARFF_SAMPLES / "shapes-test.arff"}, "test-set"),
     (["--split-percentage", "66"], {"split_percentage": 66.0}, "split"),
     (["--split-percentage", "40", "--seed", "5"], {"split_percentage": 40.0, "seed": 5}, "split"),

@@ -162,7 +162,7 @@ def test_str_is_a_table():
 def test_frozen():
     stats = kappa_stats([[1, 2], [3, 4]])
     with pytest.raises(dataclasses.FrozenInstanceError):
-        stats.kappa = 0.0  # type: ignore[misc]
+        stats.kappa = 0.0
 
 
 @pytest.mark.parametrize(

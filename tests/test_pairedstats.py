@@ -48,8 +48,8 @@ def stats_fields(ours: Stats, weka) -> tuple[dict, dict]:
 
 
 def paired_fields(ours: PairedStats, weka) -> tuple[dict, dict]:
-    mine = {name: bits(getattr(ours, name)) for name, _ in PAIRED_FIELDS}
-    theirs = {name: bits(float(getattr(weka, java))) for name, java in PAIRED_FIELDS}
+    mine: dict[str, str | int] = {name: bits(getattr(ours, name)) for name, _ in PAIRED_FIELDS}
+    theirs: dict[str, str | int] = {name: bits(float(getattr(weka, java))) for name, java in PAIRED_FIELDS}
     mine["differences_significance"] = ours.differences_significance
     theirs["differences_significance"] = int(weka.differencesSignificance)
     mine["degrees_of_freedom"] = ours.degrees_of_freedom

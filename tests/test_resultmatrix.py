@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -197,27 +198,28 @@ def specs(draw, fmt=ANY_FORMAT):
     return spec
 
 
-def fill(spec: Spec, weka=None):
-    """The matrix ``spec`` describes: WEKA's (given the JVM's classes) or the port's."""
-    classes, jpype = weka or (None, None)
-    matrix = classes[spec.fmt](spec.cols, spec.rows) if weka else FORMATS[spec.fmt](spec.cols, spec.rows)
-    for java_name, name, args in spec.ops:
-        if not weka:
+def fill(spec: Spec, weka: tuple[dict[str, Any], Any] | None = None) -> Any:
+    """The matrix ``spec`` describes: WEKA's (given the JVM's classes and jpype) or the port's."""
+    if weka is None:
+        matrix = FORMATS[spec.fmt](spec.cols, spec.rows)
+        for java_name, name, args in spec.ops:
             if java_name.startswith("=") or not callable(getattr(matrix, name)):
                 setattr(matrix, name, *args)
             else:
                 getattr(matrix, name)(*args)
-        elif java_name.startswith("="):
-            setattr(matrix, java_name[1:], jpype.JString(args[0]))
+        return FORMATS[spec.copy_to].from_matrix(matrix) if spec.copy_to else matrix
+    classes, jpype = weka
+    java = classes[spec.fmt](spec.cols, spec.rows)
+    for java_name, _, args in spec.ops:
+        if java_name.startswith("="):
+            setattr(java, java_name[1:], jpype.JString(args[0]))
         elif java_name in ("setColOrder", "setRowOrder"):
-            getattr(matrix, java_name)(jpype.JArray(jpype.JInt)(args[0]))
+            getattr(java, java_name)(jpype.JArray(jpype.JInt)(args[0]))
         elif java_name in ("setSummary", "setRanking"):
-            getattr(matrix, java_name)(*(jpype.JArray(jpype.JInt, 2)(arg) for arg in args))
+            getattr(java, java_name)(*(jpype.JArray(jpype.JInt, 2)(arg) for arg in args))
         else:
-            getattr(matrix, java_name)(*args)
-    if spec.copy_to:
-        matrix = classes[spec.copy_to](matrix) if weka else FORMATS[spec.copy_to].from_matrix(matrix)
-    return matrix
+            getattr(java, java_name)(*args)
+    return classes[spec.copy_to](java) if spec.copy_to else java
 
 
 def assert_same_texts(java, port):

@@ -9,6 +9,7 @@ use.  The plain ``evaluateModelOnce(dist, instance)`` records no predictions, so
 from __future__ import annotations
 
 import math
+from typing import TypedDict
 
 import numpy as np
 import pytest
@@ -27,6 +28,15 @@ _WEIGHTS = [1.0, 0.5, 0.1, 0.3, 1 / 3, 2.7, 0.0, 1e-3, 7.25]
 def _same(a: float, b: float) -> bool:
     """Bit-identical doubles (NaN equal to NaN)."""
     return float(a).hex() == float(b).hex() or (math.isnan(a) and math.isnan(b))
+
+
+class _Areas(TypedDict):
+    """WEKA's areas: per class, and weighted by class."""
+
+    roc: list[float]
+    prc: list[float]
+    weighted_roc: float
+    weighted_prc: float
 
 
 class _Weka:
@@ -52,7 +62,7 @@ class _Weka:
             feed(self._JD(dist), instance)
         return evaluation
 
-    def areas(self, actual, probabilities, weights) -> dict[str, list[float] | float]:
+    def areas(self, actual, probabilities, weights) -> _Areas:
         evaluation = self.evaluation(actual, probabilities, weights)
         k = probabilities.shape[1]
         return {

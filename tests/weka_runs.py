@@ -204,10 +204,10 @@ class Mirror:
             evaluation = self.new_evaluation(train, run)
             evaluation.evaluateModel(model, self.data(run.test))
             result["Error on test data"] = evaluation
-        elif run.flag("-split-percentage") is not None:
+        elif (percentage := run.flag("-split-percentage")) is not None:
             shuffled = self.Instances(train)
             shuffled.randomize(self.Random(seed))
-            size = java_round(shuffled.numInstances() * float(run.flag("-split-percentage")) / 100)
+            size = java_round(shuffled.numInstances() * float(percentage) / 100)
             part = self.Instances(shuffled, 0, size)
             rest = self.Instances(shuffled, size, shuffled.numInstances() - size)
             model = self.classifier(run)

@@ -21,13 +21,13 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
-from wekaeval.errors import ArffError, WekaOutputError
+from wekaeval.errors import ArffError, CostMatrixError, WekaOutputError
 
 __all__ = ["read_text", "decode", "check_encoding"]
 
 
 #: The errors a reader reports malformed text with; each takes ``(message, source=, line=)``.
-TextError = type[ArffError] | type[WekaOutputError]
+TextError = type[ArffError] | type[WekaOutputError] | type[CostMatrixError]
 
 
 def read_text(source: str | os.PathLike | IO, error: TextError, *, encoding: str = "utf-8") -> tuple[str, str]:

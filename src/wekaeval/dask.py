@@ -426,9 +426,11 @@ def _template(
         )
     else:
         template = Evaluation(validated_class_names(class_names), cost_matrix)
-    if class_names is not None and validated_class_names(class_names) != template.class_names:
+    template_classes = template.class_names
+    assert template_classes is not None  # each branch above made a nominal class's Evaluation or raised
+    if class_names is not None and validated_class_names(class_names) != template_classes:
         raise PredictionError(
-            f"class_names {list(class_names)} differ from the priors' classes {list(template.class_names)}"
+            f"class_names {list(class_names)} differ from the priors' classes {list(template_classes)}"
         )
     if template.cost_matrix is not None and template.cost_matrix.has_expressions:
         raise EvaluationError(

@@ -22,7 +22,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -194,8 +194,9 @@ def check(result: bridge.WekaEvaluation) -> Evaluation:
     """
     numeric = result.class_names is None
     # a regression scheme that is no interval (density) estimator: WEKA reports coverage (SF entropies) as missing
-    extras = {"intervals": False, "log_densities": False} if numeric else {}
+    extras: dict[str, Literal[False]] = {"intervals": False, "log_densities": False} if numeric else {}
     if result.mode == "cross-validation":
+        assert result.folds is not None and result.seed is not None  # bridge.evaluate sets them for a cross-validation
         folds = [
             (result.distributions[result.fold == i], result.actual[result.fold == i], result.weights[result.fold == i])
             for i in range(int(result.folds))
@@ -461,6 +462,7 @@ def _compare(path: str, data: Any, test: Any, spec: ClassifierSpec, mode: Evalua
     if numeric:
         kinds = {"weka_correlation": result.correlation_coefficient, "python_correlation": port.correlation_coefficient}
     else:
+        assert result.confusion_matrix is not None  # bridge.evaluate reads it for a nominal class
         kinds = {
             "weka_confusion_matrix": result.confusion_matrix.tolist(),
             "python_confusion_matrix": port.confusion_matrix.tolist(),

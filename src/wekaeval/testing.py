@@ -73,10 +73,11 @@ def assert_weka_parity(
             "per prediction are not collected, so WEKA's coverage and SF entropies cannot be redone"
         )
     problems = differences(result, check(result))
-    if kappa is not None and result.kappa is None:
-        problems.append(f"your kappa {kappa!r}: {result.dataset} has a numeric class, WEKA reports no kappa")
-    elif kappa is not None and float(kappa).hex() != float(result.kappa).hex():
-        problems.append(f"your kappa {kappa!r} ({float(kappa).hex()}) is not WEKA's {result.kappa!r}")
+    if kappa is not None:
+        if result.kappa is None:
+            problems.append(f"your kappa {kappa!r}: {result.dataset} has a numeric class, WEKA reports no kappa")
+        elif float(kappa).hex() != float(result.kappa).hex():
+            problems.append(f"your kappa {kappa!r} ({float(kappa).hex()}) is not WEKA's {result.kappa!r}")
     if problems:
         raise AssertionError(f"{classifier} on {result.dataset} differs from WEKA:\n  " + "\n  ".join(problems))
     return result

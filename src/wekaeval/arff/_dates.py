@@ -171,7 +171,9 @@ class _Zone:
         self.raw = self._raw_offset() if self.java_like else 0
 
     def _offset(self, naive: _dt.datetime, fold: int = 0) -> int:
-        offset = self.tz.utcoffset(naive.replace(tzinfo=self.tz, fold=fold))
+        return self._milliseconds(self.tz.utcoffset(naive.replace(tzinfo=self.tz, fold=fold)))
+
+    def _milliseconds(self, offset: _dt.timedelta | None) -> int:
         if offset is None:
             raise DatePatternError(f"time zone {self.tz!r} gives no UTC offset")
         return offset // _dt.timedelta(milliseconds=1)
@@ -185,7 +187,7 @@ class _Zone:
         if self.java_like and utc_ms < _UTC1900:
             return self.raw
         aware = _EPOCH + _dt.timedelta(milliseconds=_within_datetime(utc_ms))
-        return aware.astimezone(self.tz).utcoffset() // _dt.timedelta(milliseconds=1)
+        return self._milliseconds(aware.astimezone(self.tz).utcoffset())
 
     def at_wall(self, wall_ms: int) -> int:
         """getOffsetsByWall: a time in a gap takes the offset before it, one in a fold the offset after it."""
@@ -449,7 +451,9 @@ class DateParser:
             year -= 80
             if month == 2 and day == 29:
                 day = 28
-            wall = _fixed_day(year, month, day) * _DAY + ms
+            fixed = _fixed_day(year, month, day)
+            assert fixed is not None, (year, month, day)  # now minus 80 years: long past October 1582's lost days
+            wall = fixed * _DAY + ms
             self._century = (year, wall - self.zone.at_wall(wall))
         return self._century
 

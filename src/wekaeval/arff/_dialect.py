@@ -148,7 +148,9 @@ def _translate_relational(lines: list[str], number: int, attr_name: str, name: s
         if not line:
             current += 1
             continue
-        keyword = match.group(1).lower() if match else None
+        if match is None:
+            break
+        keyword = match.group(1).lower()
         if keyword == "@attribute":
             rest, special, used = _translate_attribute(lines, current, match.group(2), name)
             header.append(f"@attribute {rest}")
@@ -162,11 +164,11 @@ def _translate_relational(lines: list[str], number: int, attr_name: str, name: s
             return f"{attr_name} string", spec, current - number + 1
         break
     at_end = current >= len(lines)
-    line = len(lines) - (lines[-1] == "") if at_end else current + 1  # the offending line, or the last one
+    offending = len(lines) - (lines[-1] == "") if at_end else current + 1  # the offending line, or the last one
     raise ArffError(
         f"relational attribute {attr_name} (line {number + 1}) must be terminated by @end {attr_name}",
         source=name,
-        line=line,
+        line=offending,
     )
 
 

@@ -17,6 +17,9 @@ import numpy as np
 from wekaeval.blocks._summary import json_rows
 from wekaeval.javamath import double_to_string, java_int, java_log_scalar, java_rint
 
+#: A confusion matrix as rows of numbers: lists, or a 2-D array.
+MatrixRows = Sequence[Sequence[float]] | np.ndarray
+
 
 @dataclass(frozen=True, eq=False)
 class PrintedConfusionMatrix:
@@ -39,7 +42,7 @@ class PrintedConfusionMatrix:
         """The matrix as WEKA printed it, after the title and its blank line."""
         return confusion_matrix_text(self.matrix, self.class_names, layout=(self.id_width, self.fractional))
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> bool:  # and so no __hash__ (Python sets it to None): it holds an array
         if not isinstance(other, PrintedConfusionMatrix):
             return NotImplemented
         return (
@@ -47,8 +50,6 @@ class PrintedConfusionMatrix:
             and np.array_equal(self.matrix, other.matrix)
             and (self.id_width, self.fractional) == (other.id_width, other.fractional)
         )
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def short_id(index: int, width: int) -> str:
@@ -73,7 +74,7 @@ def short_id(index: int, width: int) -> str:
 _ID_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-def matrix_layout(matrix: Sequence[Sequence[float]]) -> tuple[int, bool]:
+def matrix_layout(matrix: MatrixRows) -> tuple[int, bool]:
     """``(id_width, fractional)``: how WEKA's ``toMatrixString`` lays out ``matrix``.
 
     Entries print with two decimals when some entry's fractional part (its
@@ -103,7 +104,7 @@ def matrix_layout(matrix: Sequence[Sequence[float]]) -> tuple[int, bool]:
 
 
 def confusion_matrix_text(
-    matrix: Sequence[Sequence[float]],
+    matrix: MatrixRows,
     class_names: Sequence[str],
     *,
     layout: tuple[int, bool] | None = None,

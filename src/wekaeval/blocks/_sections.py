@@ -86,7 +86,7 @@ class RunInfo:
     filename: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        result = {
+        result: dict[str, Any] = {
             "filename": self.filename,
             "scheme": self.scheme,
             "relation": self.relation,

@@ -57,6 +57,8 @@ class SummaryLine:
         """The line as WEKA prints it (without its newline)."""
         label = self.label
         if "{level}" in label:
+            if level is None:
+                raise TypeError(f"{self.label!r} prints the confidence level: pass level=")
             label = label.format(level=double_to_string(level, 4, 2))
         shown = [double_to_string(value, 12, 4) for value in values]
         if self.layout == "value":

@@ -127,14 +127,14 @@ class WekaEvaluation:
             return self._statistics()
 
     def _statistics(self) -> dict[str, float | np.ndarray]:
-        nominal = self.class_names is not None
+        class_names = self.class_names
         out: dict[str, float | np.ndarray] = {}
         for name, getter in (
-            (t.name, t.getter) for t in TABLE if t.scope in ("any", "nominal" if nominal else "numeric")
+            (t.name, t.getter) for t in TABLE if t.scope in ("any", "numeric" if class_names is None else "nominal")
         ):
             out[name] = float(getattr(self.evaluation, getter)())
-        if nominal:
-            k = len(self.class_names)
+        if class_names is not None:
+            k = len(class_names)
             for name, getter in ((t.name, t.getter) for t in TABLE if t.scope == "per-class"):
                 method = getattr(self.evaluation, getter)
                 out[name] = np.array([float(method(i)) for i in range(k)], dtype=np.float64)
@@ -235,11 +235,12 @@ def evaluate(
             evaluation.crossValidateModel(model, train, int(folds), jpype.JClass("java.util.Random")(int(seed)))
             fold = _fold_of_each_prediction(train.numInstances(), int(folds))
         elif mode == "split":
+            assert split_percentage is not None  # evaluation_mode's "split" is a given percentage
             evaluation, prior_data = _split(model, train, float(split_percentage), preserve_order, int(seed))
             fold = np.zeros(evaluation.predictions().size(), dtype=np.int64)
         else:
             _build_as_the_command_line_does(model, train)
-            evaluated = test_data if mode == "test-set" else train
+            evaluated = train if test_data is None else test_data  # loaded in the mode "test-set"
             evaluation = Evaluation(train)
             evaluation.evaluateModel(model, evaluated, jpype.JArray(jpype.JObject)([]))
             prior_data = train
@@ -263,7 +264,7 @@ def evaluate(
         folds=int(folds) if mode == "cross-validation" else None,
         seed=int(seed) if mode == "cross-validation" or (mode == "split" and not preserve_order) else None,
         test=_name(test) if mode == "test-set" else None,
-        split_percentage=float(split_percentage) if mode == "split" else None,
+        split_percentage=None if split_percentage is None else float(split_percentage),  # given for "split" only
         preserve_order=bool(preserve_order),
         class_attribute=str(train.classAttribute().name()),
         class_names=class_names,

@@ -171,15 +171,20 @@ _NATIVE_ACCESS_WARNINGS = (
 )
 
 
+#: netlib-java's logger, held here: java.util.logging holds loggers weakly, and a collected one loses its level.
+_netlib_logger: Any = None
+
+
 def _quiet_netlib() -> None:
     """netlib-java logs four warnings on stderr when LinearRegression first loads BLAS (no native library:
     it falls back to Java's); raise its logger's level.  java.util.logging holds loggers weakly, so the
-    logger is kept as an attribute of this function."""
+    logger is kept in :data:`_netlib_logger`."""
+    global _netlib_logger
     import jpype
 
     logger = jpype.JClass("java.util.logging.Logger").getLogger("com.github.fommil.netlib")
     logger.setLevel(jpype.JClass("java.util.logging.Level").SEVERE)
-    _quiet_netlib.logger = logger  # type: ignore[attr-defined]
+    _netlib_logger = logger
 
 
 @contextmanager

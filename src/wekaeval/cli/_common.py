@@ -6,7 +6,7 @@ import argparse
 import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from wekaeval._textsource import check_encoding
 from wekaeval.errors import MatrixError
@@ -31,7 +31,7 @@ class Parser(argparse.ArgumentParser):
         kwargs["allow_abbrev"] = False
         super().__init__(*args, **kwargs)
 
-    def error(self, message: str) -> None:  # one line, not argparse's usage block
+    def error(self, message: str) -> NoReturn:  # one line, not argparse's usage block
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 

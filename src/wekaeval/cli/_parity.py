@@ -259,7 +259,7 @@ def _markdown_cell(text: str) -> str:
     return "<br>".join(text.splitlines()) if text else text
 
 
-def _markdown_report(cells: list[tuple[str, ...]], summary: str, rows: list, argv: Sequence[str]) -> str:
+def _markdown_report(cells: Sequence[tuple[str, ...]], summary: str, rows: list, argv: Sequence[str]) -> str:
     """parity's rows as a Markdown page: how it was made, the table as printed, the summary line and the
     versions of WEKA and Java the rows were run on."""
     import shlex

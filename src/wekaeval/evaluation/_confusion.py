@@ -297,7 +297,7 @@ class ConfusionMatrix:
         merged._missing_class = self._missing_class + other._missing_class
         return merged
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> bool:  # and so no __hash__ (Python sets it to None): it is mutable
         if not isinstance(other, ConfusionMatrix):
             return NotImplemented
         return (
@@ -306,8 +306,6 @@ class ConfusionMatrix:
             and self._unclassified == other._unclassified
             and self._missing_class == other._missing_class
         )
-
-    __hash__ = None  # mutable
 
     def __repr__(self) -> str:
         return (

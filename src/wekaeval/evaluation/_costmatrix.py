@@ -35,7 +35,7 @@ from wekaeval._textsource import read_text
 from wekaeval.arff import Attribute
 from wekaeval.errors import CostMatrixError, ExpressionError
 from wekaeval.evaluation._expressions import Expression, compile_expression, parse_int
-from wekaeval.javamath import double_to_string, java_double_to_string, java_log_scalar
+from wekaeval.javamath import double_to_string, java_double_to_string, java_log_scalar, java_trim
 
 Cell = float | str
 
@@ -46,12 +46,9 @@ _JAVA_DOUBLE = re.compile(
 )
 
 
-_JAVA_TRIM = "".join(map(chr, range(33)))  # String.trim drops every char up to ' '
-
-
 def _java_double(token: str) -> float | None:
     """``Double.parseDouble(token)``, or None where Java throws NumberFormatException."""
-    text = token.strip(_JAVA_TRIM)
+    text = java_trim(token)
     if not _JAVA_DOUBLE.fullmatch(text):
         return None
     text = text[:-1] if text[-1] in "fFdD" else text  # the suffix leaves the double as it is
@@ -177,7 +174,7 @@ class CostMatrix:
 
     def expected_costs(
         self,
-        class_probs: Sequence[float],
+        class_probs: Sequence[float] | np.ndarray,
         inst: Sequence[Any] | None = None,
         *,
         attributes: Sequence[Attribute] | None = None,
@@ -317,14 +314,14 @@ class CostMatrix:
         cls, path: str | os.PathLike | IO, *, encoding: str = "utf-8", num_classes: int | None = None
     ) -> CostMatrix:
         """A cost file, read as :meth:`parse` reads its text; errors name the file and line."""
-        source, text = read_text(path, CostMatrixError, encoding=encoding)  # type: ignore[arg-type]
+        source, text = read_text(path, CostMatrixError, encoding=encoding)
         return cls.parse(text, source=source, num_classes=num_classes)
 
     @classmethod
     def parse_matlab(cls, matlab: str, *, source: str = "<matlab>") -> CostMatrix:
         """``parseMatlab``: ``[1 2; 3 4]``; rows split at ``;``, cells at spaces; short rows keep the defaults."""
         start, end = matlab.find("[") + 1, matlab.find("]")
-        rows = [row for row in matlab[start:end].strip(_JAVA_TRIM).split(";") if row] if end >= start else []
+        rows = [row for row in java_trim(matlab[start:end]).split(";") if row] if end >= start else []
         if not rows:
             raise CostMatrixError(f"expected a matrix in brackets, like [0 1; 1 0], not {matlab!r}", source=source)
         matrix = cls(num_classes=len(rows))
@@ -345,7 +342,8 @@ class CostMatrix:
         """``new CostMatrix(Reader)``: a ``rows columns`` line, then the rows; lines starting with % skipped."""
         lines = re.split(r"\r\n|\r|\n", text)  # LineNumberReader's line ends
         lines = lines[:-1] if lines[-1] == "" else lines
-        size, rows = -1, []
+        size = -1
+        rows: list[tuple[int, list[str]]] = []  # (line number, tokens)
         for number, line in enumerate(lines, 1):
             tokens = [token for token in re.split(r"[ \t\f]+", line) if token]  # StringTokenizer's blanks
             if line.startswith("%") or not tokens:
@@ -381,7 +379,8 @@ class CostMatrix:
     @classmethod
     def _read_old(cls, text: str, source: str, num_classes: int) -> CostMatrix:
         """``readOldFormat``: ``actual predicted cost`` triples, StreamTokenizer's numbers, % and / comments."""
-        matrix, line, triple = cls(num_classes=num_classes), 1, []
+        matrix, line = cls(num_classes=num_classes), 1
+        triple: list[float] = []  # two class indices, then the cost
         for match in _OLD_TOKEN.finditer(text):
             end_of_line, number, other = match.groups()
             what = ["first class index", "second class index", "cost"][len(triple)]
@@ -426,8 +425,10 @@ class CostMatrix:
                 )
 
     def _number(self, row: int, col: int) -> float:
-        self._numbers_only([self._cells[row][col]])
-        return self._cells[row][col]  # type: ignore[return-value]
+        cell = self._cells[row][col]
+        self._numbers_only([cell])
+        assert not isinstance(cell, str)  # _numbers_only raised for it
+        return cell
 
     def _scalar_evaluator(self, inst: Any, cells: Sequence[Cell], attributes: Any, class_index: int) -> Callable:
         """WEKA's ``if (!replaceStrings(inst.dataset())) return <the numbers-only method>``."""
@@ -460,8 +461,9 @@ class CostMatrix:
             cell = cells[row][col]
             if isinstance(cell, float):
                 return np.full(len(where), cell)
+            assert table is not None  # a cell to evaluate: _evaluator was told it is needed
             try:
-                return cell.evaluate(table[where])  # type: ignore[index]
+                return cell.evaluate(table[where])
             except ExpressionError as error:
                 raise self._error(row, col, error) from None
 

@@ -134,10 +134,11 @@ class Evaluation(StatisticsByName):
     """
 
     def __init__(self, data: Dataset | Sequence[str] | None, cost_matrix: CostMatrix | None = None):
-        self._numeric = data is None or isinstance(data, Dataset) and data.class_names is None
+        class_names = data.class_names if isinstance(data, Dataset) else data
+        self._numeric = class_names is None
         if self._numeric and cost_matrix is not None:
             raise EvaluationError("Class has to be nominal if cost matrix given! (WEKA)")
-        self._coder = None if self._numeric else ClassCoder(data.class_names if isinstance(data, Dataset) else data)
+        self._coder = None if class_names is None else ClassCoder(class_names)
         self._numeric_priors = NumericPriors()
         k = 1 if self._coder is None else len(self._coder.class_names)
         if cost_matrix is not None and cost_matrix.size != k:
@@ -148,7 +149,7 @@ class Evaluation(StatisticsByName):
         self._cost_matrix = cost_matrix
         self._header = (data.attributes, data.class_index) if isinstance(data, Dataset) else (None, -1)
         self._state = EvaluationState(k)
-        self._priors = np.ones(k)
+        self._priors: np.ndarray = np.ones(k)
         self._priors_sum = float(k)
         self._no_priors = False
         self._discard = False
@@ -178,7 +179,7 @@ class Evaluation(StatisticsByName):
         if self._numeric:
             self._numeric_priors = NumericPriors.from_training(numeric_values(values, "class values"), weights)
             return
-        codes = self._coder.codes(values, "class values")
+        codes = self._class_coder().codes(values, "class values")
         w = weight_array(weights, len(codes))
         known = codes >= 0
         k = self.num_classes
@@ -195,7 +196,7 @@ class Evaluation(StatisticsByName):
         if self._numeric:
             self._numeric_priors.update(float(class_value), finite_weight(weight))
             return
-        code = self._coder.code(class_value, "class value")
+        code = self._class_coder().code(class_value, "class value")
         if code is not None:
             w = finite_weight(weight)
             self._priors[code] += w
@@ -243,7 +244,7 @@ class Evaluation(StatisticsByName):
             return float(predicted[0])
         k = self.num_classes
         row = distribution_row(distribution, k)
-        code = self._coder.code(actual, "actual")
+        code = self._class_coder().code(actual, "actual")
         self._pending.append((row, -1 if code is None else code, finite_weight(weight), instance))
         if len(self._pending) >= _BUFFER_ROWS:
             self._flush()
@@ -298,7 +299,7 @@ class Evaluation(StatisticsByName):
         if intervals is not None or log_densities is not None:
             raise PredictionError("intervals and log_densities are for a numeric class")
         probabilities = distribution_array(distributions)
-        codes = self._coder.codes(actual, "actual")
+        codes = self._class_coder().codes(actual, "actual")
         n, k = len(codes), self.num_classes
         if probabilities.shape != (n, k):
             raise PredictionError(
@@ -394,6 +395,11 @@ class Evaluation(StatisticsByName):
     def class_names(self) -> tuple[str, ...] | None:
         """The class labels; None for a numeric class."""
         return None if self._coder is None else self._coder.class_names
+
+    def _class_coder(self) -> ClassCoder:
+        """The nominal class's coder, for the code past a numeric class's early return."""
+        assert self._coder is not None  # __init__ makes one exactly when the class is nominal
+        return self._coder
 
     @property
     def num_classes(self) -> int:
@@ -565,7 +571,8 @@ class Evaluation(StatisticsByName):
         s = self.state
         if self._numeric:
             return f"Evaluation(numeric class, num_instances={s.with_class!r}, unclassified={s.unclassified!r})"
-        return f"Evaluation(classes={list(self.class_names)}, num_instances={s.with_class!r}, correct={s.correct!r})"
+        classes = list(self._class_coder().class_names)
+        return f"Evaluation(classes={classes}, num_instances={s.with_class!r}, correct={s.correct!r})"
 
 
 def _prediction(actual: float, distribution: list[float], weight: float) -> NominalPrediction:

@@ -163,7 +163,7 @@ def _pow(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.asarray(java_pow(x, y), dtype=np.float64)
 
 
-_FUNCTIONS = {
+_FUNCTIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "abs": np.abs,
     "sqrt": np.sqrt,
     "log": java_log,
@@ -177,10 +177,22 @@ _FUNCTIONS = {
 }
 
 
-_ARITHMETIC = {"+": np.add, "-": np.subtract, "*": np.multiply, "/": np.divide, "^": _pow}
+_ARITHMETIC: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
+    "+": np.add,
+    "-": np.subtract,
+    "*": np.multiply,
+    "/": np.divide,
+    "^": _pow,
+}
 
 
-_COMPARISONS = {"=": np.equal, "<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal}
+_COMPARISONS: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
+    "=": np.equal,
+    "<": np.less,
+    "<=": np.less_equal,
+    ">": np.greater,
+    ">=": np.greater_equal,
+}
 
 
 _PRECEDENCE = {
@@ -218,7 +230,8 @@ def _java_regex(pattern: str) -> re.Pattern:
         match = _REGEX_PIECE.match(pattern, pos)
         piece = match.group() if match else ""
         if (
-            not piece
+            match is None
+            or not piece
             or piece == "+"
             and (previous in ("*", "+", "?") or previous[:1] == "{")
             or piece[0] == "["
@@ -313,7 +326,7 @@ class _Parser:
         number = parse_int(digits.group(1) or digits.group(2)) if digits else None
         if digits and number is None:
             raise ExpressionError(f"attribute number {name!r} is beyond Java's int")
-        index = number - 1 if digits else self.class_index if name == "CLASS" else -1
+        index = number - 1 if number is not None else self.class_index if name == "CLASS" else -1
         if not 0 <= index < len(self.attributes):
             raise ExpressionError(
                 f"variable {name!r} is undefined (the data has {len(self.attributes)} attributes"

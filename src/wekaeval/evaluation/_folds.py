@@ -21,7 +21,7 @@ The test parts, concatenated in fold order, are the stratified data (WEKA's
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -44,8 +44,8 @@ def evaluate_folds(
     *,
     seed: int = 1,
     cost_matrix: Any = None,
-    intervals: Sequence[Any] | bool | None = None,
-    log_densities: Sequence[Any] | bool | None = None,
+    intervals: Sequence[Any] | Literal[False] | None = None,
+    log_densities: Sequence[Any] | Literal[False] | None = None,
 ) -> Evaluation:
     """The Evaluation of a WEKA cross-validation, from each fold's predictions.
 
@@ -83,7 +83,7 @@ def evaluate_folds(
         if evaluation.numeric:
             values = numeric_values(actual, f"folds[{number}] actual")
         else:
-            codes = evaluation._coder.codes(actual, f"folds[{number}] actual")
+            codes = evaluation._class_coder().codes(actual, f"folds[{number}] actual")
             values = np.where(codes >= 0, codes, np.nan)
         weights = weight_array(fold[2] if len(fold) == 3 else None, len(values))
         parts.append((distributions, values, weights))

@@ -109,7 +109,9 @@ class StatisticsByName:
 
     @property
     def confusion_matrix(self) -> np.ndarray:
-        return self._nominal().confusion
+        confusion = self._nominal().confusion
+        assert confusion is not None  # EvaluationState.__post_init__ made it
+        return confusion
 
     @property
     def mean_absolute_error(self) -> float:

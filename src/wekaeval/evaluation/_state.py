@@ -84,11 +84,12 @@ class EvaluationState:
     numeric class has one "class" and uses the ``sum_class`` ... sums too;
     ``complexity_available`` and ``coverage_available`` turn False when a
     regression scheme gives no density or no intervals (WEKA's flags).
+    ``confusion`` and ``margin_counts`` left None start as zeros of their sizes.
     """
 
     num_classes: int
-    confusion: np.ndarray = field(default=None)  # type: ignore[assignment]
-    margin_counts: np.ndarray = field(default=None)  # type: ignore[assignment]
+    confusion: np.ndarray | None = field(default=None)
+    margin_counts: np.ndarray | None = field(default=None)
     with_class: float = 0.0
     correct: float = 0.0
     incorrect: float = 0.0
@@ -121,6 +122,7 @@ class EvaluationState:
             self.margin_counts = np.zeros(MARGIN_RESOLUTION + 1, dtype=np.float64)
 
     def copy(self) -> EvaluationState:
+        assert self.confusion is not None and self.margin_counts is not None  # __post_init__ made them
         return EvaluationState(
             **{f.name: getattr(self, f.name) for f in fields(self)}
             | {"confusion": self.confusion.copy(), "margin_counts": self.margin_counts.copy()}
@@ -131,6 +133,8 @@ class EvaluationState:
         if other.num_classes != self.num_classes:
             raise PredictionError(f"cannot merge evaluations of {self.num_classes} and {other.num_classes} classes")
         merged = self.copy()
+        assert merged.confusion is not None and merged.margin_counts is not None  # __post_init__ made them
+        assert other.confusion is not None and other.margin_counts is not None
         merged.confusion += other.confusion
         merged.margin_counts += other.margin_counts
         for name in SUMS:
@@ -320,6 +324,7 @@ def _accumulate(
         ("total_size_of_regions", wc * region_size / float(k)),
     ]
     cells = k * k
+    assert state.confusion is not None and state.margin_counts is not None  # __post_init__ made them
     state.confusion[...] = np.bincount(
         np.concatenate([np.arange(cells), ac * k + pc]),
         weights=np.concatenate([state.confusion.ravel(), wc]),

@@ -41,8 +41,13 @@ def num_classified(s: EvaluationState) -> float:
     return s.with_class - s.unclassified
 
 
+def _confusion(s: EvaluationState) -> np.ndarray:
+    assert s.confusion is not None  # EvaluationState.__post_init__ made it
+    return s.confusion
+
+
 def kappa(s: EvaluationState) -> float:
-    return _kappa(s.confusion.tolist())
+    return _kappa(_confusion(s).tolist())
 
 
 def avg_cost(s: EvaluationState) -> float:
@@ -153,11 +158,11 @@ def _sequential(values: np.ndarray) -> float:
 
 
 def num_positives(s: EvaluationState, i: int) -> float:
-    return _sequential(s.confusion[i, :])
+    return _sequential(_confusion(s)[i, :])
 
 
 def num_predicted_positives(s: EvaluationState, i: int) -> float:
-    return _sequential(s.confusion[:, i])
+    return _sequential(_confusion(s)[:, i])
 
 
 def num_negatives(s: EvaluationState, i: int) -> float:
@@ -165,7 +170,7 @@ def num_negatives(s: EvaluationState, i: int) -> float:
 
 
 def num_true_positives(s: EvaluationState, i: int) -> float:
-    return float(s.confusion[i, i])
+    return float(_confusion(s)[i, i])
 
 
 def num_false_negatives(s: EvaluationState, i: int) -> float:

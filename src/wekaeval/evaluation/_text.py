@@ -145,6 +145,7 @@ def margin_text(state: EvaluationState) -> str:
     """``toCumulativeMarginDistributionString()``: one line per non-empty margin bin, the first bin always."""
     lines = []
     cumulative = 0.0
+    assert state.margin_counts is not None  # EvaluationState.__post_init__ made it
     for i, count in enumerate(state.margin_counts.tolist()):
         if count != 0:
             cumulative += count

@@ -18,8 +18,8 @@ Key,
 
 from __future__ import annotations
 
-from wekaeval.experiment._resultmatrix import _JAVA_DOT, _JAVA_TRIM, ResultMatrix, ResultMatrixError
-from wekaeval.javamath import decimal_format, java_int, java_log_scalar, quote
+from wekaeval.experiment._resultmatrix import _JAVA_DOT, ResultMatrix, ResultMatrixError, _Ranking
+from wekaeval.javamath import decimal_format, java_int, java_log_scalar, java_trim, quote
 
 _TABLE = '<table border="1" cellpadding="3" cellspacing="0">\n'
 
@@ -114,14 +114,14 @@ class _Format(ResultMatrix):
     def __str__(self) -> str:
         return self.to_string_matrix()
 
-    def _ranking_order(self) -> list[int]:
+    def _ranking_order(self, ranking: _Ranking) -> list[int]:
         """The columns by ranking, best first: ``Utils.sort`` (stable) read backwards."""
-        ranking = sorted(range(len(self._ranking_diff)), key=self._ranking_diff.__getitem__)
-        return [ranking[i] for i in range(self.col_count - 1, -1, -1)]
+        order = sorted(range(len(ranking.diff)), key=ranking.diff.__getitem__)
+        return [order[i] for i in range(self.col_count - 1, -1, -1)]
 
-    def _ranking_width(self) -> int:
+    def _ranking_width(self, ranking: _Ranking) -> int:
         """The ranking's number width: the digits of the most wins or losses, plus one; at least 3."""
-        return max(2 + _log10_int(max(max(self._ranking_wins), max(self._ranking_losses))), 3)
+        return max(2 + _log10_int(max(max(ranking.wins), max(ranking.losses))), 3)
 
     def _resultset_length(self) -> int:
         return 1 + max(_log10_int(self.col_count), _log10_int(self.row_count))
@@ -201,7 +201,7 @@ class ResultMatrixPlainText(_Format):
                     if self._is_mean(n):
                         line += "  "
                     if self.show_std_dev and self._is_mean(n - 1):
-                        line += f"({cell})" if cell.strip(_JAVA_TRIM) else f" {cell} "
+                        line += f"({cell})" if java_trim(cell) else f" {cell} "
                     else:
                         line += " " + cell
                 if n == index_base:
@@ -218,7 +218,8 @@ class ResultMatrixPlainText(_Format):
         )
 
     def to_string_summary(self) -> str:
-        if self._non_sig_wins is None:
+        summary = self._summary
+        if summary is None:
             return "-summary data not set-"
         width = self._resultset_length() * 2 + 3
         cols = self._visible_cols()
@@ -226,20 +227,21 @@ class ResultMatrixPlainText(_Format):
         text += "  (No. of datasets where [col] >> [row])\n"
         for i in cols:
             for j in cols:
-                cell = "-" if j == i else f"{self._non_sig_wins[i][j]} ({self._wins[i][j]})"
+                cell = "-" if j == i else f"{summary.non_sig_wins[i][j]} ({summary.wins[i][j]})"
                 text += " " + _pad_left(cell, width)
             text += f" | {self._summary_title(i)} = {self.get_col_name(i)}\n"
         return text
 
     def to_string_ranking(self) -> str:
-        if self._ranking_wins is None:
+        ranking = self._ranking
+        if ranking is None:
             return "-ranking data not set-"
-        width = self._ranking_width()
+        width = self._ranking_width(ranking)
         text = f"{_pad_left('>-<', width)} {_pad_left('>', width)} {_pad_left('<', width)} Resultset\n"
-        for curr in self._ranking_order():
+        for curr in self._ranking_order(ranking):
             if self.get_col_hidden(curr):
                 continue
-            numbers = (self._ranking_diff[curr], self._ranking_wins[curr], self._ranking_losses[curr])
+            numbers = (ranking.diff[curr], ranking.wins[curr], ranking.losses[curr])
             text += " ".join(_pad_left(str(number), width) for number in numbers)
             text += f" {self._remove_filter_name(self._col_names[curr])}\n"
         return text
@@ -292,7 +294,7 @@ class ResultMatrixLatex(_Format):
             text += _pad(cells[i][0], self.row_name_width)
             for n in range(1, len(cells[0])):
                 if std and self._is_mean(n - 1):
-                    text += " & $\\pm$ & " if cells[i][n].strip(_JAVA_TRIM) else " &       & "
+                    text += " & $\\pm$ & " if java_trim(cells[i][n]) else " &       & "
                 else:
                     text += " & "
                 text += cells[i][n]
@@ -310,7 +312,8 @@ class ResultMatrixLatex(_Format):
         return text + "\\end{tabular}\n}\n\\end{table}\n"
 
     def to_string_summary(self) -> str:
-        if self._non_sig_wins is None:
+        summary = self._summary
+        if summary is None:
             return "-summary data not set-"
         width = self._resultset_length() * 2 + 3
         cols = self._visible_cols()
@@ -321,23 +324,24 @@ class ResultMatrixLatex(_Format):
             for j in cols:
                 if j == 0:  # the row's letter: missing when the first column is hidden
                     text += chr(ord("a") + i % 26)
-                text += " & - " if j == i else f"& {self._non_sig_wins[i][j]} ({self._wins[i][j]}) "
+                text += " & - " if j == i else f"& {summary.non_sig_wins[i][j]} ({summary.wins[i][j]}) "
             text += "\\\\\n"
         return text + "\\hline\n\\end{tabular} \\footnotesize \\par\n\\end{table}}"
 
     def to_string_ranking(self) -> str:
-        if self._ranking_wins is None:
+        ranking = self._ranking
+        if ranking is None:
             return "-ranking data not set-"
-        width = self._ranking_width()
+        width = self._ranking_width(ranking)
         text = (
             "\\begin{table}[thb]\n\\caption{\\label{labelname}Table Caption}\n\\footnotesize\n"
             "{\\centering \\begin{tabular}{rlll}\\\\\n\\hline\n"
             "Resultset & Wins$-$ & Wins & Losses \\\\\n& Losses & & \\\\\n\\hline\n"
         )
-        for curr in self._ranking_order():
+        for curr in self._ranking_order(ranking):
             if self.get_col_hidden(curr):
                 continue
-            numbers = (self._ranking_diff[curr], self._ranking_wins[curr], self._ranking_losses[curr])
+            numbers = (ranking.diff[curr], ranking.wins[curr], ranking.losses[curr])
             text += f"({curr + 1}) & " + " & ".join(_pad_left(str(number), width) for number in numbers) + "\\\\\n"
         return text + "\\hline\n\\end{tabular} \\footnotesize \\par}\n\\end{table}"
 
@@ -361,23 +365,25 @@ class ResultMatrixCSV(_Format):
         )
 
     def to_string_summary(self) -> str:
-        if self._non_sig_wins is None:
+        summary = self._summary
+        if summary is None:
             return "-summary data not set-"
         cols = self._visible_cols()
         text = ",".join(self._summary_title(i) for i in cols) + ",'(No. of datasets where [col] >> [row])'\n"
         for i in cols:
-            cells = ["-" if j == i else f"{self._non_sig_wins[i][j]} ({self._wins[i][j]})" for j in cols]
+            cells = ["-" if j == i else f"{summary.non_sig_wins[i][j]} ({summary.wins[i][j]})" for j in cols]
             text += ",".join(cells) + f",{self._summary_title(i)} = {self._remove_filter_name(self._col_names[i])}\n"
         return text
 
     def to_string_ranking(self) -> str:
-        if self._ranking_wins is None:
+        ranking = self._ranking
+        if ranking is None:
             return "-ranking data not set-"
         text = ">-<,>,<,Resultset\n"
-        for curr in self._ranking_order():
+        for curr in self._ranking_order(ranking):
             if not self.get_col_hidden(curr):
                 text += (
-                    f"{self._ranking_diff[curr]},{self._ranking_wins[curr]},{self._ranking_losses[curr]},"
+                    f"{ranking.diff[curr]},{ranking.wins[curr]},{ranking.losses[curr]},"
                     f"{self._remove_filter_name(self._col_names[curr])}\n"
                 )
         return text
@@ -411,7 +417,7 @@ class ResultMatrixHTML(_Format):
                     text += '<td align="center">'
                 else:
                     text += "<td>"
-                if not cell.strip(_JAVA_TRIM):
+                if not java_trim(cell):
                     text += "&nbsp;"
                 else:
                     text += "&plusmn;&nbsp;" + cell if self._is_std_dev(n) else cell
@@ -426,7 +432,8 @@ class ResultMatrixHTML(_Format):
         return text + "</table>\n"
 
     def to_string_summary(self) -> str:
-        if self._non_sig_wins is None:
+        summary = self._summary
+        if summary is None:
             return "-summary data not set-"
         width = self._resultset_length() * 2 + 3
         cols = self._visible_cols()
@@ -435,22 +442,23 @@ class ResultMatrixHTML(_Format):
         for i in cols:
             text += "   <tr>"
             for j in cols:
-                cell = "-" if j == i else f"{self._non_sig_wins[i][j]} ({self._wins[i][j]})"
+                cell = "-" if j == i else f"{summary.non_sig_wins[i][j]} ({summary.wins[i][j]})"
                 text += "<td>" + _pad_left(cell, width).replace(" ", "&nbsp;") + "</td>"
             text += f"<td><b>{self._summary_title(i)}</b> = {self._remove_filter_name(self._col_names[i])}</td></tr>\n"
         return text + "</table>\n"
 
     def to_string_ranking(self) -> str:
-        if self._ranking_wins is None:
+        ranking = self._ranking
+        if ranking is None:
             return "-ranking data not set-"
         text = _TABLE + (
             '   <tr><td align="center"><b>&gt;-&lt;</b></td><td align="center"><b>&gt;</b></td>'
             '<td align="center"><b>&lt;</b></td><td><b>Resultset</b></td></tr>\n'
         )
-        for curr in self._ranking_order():
+        for curr in self._ranking_order(ranking):
             if self.get_col_hidden(curr):
                 continue
-            numbers = (self._ranking_diff[curr], self._ranking_wins[curr], self._ranking_losses[curr])
+            numbers = (ranking.diff[curr], ranking.wins[curr], ranking.losses[curr])
             text += "   <tr>" + "".join(f'<td align="right">{number}</td>' for number in numbers)
             text += f"<td>{self._remove_filter_name(self._col_names[curr])}</td><tr>\n"  # WEKA's <tr>, not </tr>
         return text + "</table>\n"
@@ -472,15 +480,20 @@ class ResultMatrixSignificance(_Format):
     default_print_col_names = False
     default_row_name_width = 40
 
-    show_std_dev = property(
-        ResultMatrix.show_std_dev.fget, lambda self, show: None, doc="Always False: WEKA's setter does nothing here."
-    )
+    @property
+    def show_std_dev(self) -> bool:
+        """Always False: WEKA's setter does nothing here."""
+        return self._show_std_dev
+
+    @show_std_dev.setter
+    def show_std_dev(self, show: bool) -> None:
+        pass
 
     def to_string_matrix(self) -> str:
         cells = self.to_array()
         name_width = self._col_size(cells, 0)
-        for line in cells[:-1]:
-            line[0] = _pad(line[0], name_width)
+        for row in cells[:-1]:
+            row[0] = _pad(row[0], name_width)
         rows = len(cells) - 1 - (1 if self.show_average else 0)
         text = ""
         for i in range(rows):

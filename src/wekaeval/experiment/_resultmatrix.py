@@ -35,10 +35,10 @@ import math
 import re
 import warnings
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Literal, NamedTuple, TypeVar, overload
 
 from wekaeval.errors import WekaevalError
-from wekaeval.javamath import decimal_format, java_divide
+from wekaeval.javamath import decimal_format, java_divide, java_trim
 
 _Matrix = TypeVar("_Matrix", bound="ResultMatrix")
 
@@ -54,9 +54,6 @@ SIGNIFICANCE_LOSS = 2
 
 class ResultMatrixError(WekaevalError):
     """A matrix WEKA cannot render as set (WEKA throws), or a value its setters would garble."""
-
-
-_JAVA_TRIM = "".join(map(chr, range(33)))  # String.trim drops every char up to ' '
 
 
 _JAVA_DOT = re.compile("[^\n\r\u0085\u2028\u2029]")  # a regex "." in Java: anything but a line terminator
@@ -78,7 +75,13 @@ class _NonNegative:
     def __set_name__(self, owner: type, name: str) -> None:
         self.attribute = "_" + name
 
-    def __get__(self, matrix: ResultMatrix | None, owner: type | None = None):
+    @overload
+    def __get__(self, matrix: None, owner: type | None = None) -> _NonNegative: ...
+
+    @overload
+    def __get__(self, matrix: ResultMatrix, owner: type | None = None) -> int: ...
+
+    def __get__(self, matrix: ResultMatrix | None, owner: type | None = None) -> _NonNegative | int:
         return self if matrix is None else getattr(matrix, self.attribute)
 
     def __set__(self, matrix: ResultMatrix, value: int) -> None:
@@ -96,6 +99,21 @@ _INT_OPTIONS = [
     ("sig-width", "significance_width"),
     ("count-width", "count_width"),
 ]
+
+
+class _Summary(NamedTuple):
+    """``setSummary``'s counts per pair of result sets ``[i][j]``: datasets where ``j`` beats ``i``."""
+
+    non_sig_wins: list[list[int]]  # every win
+    wins: list[list[int]]  # the significant ones
+
+
+class _Ranking(NamedTuple):
+    """``setRanking``'s counts per result set."""
+
+    wins: list[int]
+    losses: list[int]
+    diff: list[int]  # wins minus losses
 
 
 _FLAG_OPTIONS = [
@@ -132,6 +150,38 @@ class ResultMatrix:
     default_enumerate_row_names = False
     #: The strings ``clear()`` sets after WEKA's defaults (the formats' own ``clear()`` overrides).
     clear_strings: dict[str, str] = {}
+
+    # The options: the fields behind the properties and _NonNegative setters, and the plain ones; clear() sets
+    # each from its default_* class attribute.
+    _mean_prec: int
+    _std_dev_prec: int
+    _col_name_width: int
+    _row_name_width: int
+    _mean_width: int
+    _std_dev_width: int
+    _significance_width: int
+    _count_width: int
+    _show_std_dev: bool
+    _print_col_names: bool
+    _print_row_names: bool
+    show_average: bool
+    remove_filter_name: bool
+    enumerate_col_names: bool
+    enumerate_row_names: bool
+    # The contents, set by set_size(), and header, summary and ranking.
+    _col_names: list[str]
+    _row_names: list[str]
+    _counts: list[float]
+    _col_hidden: list[bool]
+    _row_hidden: list[bool]
+    _mean: list[list[float]]
+    _std_dev: list[list[float]]
+    _significance: list[list[int]]
+    _col_order: list[int] | None
+    _row_order: list[int] | None
+    _header: dict[str, str]
+    _summary: _Summary | None
+    _ranking: _Ranking | None
 
     mean_prec = _NonNegative()
     std_dev_prec = _NonNegative()
@@ -191,13 +241,11 @@ class ResultMatrix:
         self._mean = [row.copy() for row in matrix._mean]
         self._std_dev = [row.copy() for row in matrix._std_dev]
         self._significance = [row.copy() for row in matrix._significance]
-        if matrix._non_sig_wins is not None:
-            self.set_summary(matrix._non_sig_wins, matrix._wins)
-        if matrix._ranking_wins is not None:
-            self._ranking_wins, self._ranking_losses, self._ranking_diff = (
-                matrix._ranking_wins.copy(),
-                matrix._ranking_losses.copy(),
-                matrix._ranking_diff.copy(),
+        if matrix._summary is not None:
+            self.set_summary(matrix._summary.non_sig_wins, matrix._summary.wins)
+        if matrix._ranking is not None:
+            self._ranking = _Ranking(
+                matrix._ranking.wins.copy(), matrix._ranking.losses.copy(), matrix._ranking.diff.copy()
             )
 
     def clear(self) -> None:
@@ -234,8 +282,8 @@ class ResultMatrix:
         self._mean = [[math.nan] * cols for _ in range(rows)]  # NaN: no value
         self._std_dev = [[0.0] * cols for _ in range(rows)]
         self._significance = [[SIGNIFICANCE_TIE] * cols for _ in range(rows)]
-        self._col_order: list[int] | None = None
-        self._row_order: list[int] | None = None
+        self._col_order = None
+        self._row_order = None
         self.clear_header()
         self.clear_summary()
         self.clear_ranking()
@@ -347,7 +395,7 @@ class ResultMatrix:
     def _display_name(self, index: int, names: list[str], show: bool, enumerate_names: bool) -> str:
         name = names[index] if show else ""
         if enumerate_names:
-            name = f"{self.left_parentheses}{index + 1}{self.right_parentheses} {name}".strip(_JAVA_TRIM)
+            name = java_trim(f"{self.left_parentheses}{index + 1}{self.right_parentheses} {name}")
         return name
 
     def set_col_hidden(self, index: int, hidden: bool) -> None:
@@ -462,7 +510,7 @@ class ResultMatrix:
 
     def clear_header(self) -> None:
         """Remove every header entry."""
-        self._header: dict[str, str] = {}
+        self._header = {}
 
     def add_header(self, key: str, value: str) -> None:
         """Add a header line ``key: value``; an existing key keeps its place and takes the new value."""
@@ -475,8 +523,7 @@ class ResultMatrix:
 
     def clear_summary(self) -> None:
         """Forget the summary (:meth:`to_string_summary` then says so)."""
-        self._non_sig_wins: list[list[int]] | None = None
-        self._wins: list[list[int]] | None = None
+        self._summary = None
 
     def set_summary(self, non_sig_wins: Sequence[Sequence[int]], wins: Sequence[Sequence[int]]) -> None:
         """``setSummary``: per pair of result sets ``[i][j]``, the datasets where ``j`` beats ``i``.
@@ -484,25 +531,25 @@ class ResultMatrix:
         ``non_sig_wins`` counts every win, ``wins`` the significant ones; the shape is ``non_sig_wins``'s.
         """
         shape = range(len(non_sig_wins)), range(len(non_sig_wins[0]))
-        self._non_sig_wins = [[int(non_sig_wins[i][j]) for j in shape[1]] for i in shape[0]]
-        self._wins = [[int(wins[i][j]) for j in shape[1]] for i in shape[0]]
+        self._summary = _Summary(
+            [[int(non_sig_wins[i][j]) for j in shape[1]] for i in shape[0]],
+            [[int(wins[i][j]) for j in shape[1]] for i in shape[0]],
+        )
 
     def clear_ranking(self) -> None:
         """Forget the ranking (:meth:`to_string_ranking` then says so)."""
-        self._ranking_wins: list[int] | None = None
-        self._ranking_losses: list[int] | None = None
-        self._ranking_diff: list[int] | None = None
+        self._ranking = None
 
     def set_ranking(self, wins: Sequence[Sequence[int]]) -> None:
         """``setRanking``: from the significant wins ``[i][j]`` (``j`` beats ``i``), wins and losses per set."""
         size = len(wins)
-        self._ranking_wins, self._ranking_losses, self._ranking_diff = [0] * size, [0] * size, [0] * size
+        ranking = self._ranking = _Ranking([0] * size, [0] * size, [0] * size)
         for i in range(size):
             for j, won in enumerate(wins[i]):
-                self._ranking_wins[j] += int(won)
-                self._ranking_diff[j] += int(won)
-                self._ranking_losses[i] += int(won)
-                self._ranking_diff[i] -= int(won)
+                ranking.wins[j] += int(won)
+                ranking.diff[j] += int(won)
+                ranking.losses[i] += int(won)
+                ranking.diff[i] -= int(won)
 
     def _remove_filter_name(self, name: str) -> str:
         """``removeFilterName``: with ``remove_filter_name``, drop ``-weka.filters.`` and what follows."""
@@ -541,7 +588,9 @@ class ResultMatrix:
         blank = [""] * (per_col - 1)
         header = [_trim("Dataset", self.row_name_width)]
         for i in cols:
-            header += [_trim(self._remove_filter_name(self.get_col_name(i)), self.col_name_width)] + blank
+            col_name = self.get_col_name(i)
+            assert col_name is not None  # None only out of range
+            header += [_trim(self._remove_filter_name(col_name), self.col_name_width)] + blank
         result = [header]
         symbols = {
             SIGNIFICANCE_TIE: self.tie_string,
@@ -549,7 +598,9 @@ class ResultMatrix:
             SIGNIFICANCE_LOSS: self.loss_string,
         }
         for row in rows:
-            line = [_trim(self._remove_filter_name(self.get_row_name(row)), self.row_name_width)]
+            row_name = self.get_row_name(row)
+            assert row_name is not None  # None only out of range
+            line = [_trim(self._remove_filter_name(row_name), self.row_name_width)]
             for col in cols:
                 mean = self.get_mean(col, row)
                 if math.isnan(mean):
@@ -588,6 +639,14 @@ def _order(order: Sequence[int] | None, size: int, name: str) -> list[int] | Non
             return None
         raise ResultMatrixError(f"{name} must be a permutation of 0..{size - 1}, not {order}")
     return order
+
+
+@overload
+def _get_option(flag: str, options: list[str], flag_only: Literal[False] = False) -> str: ...
+
+
+@overload
+def _get_option(flag: str, options: list[str], flag_only: Literal[True]) -> bool: ...
 
 
 def _get_option(flag: str, options: list[str], flag_only: bool = False) -> str | bool:

@@ -239,6 +239,7 @@ def _csv_fields(line: str, name: str, number: int) -> list[tuple[str, bool]]:
     position = 0
     while True:
         match = _CSV_FIELD.match(line, position)
+        assert match is not None  # its unquoted alternative matches anywhere, if only the empty text
         quoted, plain = match.groups()
         if quoted is not None:
             cells.append((_ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), quoted), True))

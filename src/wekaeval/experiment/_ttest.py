@@ -38,7 +38,7 @@ import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, TypeGuard
 
 from wekaeval.errors import WekaevalError
 from wekaeval.experiment._formats import (
@@ -48,10 +48,17 @@ from wekaeval.experiment._formats import (
     ResultMatrixLatex,
     ResultMatrixPlainText,
     ResultMatrixSignificance,
+    _Format,
 )
 from wekaeval.experiment._pairedstats import PairedStatsCorrected
-from wekaeval.experiment._resultmatrix import SIGNIFICANCE_LOSS, SIGNIFICANCE_TIE, SIGNIFICANCE_WIN, ResultMatrix
-from wekaeval.experiment._results import DATASET_KEY, RESULTSET_KEY, ExperimentResults, read_experiment_results
+from wekaeval.experiment._resultmatrix import SIGNIFICANCE_LOSS, SIGNIFICANCE_TIE, SIGNIFICANCE_WIN
+from wekaeval.experiment._results import (
+    DATASET_KEY,
+    RESULTSET_KEY,
+    ExperimentResults,
+    Value,
+    read_experiment_results,
+)
 from wekaeval.javamath import (
     double_to_string,
     java_divide,
@@ -72,7 +79,7 @@ TESTER = "weka.experiment.PairedCorrectedTTester"
 
 
 #: The result matrices of WEKA's tester, by the name the command line's ``--format`` takes.
-FORMATS: dict[str, type[ResultMatrix]] = {
+FORMATS: dict[str, type[_Format]] = {
     "plain": ResultMatrixPlainText,
     "latex": ResultMatrixLatex,
     "csv": ResultMatrixCSV,
@@ -173,8 +180,8 @@ class _Tester:
         name = self.results.columns[column]
         values = [row[column] for row in self.results.rows]
         declared = self.results.nominal_values.get(name)
-        if declared is None and all(isinstance(v, float) or _is_number(v) for v in values):
-            numbers = [float(v) for v in values]
+        numbers = None if declared is not None else _numbers(values)
+        if numbers is not None:
             return lambda row: numbers[row]
         order = {value: i for i, value in enumerate(declared or dict.fromkeys(values))}
         positions = [order[v] for v in values]
@@ -230,6 +237,7 @@ class _Tester:
                     f"Instance has missing value in comparison column! (row {(k1 if value1 is None else k2) + 1})"
                 )
                 continue
+            assert not isinstance(value1, str) and not isinstance(value2, str), column  # _numeric_column's
             stats.add(value1, value2)
         stats.calculate_derived()
         return stats
@@ -322,7 +330,7 @@ class TTestResult:
         for j, name in enumerate(self.schemes):
             if j == self.base:
                 continue
-            marks = [row[j].significance if row[j] is not None else "" for row in self.cells]
+            marks = [cell.significance if cell is not None else "" for cell in (row[j] for row in self.cells)]
             result[name] = (marks.count("v"), marks.count(""), marks.count("*"))
         return result
 
@@ -342,7 +350,7 @@ class TTestResult:
 
     # -- WEKA's texts --------------------------------------------------------------------------------
 
-    def result_matrix(self, format: str = "plain", options: Sequence[str] = ()) -> ResultMatrix:
+    def result_matrix(self, format: str = "plain", options: Sequence[str] = ()) -> _Format:
         """The filled result matrix (``weka.experiment.ResultMatrix*``), as multiResultsetFull leaves it."""
         matrix = self._new_matrix(format, options)
         matrix.row_order = self.row_order
@@ -414,7 +422,7 @@ class TTestResult:
         matrix.set_summary(non_significant, wins)
         return matrix.to_string_summary()
 
-    def _new_matrix(self, format: str, options: Sequence[str]) -> ResultMatrix:
+    def _new_matrix(self, format: str, options: Sequence[str]) -> _Format:
         """initResultMatrix: the names, the size and the std-dev switch."""
         if format not in FORMATS:
             raise TTestError(f"format must be one of {', '.join(FORMATS)}, got {format!r}")
@@ -595,7 +603,17 @@ def _value(value: Any) -> float:
     return math.nan if value is None else float(value)
 
 
-def _is_number(value: Any) -> bool:
+def _numbers(values: Sequence[Value]) -> list[float] | None:
+    """The values as doubles if each is one or a numeric string, else None."""
+    numbers = []
+    for value in values:
+        if not isinstance(value, float) and not _is_number(value):
+            return None
+        numbers.append(float(value))
+    return numbers
+
+
+def _is_number(value: Any) -> TypeGuard[str]:
     if not isinstance(value, str):
         return False
     try:

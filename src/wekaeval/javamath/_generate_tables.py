@@ -29,6 +29,10 @@ import struct
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # mpmath, a development dependency, is imported only where the tables are generated
+    from mpmath import mpf
 
 TARGET = Path(__file__).with_name("_hotspot_tables.py")
 
@@ -69,9 +73,9 @@ def _bits(x: float) -> int:
     return _BITS.unpack(_PACK.pack(x))[0]
 
 
-def _low(table: str, entry: int, rest: object) -> int:
+def _low(table: str, entry: int, rest: mpf) -> int:
     """The low part's bits: the correctly rounded ``rest``, moved as :data:`DEPARTURES` says."""
-    value = float(rest)  # type: ignore[arg-type]  # an mpf: rounded to nearest once
+    value = float(rest)  # an mpf: rounded to nearest once
     departure = DEPARTURES.get((table, entry), 0)
     if isinstance(departure, float):
         assert value == 0 or departure != 0, (table, entry)
@@ -89,7 +93,7 @@ def tables() -> dict[str, list[tuple[int, int]]]:
     mp = mpmath.mp
     mp.prec = 300
 
-    def nearest_multiple(value: object, step: int) -> object:
+    def nearest_multiple(value: mpf, step: int) -> mpf:
         return mpmath.nint(value * mpmath.mpf(2) ** step) / mpmath.mpf(2) ** step
 
     log_table = []

@@ -31,7 +31,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from wekaeval.javamath._fdlibm_pow import fdlibm_pow
-from wekaeval.javamath._platform import _index_of_top13, java_platform
+from wekaeval.javamath._platform import Cpu, _index_of_top13, java_platform
 from wekaeval.javamath._pow_array import pow_array
 from wekaeval.javamath._pow_steps import (
     ABS,
@@ -76,7 +76,7 @@ from wekaeval.javamath._pow_steps import (
 )
 
 
-def _pow_index_of_top13(cpu: str | None = None) -> list[int]:
+def _pow_index_of_top13(cpu: Cpu | None = None) -> list[int]:
     """The log2 table's index (0..512) for each value of the significand's leading 13 bits.
 
     It comes from ``RCPPS``, whose approximation differs between CPU makers: the processor
@@ -86,7 +86,7 @@ def _pow_index_of_top13(cpu: str | None = None) -> list[int]:
     >>> len(index), index[0], index[-1]
     (8192, 512, 0)
     """
-    return _index_list(java_platform(cpu).pow_breakpoints)  # type: ignore[arg-type]
+    return _index_list(java_platform(cpu).pow_breakpoints)
 
 
 @cache
@@ -308,11 +308,11 @@ def _pow_scalar(x: float, y: float, table: Sequence[int]) -> float:
 
 
 @overload
-def java_pow(x: float, y: float, *, cpu: str | None = None) -> float: ...
+def java_pow(x: float, y: float, *, cpu: Cpu | None = None) -> float: ...
 
 
 @overload
-def java_pow(x: ArrayLike, y: ArrayLike, *, cpu: str | None = None) -> np.ndarray: ...
+def java_pow(x: ArrayLike, y: ArrayLike, *, cpu: Cpu | None = None) -> np.ndarray: ...
 
 
 def java_pow(x, y, *, cpu=None):
@@ -332,7 +332,7 @@ def java_pow(x, y, *, cpu=None):
     >>> java_pow(10.0, -320.0), java_pow(-10.0, 309.0)
     (1e-320, -inf)
     """
-    platform = java_platform(cpu)  # type: ignore[arg-type]
+    platform = java_platform(cpu)
     if platform.math == "fdlibm":
         return fdlibm_pow(x, y)
     table = _index_list(platform.pow_breakpoints)

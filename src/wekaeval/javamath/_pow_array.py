@@ -20,7 +20,7 @@ from functools import cache, partial
 import numpy as np
 
 from wekaeval.javamath import _pow_steps as jp
-from wekaeval.javamath._platform import _index_of_top13, java_platform
+from wekaeval.javamath._platform import Cpu, _index_of_top13, java_platform
 
 _U = np.uint64
 
@@ -52,7 +52,7 @@ _LOW32 = _U(0xFFFFFFFF)
 _CHUNK = 1 << 16
 
 
-def _index_table(cpu: str | None) -> np.ndarray:
+def _index_table(cpu: Cpu | None) -> np.ndarray:
     """:func:`wekaeval.javamath._pow._pow_index_of_top13` as an array."""
     return _index_array(java_platform(cpu).pow_breakpoints)
 
@@ -299,7 +299,7 @@ def _unusual(x: np.ndarray, y: np.ndarray, hx: np.ndarray, hy: np.ndarray, table
     return out
 
 
-def pow_array(x: np.ndarray, y: np.ndarray, cpu: str | None) -> np.ndarray:
+def pow_array(x: np.ndarray, y: np.ndarray, cpu: Cpu | None) -> np.ndarray:
     """``Math.pow(x[i], y[i])`` for two flat float64 arrays of one length, as a new array."""
     table = _index_table(cpu)
     out = np.empty_like(x)

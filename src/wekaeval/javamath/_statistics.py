@@ -347,7 +347,7 @@ def gamma(x: float) -> float:
     q = abs(x)
     if q > 33.0:
         if x < 0.0:
-            p = math.floor(q)
+            p: float = math.floor(q)  # Java's Math.floor is a double; Python's int holds the same value
             if p == q:
                 raise OverflowError(f"gamma: overflow (gamma has a pole at {x!r})")
             z = q - p
@@ -416,7 +416,7 @@ def ln_gamma(x: float) -> float:
     if x < -34.0:
         q = -x
         w = ln_gamma(q)
-        p = math.floor(q)
+        p: float = math.floor(q)  # Java's Math.floor is a double; Python's int holds the same value
         if p == q:
             raise OverflowError(f"lnGamma: Overflow (a pole at {x!r})")
         z = q - p

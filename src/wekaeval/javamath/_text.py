@@ -25,6 +25,8 @@ import math
 from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 
+from wekaeval.javamath._numbers import java_double_to_string
+
 
 def decimal_format(value: float, max_fraction_digits: int) -> str:
     """``Utils.doubleToString(value, afterDecimalPoint)``: WEKA's DecimalFormat.
@@ -40,8 +42,10 @@ def decimal_format(value: float, max_fraction_digits: int) -> str:
     if math.isinf(value):
         return "Infinity" if value > 0 else "-Infinity"
     shortest = Decimal(repr(value))
+    exponent = shortest.as_tuple().exponent
+    assert isinstance(exponent, int), value  # a finite number's, never NaN's "n" or infinity's "F"
     digits = max(max_fraction_digits, 0)
-    if -shortest.as_tuple().exponent <= digits:
+    if -exponent <= digits:
         number = shortest
     else:
         number = Decimal(value).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
@@ -69,30 +73,12 @@ def old_decimal_format(value: float, max_fraction_digits: int) -> str:
     digits = max(max_fraction_digits, 0)
     scaled = value * 10.0**digits  # Math.pow(10, d) is exact for the digits WEKA uses
     if not abs(scaled) < 2.0**63 - 1:  # NaN too: Java's "" + value
-        return _java_double_to_string(value)
+        return java_double_to_string(value)
     rounded = int(scaled + 0.5) if scaled > 0 else -int(abs(scaled) + 0.5)
     text = str(abs(rounded)).rjust(digits + 1, "0") if digits else str(abs(rounded))
     if digits:
         text = f"{text[:-digits]}.{text[-digits:]}".rstrip("0").rstrip(".")
     return ("-" if rounded < 0 else "") + text
-
-
-def _java_double_to_string(value: float) -> str:
-    """Java's ``Double.toString`` for the values old WEKA handed to it: NaN, infinities, |x| >= 2^63 / 10^d."""
-    if math.isnan(value):
-        return "NaN"
-    if math.isinf(value):
-        return "Infinity" if value > 0 else "-Infinity"
-    digits = repr(value)
-    if "e" in digits:
-        mantissa, exponent = digits.split("e")
-    else:
-        exponent = str(len(digits.split(".")[0].lstrip("-")) - 1)
-        mantissa = digits.replace(".", "").lstrip("-").rstrip("0") or "0"
-        mantissa = ("-" if value < 0 else "") + mantissa[0] + "." + (mantissa[1:] or "0")
-    if "." not in mantissa:
-        mantissa += ".0"
-    return f"{mantissa}E{int(exponent)}"
 
 
 def double_to_string(value: float, width: int, after_decimal_point: int | None = None) -> str:
@@ -144,6 +130,21 @@ def java_fixed(value: float, decimals: int) -> str:
     number = Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), rounding=ROUND_HALF_UP)
     text = f"{abs(number):f}"
     return ("-" if math.copysign(1.0, value) < 0 else "") + text
+
+
+_JAVA_WHITESPACE = "".join(map(chr, range(33)))  # what String.trim drops: every char up to ' '
+
+
+def java_trim(text: str) -> str:
+    """Java's ``String.trim``: ``text`` without its leading and trailing chars up to U+0020.
+
+    Not Python's ``str.strip()``: Java drops every control char (U+0000 to U+001F) and keeps the
+    Unicode spaces (U+00A0, U+2003, ...) Python also strips.
+
+    >>> java_trim("\\x00 \\t 1.5 \\x1f\\n"), java_trim("\\u00a01.5\\u2003"), java_trim("  ")
+    ('1.5', '\\xa01.5\\u2003', '')
+    """
+    return text.strip(_JAVA_WHITESPACE)
 
 
 _BACKQUOTES = {

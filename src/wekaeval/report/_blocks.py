@@ -299,20 +299,22 @@ def _read_detail_rows(
     weighted_row = None
     for number, raw in rows:
         text = _ascii_digits(raw).rstrip()
-        weighted = layout.weighted_label is not None and text.startswith(layout.weighted_label.rstrip())
+        label = layout.weighted_label
+        weighted = label is not None and text.startswith(label.rstrip())
         if weighted_row is not None:
             raise lines.error(f"a line after the Weighted Avg. row of 'Detailed Accuracy By Class': {raw!r}", number)
-        start = len(layout.weighted_label) if weighted else 0
+        start = len(label) if label is not None and weighted else 0
         values, end, separator = _detail_cells(text, start, layout, columns, separator, weighted, lines, number)
         if weighted:
             row = ClassDetailsRow(None, **values)
             weighted_row = row
+            printed = text
         else:
             name = raw.rstrip()[end:]
             if not name:
                 raise lines.error("a row of 'Detailed Accuracy By Class' without its class name", number)
             row = ClassDetailsRow(name, **values)
-        printed = text if weighted else text[:end] + row.class_name
+            printed = text[:end] + name
         if layout.row(row, columns, separator).rstrip() != printed.rstrip():
             raise lines.error(f"not laid out as WEKA prints 'Detailed Accuracy By Class' (edited?): {raw!r}", number)
         if not weighted:

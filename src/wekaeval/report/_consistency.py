@@ -81,9 +81,9 @@ def check_section(section: Section, roundings: tuple[str, ...] = ("new",)) -> li
         expected = _exact_values(matrix, unclassified)
         for name, value in expected.items():
             shown = shown_values.get(name)
-            printed = [_ROUNDINGS[kind](value, 4) for kind in roundings]
-            if shown is not None and not any(_same(shown, float(text)) for text in printed):
-                found.append(_inconsistency(section, name, shown, " or ".join(dict.fromkeys(printed))))
+            texts = [_ROUNDINGS[kind](value, 4) for kind in roundings]
+            if shown is not None and not any(_same(shown, float(text)) for text in texts):
+                found.append(_inconsistency(section, name, shown, " or ".join(dict.fromkeys(texts))))
     else:
         half_width = 0.005 if printed.fractional else 0.5
         for name, (low, high) in _bounded_values(summary, matrix, half_width, unclassified).items():

@@ -85,9 +85,10 @@ def parse_predictions(lines: Sequence[str], first_line: int = 1) -> Predictions:
         return _parse_explorer(explorer, lines, first_line)
     nominal = _PLAIN_NOMINAL_HEADER.match(header)
     numeric = _PLAIN_NUMERIC_HEADER.match(header)
-    if nominal is None and numeric is None:
+    plain = nominal or numeric
+    if plain is None:
         raise PredictionTextError(f"not a header of WEKA's predictions: {header!r}", first_line)
-    names_text = (nominal or numeric).groups()[-1]
+    names_text = plain.groups()[-1]
     names = None if names_text is None else tuple(names_text.split(","))
     rows = []
     for number, text in enumerate(lines[1:], start=first_line + 1):
@@ -225,7 +226,10 @@ def _split_csv(text: str, delimiter: str, number: int) -> list[str]:
     """Fields of a CSV row; a field may hold one ARFF-quoted value (``2:'a, b'``), kept with its quotes."""
     if "'" not in text and '"' not in text:
         return text.split(delimiter)
-    fields, current, quote, escaped = [], [], None, False
+    fields: list[str] = []
+    current: list[str] = []
+    quote: str | None = None
+    escaped = False
     for char in text:
         if quote:
             current.append(char)
@@ -277,15 +281,18 @@ def _parse_explorer(header: re.Match, lines: Sequence[str], first_line: int) -> 
             raise PredictionTextError(f"not a row of the Explorer's predictions table: {text!r}", number)
         if not nominal:
             # WEKA leaves the error out where the class or the prediction is missing
-            actual, predicted, error = (_optional(body[i : i + 10].strip() or "?", number) for i in (7, 18, 29))
-            rows.append(PredictionRow(int(inst), actual, predicted, error, attributes=attributes))
+            actual_value, predicted_value, error = (
+                _optional(body[i : i + 10].strip() or "?", number) for i in (7, 18, 29)
+            )
+            rows.append(PredictionRow(int(inst), actual_value, predicted_value, error, attributes=attributes))
             continue
         actual, predicted, mark = body[7:17].strip(), body[18:28].strip(), body[29:35].strip()
         if mark not in ("", "+"):
             raise PredictionTextError(f"the error column holds {mark!r}, not '+' or nothing", number)
         cells = body[36:]
         cells += " " * (-len(cells) % 7)  # trailing spaces an editor may have dropped
-        distribution, starred = [], None
+        distribution: list[float] = []
+        starred: int | None = None
         for i in range(0, len(cells), 7):
             cell = _EXPLORER_CELL.match(cells[i : i + 7])
             if cell is None:

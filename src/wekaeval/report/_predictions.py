@@ -93,7 +93,7 @@ def read_predictions(path: str | os.PathLike, dataset: Dataset, *, encoding: str
             raise PredictionError(f"{name}:{number}: {len(row)} fields, the header has {len(header)}")
 
     if "actual" in header:
-        _check_actual(name, [row[header.index("actual")].strip() for row in body], dataset)
+        _check_actual(name, [row[header.index("actual")].strip() for row in body], dataset, classes)
     if "predicted" in header:
         if any(column in classes for column in header):
             raise PredictionError(f"{name}:1: give either a 'predicted' column or distribution columns, not both")
@@ -133,8 +133,8 @@ def _predicted_codes(name: str, labels: list[str], classes: tuple[str, ...]) -> 
     return codes
 
 
-def _check_actual(name: str, labels: list[str], dataset: Dataset) -> None:
-    classes = dataset.class_names
+def _check_actual(name: str, labels: list[str], dataset: Dataset, classes: tuple[str, ...]) -> None:
+    """``labels`` are the ``dataset``'s actual classes, of its nominal class's labels ``classes``."""
     for i, (label, value) in enumerate(zip(labels, dataset.class_values, strict=False)):
         expected = "?" if math.isnan(value) else classes[int(value)]
         if (label in MISSING and expected == "?") or label == expected:
