@@ -16,7 +16,12 @@ run: $(STAMP) java-check
 	$(BIN)/python arff_samples/generate.py --missing
 	$(BIN)/wekaeval parity arff_samples --json parity.json
 
+# make test: the field's checks first (lint, format, types, the floors of docs/architecture.md), then the suite.
 test: $(STAMP) java-check browser-check
+	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
+	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -46,8 +46,13 @@ def test_each_subpackage_face_exports_what_it_lists():
 
 def test_importing_wekaeval_starts_no_jvm_and_needs_no_java():
     code = "import sys, wekaeval, wekaeval.parity, wekaeval.cli; print('jpype' in sys.modules)"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                          env={"PATH": "", "PYTHONPATH": ":".join(sys.path)})
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PATH": "", "PYTHONPATH": ":".join(sys.path)},
+    )
     assert done.stdout.strip() == "False"
 
 
