@@ -12,7 +12,16 @@ from wekaeval.evaluation._confusion import ConfusionMatrix
 from wekaeval.evaluation._costmatrix import CostMatrix
 from wekaeval.evaluation._evaluation import Evaluation, NominalPrediction, NumericPrediction
 from wekaeval.evaluation._expressions import Expression, compile_expression
-from wekaeval.evaluation._folds import cross_validation_text, evaluate_folds, fold_sizes
+from wekaeval.evaluation._folds import (
+    RandomSource,
+    cross_validation_folds,
+    cross_validation_text,
+    evaluate_folds,
+    fold_sizes,
+    percentage_split,
+    random_split,
+    stratified_order,
+)
 from wekaeval.evaluation._inputs import validated_class_names
 from wekaeval.evaluation._kappa import kappa
 from wekaeval.evaluation._kappastats import (
@@ -60,6 +69,11 @@ __all__ = [
     "evaluate_folds",
     "cross_validation_text",
     "fold_sizes",
+    "cross_validation_folds",
+    "stratified_order",
+    "percentage_split",
+    "random_split",
+    "RandomSource",
     "UnivariateKernelEstimator",
 ]
 

@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+from wekaeval.experiment._data import (
+    ModelData,
+    ModelDataError,
+    NominalEncoding,
+    class_labels,
+    is_nominal,
+    model_data,
+    nominal_codes,
+)
 from wekaeval.experiment._formats import (
     RESULT_MATRICES,
     ResultMatrixCSV,
@@ -28,6 +37,13 @@ __all__ = [
     "FORMATS",
     "RESULT_MATRICES",
     "MeasureSummary",
+    "ModelData",
+    "ModelDataError",
+    "NominalEncoding",
+    "class_labels",
+    "is_nominal",
+    "model_data",
+    "nominal_codes",
     "PairedStats",
     "PairedStatsCorrected",
     "ResultMatrix",
