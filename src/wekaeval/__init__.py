@@ -34,6 +34,7 @@ from wekaeval.evaluation import (
 )
 from wekaeval.experiment import (
     ExperimentResults,
+    cross_validate,
     TTestError,
     TTestResult,
     read_experiment_results,
@@ -52,6 +53,7 @@ __all__ = [
     "ConfusionMatrix",
     "Evaluation",
     "evaluate_folds",
+    "cross_validate",
     "load_arff",
     "Dataset",
     "Attribute",

@@ -13,7 +13,6 @@ from wekaeval.evaluation._costmatrix import CostMatrix
 from wekaeval.evaluation._evaluation import Evaluation, NominalPrediction, NumericPrediction
 from wekaeval.evaluation._expressions import Expression, compile_expression
 from wekaeval.evaluation._folds import (
-    RandomSource,
     cross_validation_folds,
     cross_validation_text,
     evaluate_folds,
@@ -33,6 +32,13 @@ from wekaeval.evaluation._kappastats import (
     landis_koch_label,
 )
 from wekaeval.evaluation._kernel import UnivariateKernelEstimator
+from wekaeval.evaluation._models import (
+    ModelRunner,
+    PredictedPart,
+    java_random,
+    model_runner,
+    register_model_runner,
+)
 from wekaeval.evaluation._threshold import (
     CurvePoints,
     ThresholdCurves,
@@ -42,6 +48,7 @@ from wekaeval.evaluation._threshold import (
     weighted_area_under_prc,
     weighted_area_under_roc,
 )
+from wekaeval.javamath import RandomSource
 
 __all__ = [
     "ConfusionMatrix",
@@ -74,6 +81,11 @@ __all__ = [
     "percentage_split",
     "random_split",
     "RandomSource",
+    "ModelRunner",
+    "PredictedPart",
+    "java_random",
+    "model_runner",
+    "register_model_runner",
     "UnivariateKernelEstimator",
 ]
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 import numpy as np
 
@@ -37,7 +37,7 @@ from wekaeval.errors import EvaluationError, PredictionError
 from wekaeval.evaluation._evaluation import Evaluation
 from wekaeval.evaluation._inputs import weight_array
 from wekaeval.evaluation._numeric import numeric_values
-from wekaeval.javamath import JavaRandom, RandomInts, java_round, java_shuffle
+from wekaeval.javamath import JavaRandom, RandomInts, RandomSource, java_round, java_shuffle
 
 
 def fold_sizes(n: int, folds: int) -> list[int]:
@@ -139,12 +139,6 @@ def cross_validation_text(evaluation: Evaluation, *, complexity: bool = False, c
 
 
 # -- the folds themselves ---------------------------------------------------------------------------------------
-
-
-class RandomSource(RandomInts, Protocol):
-    """What WEKA's splits draw from: ``java.util.Random``'s ``nextInt(bound)`` and ``nextDouble()``."""
-
-    def next_double(self) -> float: ...
 
 
 def stratified_order(order: Sequence[int] | np.ndarray, classes: np.ndarray, folds: int) -> np.ndarray:

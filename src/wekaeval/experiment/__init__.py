@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wekaeval.evaluation import register_model_runner
 from wekaeval.experiment._data import (
     ModelData,
     ModelDataError,
@@ -20,6 +21,7 @@ from wekaeval.experiment._formats import (
     ResultMatrixPlainText,
     ResultMatrixSignificance,
 )
+from wekaeval.experiment._models import SklearnRunner, cross_validate, runner_for, scheme_key
 from wekaeval.experiment._pairedstats import PairedStats, PairedStatsCorrected
 from wekaeval.experiment._resultmatrix import (
     SIGNIFICANCE_LOSS,
@@ -30,6 +32,7 @@ from wekaeval.experiment._resultmatrix import (
 )
 from wekaeval.experiment._results import ExperimentResults, MeasureSummary, read_experiment_results, summarise
 from wekaeval.experiment._ttest import FORMATS, Comparison, TTestError, TTestResult, ttest
+from wekaeval.experiment._weka import WekaRunner
 
 __all__ = [
     "Comparison",
@@ -44,6 +47,11 @@ __all__ = [
     "is_nominal",
     "model_data",
     "nominal_codes",
+    "SklearnRunner",
+    "WekaRunner",
+    "cross_validate",
+    "runner_for",
+    "scheme_key",
     "PairedStats",
     "PairedStatsCorrected",
     "ResultMatrix",
@@ -63,6 +71,8 @@ __all__ = [
     "summarise",
     "ttest",
 ]
+
+register_model_runner(runner_for)  # Evaluation's model-running methods run these models (the injection point)
 
 for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
     if isinstance(globals()[_name], type):

@@ -20,6 +20,11 @@ class JavaRandom:
     def __init__(self, seed: int):
         self._seed = (seed ^ _MULTIPLIER) & _MASK
 
+    @property
+    def state(self) -> int:
+        """The 48-bit state; ``java.util.Random.setSeed(state ^ 0x5DEECE66D)`` gives a Java one in step with it."""
+        return self._seed
+
     def next_bits(self, bits: int) -> int:
         """``next(bits)``: the top ``bits`` of the next state (here always below 2**31)."""
         self._seed = (self._seed * _MULTIPLIER + 0xB) & _MASK
@@ -52,6 +57,12 @@ class RandomInts(Protocol):
     ``java.util.Random`` such as python-weka-wrapper3's ``Random``)."""
 
     def next_int(self, bound: int) -> int: ...
+
+
+class RandomSource(RandomInts, Protocol):
+    """What WEKA's splits draw from: ``java.util.Random``'s ``nextInt(bound)`` and ``nextDouble()``."""
+
+    def next_double(self) -> float: ...
 
 
 def java_shuffle(n: int, random: RandomInts) -> list[int]:
