@@ -166,7 +166,9 @@ def test_generated_data_and_a_reused_random_are_wekas(weka_jvm, tmp_path, rng):
             ours.crossvalidate_model(scheme, load_arff(path), folds, random)
         for name in ("num_instances", "mean_absolute_error", "root_relative_squared_error", "sf_mean_entropy_gain"):
             getter = {"num_instances": "numInstances", "mean_absolute_error": "meanAbsoluteError"}.get(name)
-            getter = getter or {"root_relative_squared_error": "rootRelativeSquaredError"}.get(name, "SFMeanEntropyGain")
+            getter = getter or {"root_relative_squared_error": "rootRelativeSquaredError"}.get(
+                name, "SFMeanEntropyGain"
+            )
             assert float(getattr(java_evaluation, getter)()).hex() == float(getattr(ours, name)).hex(), (nominal, name)
         assert str(java_evaluation.toSummaryString()) == ours.summary()
         assert random.next_int(1000) == java_random.nextInt(1000)

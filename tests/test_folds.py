@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import pickle
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -26,6 +27,8 @@ from .jvm_classes import compiled_class, compiled_directory
 
 ROOT = Path(__file__).resolve().parent.parent
 ARFF_SAMPLES = ROOT / "arff_samples"
+NOT_A_SEED: Any = 1.5
+NOT_A_CHOICE: Any = "yes"
 SAMPLES = ("iris.arff", "picnic.arff", "weighted.arff", "missing-class.arff", "numeric-class.arff", "six-classes.arff")
 
 
@@ -78,8 +81,8 @@ def test_folds_partition_the_data_and_advance_the_random(rng):
         (lambda: cross_validation_folds(5, 6, JavaRandom(1)), "Can't have more folds than instances"),
         (lambda: cross_validation_folds(5, 1, JavaRandom(1)), "at least 2"),
         (lambda: WekaKFold(1), "n_splits"),
-        (lambda: WekaKFold(3, seed=1.5), "seed"),
-        (lambda: WekaKFold(3, stratify="yes"), "stratify"),
+        (lambda: WekaKFold(3, seed=NOT_A_SEED), "seed"),
+        (lambda: WekaKFold(3, stratify=NOT_A_CHOICE), "stratify"),
         (lambda: WekaSplit(100), "train_percent"),
         (lambda: percentage_split(10, 0.0), "train_percent"),
         (lambda: list(WekaKFold(3).split([[0]] * 4, ["a"] * 5)), "4 samples and y 5"),
@@ -264,7 +267,9 @@ def test_split_is_the_command_lines_split_percentage(recorder, tmp_path):
     for percent, seed, preserve in ((66.0, 1, False), (50.0, 7, False), (33.3, 3, True), (90.0, 12, False)):
         recorder.reset()
         options = ["-t", str(path), "-split-percentage", str(percent), "-s", str(seed), "-v", "-o"]
-        evaluation.evaluateModel(recorder(), jpype.JArray(jpype.JString)(options + (["-preserve-order"] if preserve else [])))
+        evaluation.evaluateModel(
+            recorder(), jpype.JArray(jpype.JString)(options + (["-preserve-order"] if preserve else []))
+        )
         trainings, tested = recorded(recorder)
         split = WekaSplit(percent, seed=seed, randomize=not preserve)
         ((train, test),) = ours(split.split(np.zeros((150, 1))))
@@ -323,6 +328,8 @@ def test_experimenter_cross_validation_and_random_split_are_wekas(recorder, rng)
             assert trainings == [train.tolist()] and tested == test.tolist(), (trial, randomize)
             if nominal:
                 labels = [None if math.isnan(c) else f"c{int(c)}" for c in classes]
-                split = WekaSplit(percent, seed=run, randomize=randomize, experimenter=True, labels=[f"c{i}" for i in range(k)])
+                split = WekaSplit(
+                    percent, seed=run, randomize=randomize, experimenter=True, labels=[f"c{i}" for i in range(k)]
+                )
                 ((ours_train, ours_test),) = ours(split.split(np.zeros((n, 1)), labels))
                 assert (ours_train, ours_test) == (train.tolist(), test.tolist())

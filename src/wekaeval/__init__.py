@@ -34,9 +34,9 @@ from wekaeval.evaluation import (
 )
 from wekaeval.experiment import (
     ExperimentResults,
-    cross_validate,
     TTestError,
     TTestResult,
+    cross_validate,
     read_experiment_results,
     summarise,
     ttest,

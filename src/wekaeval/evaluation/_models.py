@@ -137,8 +137,11 @@ class ModelRunningMixin:
     # provided by Evaluation
     set_priors: Callable[..., None]
     evaluate_batch: Callable[..., np.ndarray]
-    class_names: tuple[str, ...] | None
     _header_dataset: Dataset | None
+
+    @property
+    def class_names(self) -> tuple[str, ...] | None:  # Evaluation's
+        raise NotImplementedError
 
     def crossvalidate_model(self, classifier: Any, data: Any, num_folds: int, rnd: Any, output: Any = None) -> None:
         """``crossValidateModel``: WEKA's (stratified) cross-validation of ``classifier`` on ``data``.

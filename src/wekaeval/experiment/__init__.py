@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from wekaeval.evaluation import register_model_runner
+from wekaeval.experiment._columns import TIMING_COLUMNS
 from wekaeval.experiment._data import (
     ModelData,
     ModelDataError,
@@ -31,8 +32,10 @@ from wekaeval.experiment._resultmatrix import (
     ResultMatrixError,
 )
 from wekaeval.experiment._results import ExperimentResults, MeasureSummary, read_experiment_results, summarise
+from wekaeval.experiment._run import run
 from wekaeval.experiment._ttest import FORMATS, Comparison, TTestError, TTestResult, ttest
 from wekaeval.experiment._weka import WekaRunner
+from wekaeval.experiment._worker import ExperimentError
 
 __all__ = [
     "Comparison",
@@ -52,6 +55,9 @@ __all__ = [
     "cross_validate",
     "runner_for",
     "scheme_key",
+    "run",
+    "ExperimentError",
+    "TIMING_COLUMNS",
     "PairedStats",
     "PairedStatsCorrected",
     "ResultMatrix",

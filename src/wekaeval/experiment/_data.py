@@ -103,7 +103,9 @@ class ModelData:
         return "\n".join(lines) + "\n"
 
 
-def model_data(data: Any, *, nominal: NominalEncoding = "onehot", class_attribute: str | int | None = None) -> ModelData:
+def model_data(
+    data: Any, *, nominal: NominalEncoding = "onehot", class_attribute: str | int | None = None
+) -> ModelData:
     """A dataset ready for models: from :func:`wekaeval.load_arff`, an ARFF path, or ``(X, y[, weights])``.
 
     Parameters
@@ -245,7 +247,4 @@ def nominal_codes(y: Any) -> np.ndarray:
         _, inverse = np.unique(np.where(missing, 0.0, values), return_inverse=True)
         return np.where(missing, -1, inverse).astype(np.int64)
     seen: dict[Any, int] = {}
-    return np.array(
-        [-1 if _is_missing(v) else seen.setdefault(v, len(seen)) for v in values.tolist()], dtype=np.int64
-    )
-
+    return np.array([-1 if _is_missing(v) else seen.setdefault(v, len(seen)) for v in values.tolist()], dtype=np.int64)

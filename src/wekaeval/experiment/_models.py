@@ -96,7 +96,7 @@ class SklearnRunner:
         return distributions
 
     def part(self, model: Any, data: ModelData, train: np.ndarray | None, test: np.ndarray) -> PredictedPart:
-        extras = {} if data.nominal else {"intervals": False, "log_densities": False}
+        extras: dict[str, Any] = {} if data.nominal else {"intervals": False, "log_densities": False}
         return PredictedPart(
             self.predict(model, data, test),
             data.y[test],
@@ -199,7 +199,10 @@ def sklearn_command_line(runner: SklearnRunner, args: list[str]) -> str:
     model = runner.fit(prepared, np.arange(prepared.num_instances))
     took = time.perf_counter() - start
     if not no_model:
-        text.append(f"\n=== Classifier model (full training set) ===\n\n{model!r}\n\nTime taken to build model: {took:.2f} seconds\n")
+        text.append(
+            f"\n=== Classifier model (full training set) ===\n\n{model!r}\n\n"
+            f"Time taken to build model: {took:.2f} seconds\n"
+        )
     if not no_training:
         evaluation = _evaluation(prepared)
         evaluation.evaluate_part(runner.part(model, prepared, None, np.arange(prepared.num_instances)))
@@ -210,7 +213,9 @@ def sklearn_command_line(runner: SklearnRunner, args: list[str]) -> str:
         evaluation.evaluate_part(runner.part(model, test, None, np.arange(test.num_instances)))
         text.append(_blocks(evaluation, "=== Error on test data ===\n", complexity))
     elif split is not None:
-        train, test_rows = percentage_split(prepared.num_instances, float(split), None if preserve else JavaRandom(seed))
+        train, test_rows = percentage_split(
+            prepared.num_instances, float(split), None if preserve else JavaRandom(seed)
+        )
         evaluation = _evaluation(prepared)
         evaluation.set_priors(prepared.y[train], prepared.weights[train])
         evaluation.evaluate_part(runner.part(runner.fit(prepared, train), prepared, None, test_rows))
@@ -277,7 +282,9 @@ def cross_validate(
     prepared = model_data(data, nominal=nominal)
     evaluation = Evaluation(prepared.class_names)
     evaluation.set_priors(prepared.y, prepared.weights)
-    evaluation.summary_title = "=== Stratified cross-validation ===\n" if prepared.nominal else "=== Cross-validation ===\n"
+    evaluation.summary_title = (
+        "=== Stratified cross-validation ===\n" if prepared.nominal else "=== Cross-validation ===\n"
+    )
     evaluation.crossvalidate_model(model, prepared, folds, JavaRandom(seed))
     return evaluation
 
@@ -296,7 +303,11 @@ def scheme_key(model: Any) -> tuple[str, str, str]:
     cls = type(model)
     module = cls.__module__.split(".")
     public = ".".join(module[: next((i for i, part in enumerate(module) if part.startswith("_")), len(module))])
-    text = model.__repr__(N_CHAR_MAX=10**6) if "N_CHAR_MAX" in inspect.signature(model.__repr__).parameters else repr(model)
+    text = (
+        model.__repr__(N_CHAR_MAX=10**6)
+        if "N_CHAR_MAX" in inspect.signature(model.__repr__).parameters
+        else repr(model)
+    )
     text = " ".join(text.split())
     options = text[len(cls.__name__) + 1 : -1] if text.startswith(cls.__name__ + "(") and text.endswith(")") else text
     package = __import__(module[0])

@@ -123,7 +123,7 @@ class WekaRunner:
         distribution = np.asarray(model.distributionForInstance(missing), dtype=np.float64)
         actual = np.array([target.classValue()], dtype=np.float64)
         nominal = bool(target.classAttribute().isNominal())
-        extras = {} if nominal else {"intervals": False, "log_densities": False}
+        extras: dict[str, Any] = {} if nominal else {"intervals": False, "log_densities": False}
         values = distribution[None, :] if nominal else distribution[:1]
         return PredictedPart(values, actual, np.array([float(target.weight())]), **extras)
 
@@ -158,7 +158,7 @@ class WekaRunner:
         evaluation = bridge.java_class("weka.classifiers.evaluation.Evaluation")(train)
         _java(lambda: evaluation.evaluateModel(model, test, _no_objects()), self, prepared)
         rows = bridge.prediction_rows(evaluation.predictions(), _width(prepared))
-        extras = {} if prepared.nominal else {"intervals": False, "log_densities": False}
+        extras: dict[str, Any] = {} if prepared.nominal else {"intervals": False, "log_densities": False}
         if not prepared.nominal and self._estimates():
             extras = _estimates_of(model, test)
         values = rows[:, 2:] if prepared.nominal else rows[:, 2]
@@ -185,12 +185,16 @@ def _java(call: Any, runner: WekaRunner, prepared: ModelData) -> Any:
         message = str(error.getMessage() or error.getClass().getName()).strip()
         refusal = isinstance(error, jpype.JClass("weka.core.WekaException")) or "Cannot handle" in message
         kind = bridge.WekaRefusal if refusal else bridge.WekaError
-        raise kind(f"{runner.command_line_text} on {prepared.source or prepared.relation}: {message}", message) from None
+        raise kind(
+            f"{runner.command_line_text} on {prepared.source or prepared.relation}: {message}", message
+        ) from None
 
 
 def _check_same(weka_actual: np.ndarray, ours: np.ndarray, runner: WekaRunner, fold: int) -> None:
     if not np.array_equal(weka_actual, ours, equal_nan=True):
-        raise bridge.WekaError(f"{runner.command_line_text}: fold {fold + 1} of WEKA's cross-validation is not the port's")
+        raise bridge.WekaError(
+            f"{runner.command_line_text}: fold {fold + 1} of WEKA's cross-validation is not the port's"
+        )
 
 
 def synced_random(random: RandomSource) -> tuple[Any, RandomSource]:
