@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from wekaeval import bridge, read_experiment_results, ttest
+from wekaeval.cli import main
 from wekaeval.experiment import TIMING_COLUMNS, ExperimentError, run
 from wekaeval.experiment._columns import port_results
 from wekaeval.experiment._resultfile import arff_text, csv_text
@@ -262,3 +263,52 @@ def test_random_split_and_regression_experiments_are_wekas(weka_jvm, tmp_path):
     assert regression.columns == weka.columns and "Correlation_coefficient" in weka.columns
     for mine, theirs in zip(without_timing(regression), without_timing(weka), strict=True):
         assert same_values(mine, theirs)
+
+
+def test_experiment_command_is_run(tmp_path, capsys):
+    """``wekaeval experiment``: scikit-learn schemes by class name and literal keywords, a folder of datasets."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for dataset in DATASETS[1:]:
+        (folder / dataset.name).write_text(dataset.read_text(encoding="utf-8"), encoding="utf-8")
+    argv = ["experiment", str(folder), "-s", "sklearn.tree.DecisionTreeClassifier(random_state=0, max_depth=2)"]
+    argv += ["--scheme", "sklearn.naive_bayes.GaussianNB", "--runs", "2", "--folds", "5", "-o"]
+    assert main([*argv, str(tmp_path / "cli.csv")]) == 0
+    assert capsys.readouterr().out == f"40 rows (2 datasets x 2 schemes) in {tmp_path / 'cli.csv'}\n"
+    models = [DecisionTreeClassifier(random_state=0, max_depth=2), GaussianNB()]
+    direct = run(sorted(folder.glob("*.arff")), models, runs=2, folds=5, results=tmp_path / "api.csv")
+    expected = without_timing(direct)
+    cli = without_timing(read_experiment_results(tmp_path / "cli.csv"))
+    assert len(cli) == len(expected) and all(same_values(a, b) for a, b in zip(cli, expected, strict=True))
+    before = (tmp_path / "cli.csv").read_bytes()
+    assert main([*argv, str(tmp_path / "cli.csv")]) == 0  # resumed: nothing left to compute, the file kept
+    assert (tmp_path / "cli.csv").read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "scheme, message",
+    [
+        ("os.system", "no such WEKA classifier class"),
+        ("sklearn.tree.DecisionTreeClassifier(max_depth=len)", "must be literals"),
+        ("sklearn.tree.DecisionTreeClassifier(3)", "give sklearn.module.Class"),
+        ("sklearn.tree.NoSuchTree", "sklearn.tree has no NoSuchTree"),
+        ("sklearn.tree.DecisionTreeClassifier(depth=3)", "unexpected keyword argument"),
+        ("sklearn.tree.DecisionTreeClassifier(", "not a class name"),
+    ],
+)
+def test_experiment_command_errors_are_one_line(tmp_path, capsys, scheme, message):
+    assert main(["experiment", str(DATASETS[1]), "-s", scheme, "-o", str(tmp_path / "r.arff")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and not (tmp_path / "r.arff").exists()
+    assert main(["experiment", str(tmp_path / "none.arff"), "-s", "weka.classifiers.rules.ZeroR"]) == 2
+    assert "no such file or folder" in capsys.readouterr().err
+    assert main(["experiment", str(DATASETS[1]), "-s", "sklearn.naive_bayes.GaussianNB", "--runs", "0"]) == 2
+    assert "runs must be a whole number" in capsys.readouterr().err
+
+
+@pytest.mark.jvm
+def test_experiment_command_runs_weka_schemes(weka_jvm, tmp_path, capsys):
+    argv = ["experiment", str(DATASETS[1]), "-s", "weka.classifiers.trees.J48 -C 0.25 -M 2", "--runs", "1"]
+    assert main([*argv, "--folds", "3", "-o", str(tmp_path / "cli.arff")]) == 0
+    direct = run([DATASETS[1]], [WEKA_SCHEMES[0]], runs=1, folds=3, results=tmp_path / "api.arff")
+    assert without_timing(read_experiment_results(tmp_path / "cli.arff")) == without_timing(direct)

@@ -48,7 +48,6 @@ from wekaeval.evaluation._threshold import (
     weighted_area_under_prc,
     weighted_area_under_roc,
 )
-from wekaeval.javamath import RandomSource
 
 __all__ = [
     "ConfusionMatrix",
@@ -80,7 +79,6 @@ __all__ = [
     "stratified_order",
     "percentage_split",
     "random_split",
-    "RandomSource",
     "ModelRunner",
     "PredictedPart",
     "java_random",

@@ -24,6 +24,7 @@ from wekaeval.experiment._formats import (
 )
 from wekaeval.experiment._models import SklearnRunner, cross_validate, runner_for, scheme_key
 from wekaeval.experiment._pairedstats import PairedStats, PairedStatsCorrected
+from wekaeval.experiment._report import ttest_chart, ttest_html
 from wekaeval.experiment._resultmatrix import (
     SIGNIFICANCE_LOSS,
     SIGNIFICANCE_TIE,
@@ -56,6 +57,8 @@ __all__ = [
     "runner_for",
     "scheme_key",
     "run",
+    "ttest_html",
+    "ttest_chart",
     "ExperimentError",
     "TIMING_COLUMNS",
     "PairedStats",

@@ -24,14 +24,13 @@ from wekaeval.evaluation import (
     Evaluation,
     ModelRunner,
     PredictedPart,
-    RandomSource,
     cross_validation_folds,
     cross_validation_text,
     percentage_split,
 )
 from wekaeval.experiment._data import ModelData, NominalEncoding, model_data
 from wekaeval.experiment._weka import WekaRunner, is_weka_classifier
-from wekaeval.javamath import JavaRandom
+from wekaeval.javamath import JavaRandom, RandomSource
 
 
 def is_sklearn_estimator(model: Any) -> bool:

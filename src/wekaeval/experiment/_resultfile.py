@@ -76,14 +76,14 @@ def is_csv(path: str | os.PathLike) -> bool:
     return os.fspath(path).lower().endswith(".csv")
 
 
-def write_atomically(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in its folder, then rename it over: a reader (or an
-    interrupt) sees the old file or the new one, never half of one."""
+def write_atomically(path: str | os.PathLike, content: str | bytes) -> None:
+    """Write ``content`` (text as UTF-8) to ``path`` through a temporary file in its folder, then rename it
+    over: a reader (or an interrupt) sees the old file or the new one, never half of one."""
     target = Path(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
+        with os.fdopen(handle, "wb") as out:
+            out.write(content.encode("utf-8") if isinstance(content, str) else content)
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

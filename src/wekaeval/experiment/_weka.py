@@ -20,9 +20,9 @@ import numpy as np
 
 from wekaeval import bridge
 from wekaeval.errors import EvaluationError
-from wekaeval.evaluation import PredictedPart, RandomSource, cross_validation_folds, percentage_split
+from wekaeval.evaluation import PredictedPart, cross_validation_folds, percentage_split
 from wekaeval.experiment._data import ModelData, model_data
-from wekaeval.javamath import JavaRandom
+from wekaeval.javamath import JavaRandom, RandomSource
 
 _MULTIPLIER = 0x5DEECE66D
 
