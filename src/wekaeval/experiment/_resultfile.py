@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from wekaeval.experiment._columns import NUMBER, Layout
@@ -30,8 +30,9 @@ from wekaeval.javamath import double_to_string, java_double_to_string, quote
 Row = tuple[Value, ...]
 
 
-def arff_text(layout: Layout, rows: Sequence[Row]) -> str:
-    """The rows as ``InstancesResultListener`` writes them."""
+def arff_text(layout: Layout, rows: Sequence[Row], cache: dict[Row, str] | None = None) -> str:
+    """The rows as ``InstancesResultListener`` writes them; ``cache`` keeps each row's line for the next call
+    (a file rewritten as rows come in formats each row once)."""
     lines = ["@relation InstanceResultListener", ""]
     for column, (name, kind) in enumerate(zip(layout.names, layout.kinds, strict=True)):
         if kind == NUMBER:
@@ -41,9 +42,22 @@ def arff_text(layout: Layout, rows: Sequence[Row]) -> str:
         kind_text = "{" + ",".join(quote(label) for label in labels) + "}" if labels else "string"
         lines.append(f"@attribute {quote(name)} {kind_text}")
     lines += ["", "@data", ""]
-    for row in rows:
-        lines.append(",".join(_arff_value(value, kind) for value, kind in zip(row, layout.kinds, strict=True)))
+    lines += _lines(rows, layout, _arff_value, cache)
     return "\n".join(lines) + "\n"
+
+
+def _lines(
+    rows: Sequence[Row], layout: Layout, value_text: Callable[[Value, str], str], cache: dict[Row, str] | None
+) -> list[str]:
+    lines = []
+    for row in rows:
+        line = None if cache is None else cache.get(row)
+        if line is None:
+            line = ",".join(value_text(value, kind) for value, kind in zip(row, layout.kinds, strict=True))
+            if cache is not None:
+                cache[row] = line
+        lines.append(line)
+    return lines
 
 
 def _arff_value(value: Value, kind: str) -> str:
@@ -55,11 +69,9 @@ def _arff_value(value: Value, kind: str) -> str:
     return quote(str(value))
 
 
-def csv_text(layout: Layout, rows: Sequence[Row]) -> str:
-    """The rows as ``CSVResultListener`` writes them."""
-    lines = [",".join(layout.names)]
-    for row in rows:
-        lines.append(",".join(_csv_value(value, kind) for value, kind in zip(row, layout.kinds, strict=True)))
+def csv_text(layout: Layout, rows: Sequence[Row], cache: dict[Row, str] | None = None) -> str:
+    """The rows as ``CSVResultListener`` writes them (``cache`` as :func:`arff_text`'s)."""
+    lines = [",".join(layout.names), *_lines(rows, layout, _csv_value, cache)]
     return "\n".join(lines) + "\n"
 
 
@@ -90,6 +102,9 @@ def write_atomically(path: str | os.PathLike, content: str | bytes) -> None:
         raise
 
 
-def write_results(path: str | os.PathLike, layout: Layout, rows: Sequence[Row]) -> None:
-    """Write the rows to ``path``, as CSV for a ``.csv`` file, else as ARFF, atomically."""
-    write_atomically(path, csv_text(layout, rows) if is_csv(path) else arff_text(layout, rows))
+def write_results(
+    path: str | os.PathLike, layout: Layout, rows: Sequence[Row], cache: dict[Row, str] | None = None
+) -> None:
+    """Write the rows to ``path``, as CSV for a ``.csv`` file, else as ARFF, atomically (``cache`` as
+    :func:`arff_text`'s)."""
+    write_atomically(path, csv_text(layout, rows, cache) if is_csv(path) else arff_text(layout, rows, cache))

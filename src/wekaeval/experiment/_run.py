@@ -133,6 +133,7 @@ def run(
         done = _existing(path, layout, keys) if resume and path.exists() else {}
         missing = [job for job in jobs if job not in done]
         report = _progress(progress, len(missing))
+        lines: dict[Row, str] = {}  # each row's line, formatted once however often the file is rewritten
         last_write = time.monotonic()
         try:
             for count, (job, row) in enumerate(executor.rows(missing, measures), start=1):
@@ -140,18 +141,18 @@ def run(
                 if report is not None:
                     report(count, len(missing))
                 if time.monotonic() - last_write >= WRITE_INTERVAL:
-                    _write(path, layout, jobs, done)
+                    _write(path, layout, jobs, done, lines)
                     last_write = time.monotonic()
         finally:
             if missing or not path.exists():
-                _write(path, layout, jobs, done)
+                _write(path, layout, jobs, done, lines)
             if hasattr(report, "close"):
                 report.close()
     return read_experiment_results(path)
 
 
-def _write(path: Path, layout: Layout, jobs: list[Job], done: Mapping[Job, Row]) -> None:
-    write_results(path, layout, [done[job] for job in jobs if job in done])
+def _write(path: Path, layout: Layout, jobs: list[Job], done: Mapping[Job, Row], lines: dict[Row, str]) -> None:
+    write_results(path, layout, [done[job] for job in jobs if job in done], lines)
 
 
 # -- the inputs ------------------------------------------------------------------------------------------------
