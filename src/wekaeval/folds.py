@@ -129,6 +129,8 @@ class WekaSplit:
         The class labels in the order of WEKA's class attribute, which decides the Experimenter's draws
         (each class in turn, those without samples too); by default the sorted labels of ``y``.
 
+    Examples
+    --------
     >>> [part.tolist() for part in next(WekaSplit(60.0, seed=1).split([[0]] * 5))]
     [[2, 3, 1], [4, 0]]
     """
