@@ -235,6 +235,19 @@ def test_two_worker_processes_and_a_dask_cluster_write_the_same_file(weka_jvm, t
     serial = run(DATASETS[:2], models, results=tmp_path / "serial.arff", **settings)
     processes = run(DATASETS[:2], models, results=tmp_path / "processes.arff", workers=2, **settings)
     assert without_timing(processes) == without_timing(serial) and len(serial) == 40
+
+    def interrupt(done, total):
+        if done == 15:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):  # WEKA and scikit-learn rows in two processes, interrupted
+        run(DATASETS[:2], models, results=tmp_path / "resumed.arff", workers=2, progress=interrupt, **settings)
+    assert len(read_experiment_results(tmp_path / "resumed.arff")) == 15  # every finished row kept
+    totals: list[int] = []
+    resumed = run(
+        DATASETS[:2], models, results=tmp_path / "resumed.arff", progress=lambda d, t: totals.append(t), **settings
+    )
+    assert set(totals) == {40 - 15} and without_timing(resumed) == without_timing(serial)
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         with distributed.Client(cluster) as client:
