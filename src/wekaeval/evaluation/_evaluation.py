@@ -43,6 +43,7 @@ from wekaeval.evaluation import _text as evaltext
 from wekaeval.evaluation._costmatrix import CostMatrix
 from wekaeval.evaluation._inputs import ClassCoder, distribution_array, distribution_row, finite_weight, weight_array
 from wekaeval.evaluation._kappastats import KappaStats, kappa_stats
+from wekaeval.evaluation._models import ModelRunningMixin, header_of
 from wekaeval.evaluation._names import StatisticsByName
 from wekaeval.evaluation._numeric import NumericPriors, accumulate_numeric, numeric_values
 from wekaeval.evaluation._state import EvaluationState, accumulate
@@ -106,7 +107,7 @@ class NominalPrediction:
     margin: float
 
 
-class Evaluation(StatisticsByName):
+class Evaluation(ModelRunningMixin, StatisticsByName):
     """WEKA's ``Evaluation`` for a nominal class, with python-weka-wrapper3's names.
 
     Parameters
@@ -148,6 +149,9 @@ class Evaluation(StatisticsByName):
             )
         self._cost_matrix = cost_matrix
         self._header = (data.attributes, data.class_index) if isinstance(data, Dataset) else (None, -1)
+        self._header_dataset = header_of(data) if isinstance(data, Dataset) else None
+        #: The title ``summary()`` prints when given none (:func:`wekaeval.cross_validate` sets WEKA's).
+        self.summary_title = ""
         self._state = EvaluationState(k)
         self._priors: np.ndarray = np.ones(k)
         self._priors_sum = float(k)
@@ -550,8 +554,8 @@ class Evaluation(StatisticsByName):
     # -- text blocks --------------------------------------------------------------------
 
     def summary(self, title: str | None = None, complexity: bool = False) -> str:
-        """``toSummaryString(title, complexity)``; no title: ``toSummaryString()`` (an empty title line)."""
-        return evaltext.summary_text(self, "" if title is None else title, complexity)
+        """``toSummaryString(title, complexity)``; no title: :attr:`summary_title` (empty: ``toSummaryString()``)."""
+        return evaltext.summary_text(self, self.summary_title if title is None else title, complexity)
 
     def class_details(self, title: str | None = None) -> str:
         """``toClassDetailsString(title)``, by default titled ``=== Detailed Accuracy By Class ===``."""

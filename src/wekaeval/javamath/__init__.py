@@ -44,7 +44,7 @@ from wekaeval.javamath._platform import (
     measured_breakpoints,
 )
 from wekaeval.javamath._pow import java_pow
-from wekaeval.javamath._random import JavaRandom, java_shuffle
+from wekaeval.javamath._random import JavaRandom, RandomInts, RandomSource, java_shuffle
 from wekaeval.javamath._rcpps_tables import format_measurement
 from wekaeval.javamath._sort import ranked_values, stable_order, weka_sort
 from wekaeval.javamath._statistics import (
@@ -91,6 +91,8 @@ __all__ = [
     "cpu_vendor",
     "JavaRandom",
     "java_shuffle",
+    "RandomInts",
+    "RandomSource",
     "weka_sort",
     "stable_order",
     "Stats",
