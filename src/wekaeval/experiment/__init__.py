@@ -34,7 +34,8 @@ from wekaeval.experiment._resultmatrix import (
 )
 from wekaeval.experiment._results import ExperimentResults, MeasureSummary, read_experiment_results, summarise
 from wekaeval.experiment._run import run
-from wekaeval.experiment._ttest import FORMATS, Comparison, TTestError, TTestResult, ttest
+from wekaeval.experiment._tester import TTestError
+from wekaeval.experiment._ttest import FORMATS, Comparison, TTestResult, ttest
 from wekaeval.experiment._weka import WekaRunner
 from wekaeval.experiment._worker import ExperimentError
 
