@@ -2,8 +2,8 @@
 
 Rows are grouped into result sets and, within each, datasets, in order of first appearance (WEKA's
 templates); each group is sorted on its fold, then stably on its run, by ``Instance.value`` of the key
-columns.  :meth:`Tester.statistics` is ``PairedCorrectedTTester.calculateStatistics``,
-:meth:`Tester.wins` its ``multiResultsetWins``; :func:`wekaeval.ttest` prints what they give.
+columns.  :meth:`PairedTester.statistics` is ``PairedCorrectedTTester.calculateStatistics``,
+:meth:`PairedTester.wins` its ``multiResultsetWins``; :func:`wekaeval.ttest` prints what they give.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class TTestError(WekaevalError):
     """Results the tester cannot analyse as asked: a missing column, a missing key value, a bad option."""
 
 
-class Tester:
+class PairedTester:
     """PairedTTester's prepared data: result sets of datasets of rows, sorted, and the comparisons."""
 
     def __init__(

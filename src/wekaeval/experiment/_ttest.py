@@ -56,7 +56,7 @@ from wekaeval.experiment._results import (
     ExperimentResults,
     read_experiment_results,
 )
-from wekaeval.experiment._tester import Tester, TTestError
+from wekaeval.experiment._tester import PairedTester, TTestError
 from wekaeval.javamath import (
     java_double_to_string,
     java_log_scalar,
@@ -129,7 +129,7 @@ class TTestResult:
     mean_width: int
     std_dev_width: int
     messages: tuple[str, ...]
-    _tester: Tester = field(repr=False)
+    _tester: PairedTester = field(repr=False)
     _measure_column: int = field(repr=False)
 
     # -- the numbers --------------------------------------------------------------------------------
@@ -322,7 +322,7 @@ def ttest(
     if isinstance(significance, bool) or not isinstance(significance, (int, float)) or not 0 < significance < 1:
         raise TTestError(f"significance must be a number strictly between 0 and 1, got {significance!r}")
     significance = float(significance)
-    tester = Tester(results, significance, dataset_key, resultset_key, run_column, fold_column)
+    tester = PairedTester(results, significance, dataset_key, resultset_key, run_column, fold_column)
     column = _numeric_column(results, tester, measure, "measure")
     sort_column = None if sort_by is None else _numeric_column(results, tester, sort_by, "sort_by")
     if not tester.resultsets:
@@ -381,7 +381,7 @@ def ttest(
     )
 
 
-def _numeric_column(results: ExperimentResults, tester: Tester, name: str, argument: str) -> int:
+def _numeric_column(results: ExperimentResults, tester: PairedTester, name: str, argument: str) -> int:
     index = tester._column(name, argument)
     declared = results.nominal_values.get(name)
     if declared is not None or any(isinstance(row[index], str) for row in results.rows):
