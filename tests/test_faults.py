@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -141,7 +142,7 @@ def test_a_signal_ends_a_serial_run_cleanly(weka_jvm, workdir, name, number, mom
     assert err.count("\n") == 1 and err.startswith(f"wekaeval: interrupted by {name} after "), err
     assert "Traceback" not in err and "marked interrupted" in err
     records = check_marked(workdir, "interrupted", 3 if moment == "rows" else 0)
-    assert f"by {name} after {len(records) - 1} of 16 rows" in records[-1]["skipped"]
+    assert re.search(rf"by {name} after {len(records) - 1}( of 16)? rows", records[-1]["skipped"]), records[-1]
     assert not list(workdir.glob("hs_err_pid*")) and not list(workdir.glob("core*"))
     assert no_process_left(run.process.pid)
 
@@ -166,26 +167,25 @@ def test_a_signal_ends_the_workers_and_their_jvms(weka_jvm, workdir, number, to_
 
 @pytest.mark.jvm
 def test_a_lost_worker_is_one_line_and_its_own_exit_status(weka_jvm, workdir):
-    run = Running(["parity", "arff_samples/credit-g.arff", "arff_samples/iris.arff", "--workers", "2", *OUTPUTS], workdir)
-    run.read_until(lambda lines: len(lines) >= 1)
-    deadline = time.monotonic() + 120
-    while True:  # a worker busy with a job: its JVM has started (its command line mentions the spawn)
-        workers = [
-            pid
-            for pid in session_processes(run.process.pid)
-            if pid != run.process.pid and b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
-        ]
-        if len(workers) == 2:
-            break
-        assert time.monotonic() < deadline
-        time.sleep(0.2)
-    time.sleep(6)  # their JVMs started and took jobs
+    """A worker killed with kill -9 (here while the other runs a long job): one line naming it, exit 5, the rows
+    finished written and marked, the other worker ended too."""
+    slow = "weka.classifiers.functions.MultilayerPerceptron -N 2000000"
+    argv = ["parity", "arff_samples/iris.arff", "--classifier", "ZeroR", "--classifier", slow, "--workers", "2"]
+    run = Running([*argv, *OUTPUTS], workdir)
+    run.read_until(rows_printed(1))  # both workers are up: one ran ZeroR, the other runs the long job
+    workers = [
+        pid
+        for pid in session_processes(run.process.pid)
+        if pid != run.process.pid and b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    ]
+    assert len(workers) == 2
     os.kill(workers[0], signal.SIGKILL)
     status, out, err = run.finish()
     assert status == 5, (out, err)
     assert err.count("\n") == 1 and err.startswith(f"wekaeval: error: worker process {workers[0]} was lost"), err
     assert "killed by SIGKILL" in err and "Traceback" not in err
-    check_marked(workdir, "worker-lost")
+    records = check_marked(workdir, "worker-lost", 1)
+    assert records[0]["kind"] == "identical" and "was lost (killed by SIGKILL)" in records[-1]["skipped"]
     assert no_process_left(run.process.pid)
 
 
@@ -225,8 +225,14 @@ def test_a_job_over_its_time_limit_is_its_own_kind_of_row_and_the_run_goes_on(we
     slow = "weka.classifiers.functions.MultilayerPerceptron -N 2000000"
     argv = ["parity", "arff_samples/picnic.arff", "--classifier", slow, "--classifier", "ZeroR", "--timeout", "3"]
     started = time.monotonic()
-    done = subprocess.run(command(*argv, "--json", "out.json"), cwd=workdir, env=environment(), capture_output=True,
-                          text=True, timeout=300)
+    done = subprocess.run(
+        command(*argv, "--json", "out.json"),
+        cwd=workdir,
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done
     assert time.monotonic() - started < 120
     lines = done.stdout.splitlines()
@@ -234,12 +240,20 @@ def test_a_job_over_its_time_limit_is_its_own_kind_of_row_and_the_run_goes_on(we
     assert "1 identical, 0 skipped, 1 timed out, 0 differ" in done.stdout
     first, second = json.loads((workdir / "out.json").read_text())
     assert first["kind"] == "timeout" and first["timeout"] == 3.0 and first["identical"] is None
-    assert first["classifier"].startswith("weka.classifiers.functions.MultilayerPerceptron") and "-N 2000000" in first[
-        "classifier"]
+    assert (
+        first["classifier"].startswith("weka.classifiers.functions.MultilayerPerceptron")
+        and "-N 2000000" in first["classifier"]
+    )
     assert first["class_names"] == ["yes", "no"] and first["instances"] == 14
     assert second["kind"] == "identical"
-    only_slow = subprocess.run(command(*argv[:4], "--timeout", "2"), cwd=workdir, env=environment(),
-                               capture_output=True, text=True, timeout=300)
+    only_slow = subprocess.run(
+        command(*argv[:4], "--timeout", "2"),
+        cwd=workdir,
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert only_slow.returncode == 3 and "nothing was compared" in only_slow.stderr  # nothing compared
 
 
@@ -252,7 +266,8 @@ def test_a_run_that_compared_nothing_is_not_a_success(weka_jvm, capsys):
     assert main(["parity", text, "--classifier", "J48"]) == 3
     out, err = capsys.readouterr()
     assert "0 identical, 1 skipped, 0 differ" in out
-    assert err == "wekaeval: error: nothing was compared: every row was skipped or timed out (--accept-skips to exit 0 all the same)\n"
+    assert err.startswith("wekaeval: error: nothing was compared: every row was skipped or timed out (--accept-skips")
+    assert err.count("\n") == 1
     assert main(["parity", text, "--classifier", "J48", "--accept-skips"]) == 0
 
 
@@ -384,8 +399,11 @@ def test_no_command_writes_over_its_inputs(tmp_path, capsys):
         (["parse", "--csv", str(folder), "-o", str(folder / "b.log")], "--output", folder / "b.log"),
         (["parse", "--json", str(log), "-o", str(log)], "--output", log),
         (["parity", str(log), "--json", str(log)], "--json", log),
-        (["parity", str(ARFF_SAMPLES / "picnic.arff"), "--json", str(tmp_path / "x"), "--csv", str(tmp_path / "x")],
-         "--csv", None),
+        (
+            ["parity", str(ARFF_SAMPLES / "picnic.arff"), "--json", str(tmp_path / "x"), "--csv", str(tmp_path / "x")],
+            "--csv",
+            None,
+        ),
         (["parity", str(ARFF_SAMPLES / "picnic.arff"), "--json", "-", "--csv", "-"], "standard output", None),
     ]
     for argv, option, untouched in cases:
@@ -417,6 +435,7 @@ def test_outputs_are_atomic_and_a_failed_write_names_the_file(tmp_path, capsys, 
     status, out, err = run_cli(capsys, "parse", "--csv", str(LOG), str(LOG), str(LOG), "-o", str(out_csv))
     assert status == 130 and not out_csv.exists() and list(tmp_path.iterdir()) == []  # no partial file, no temporary
     out_csv.write_text("old")
+    calls.clear()
     status, out, err = run_cli(capsys, "parse", "--csv", str(LOG), str(LOG), "-o", str(out_csv))
     assert status == 130 and out_csv.read_text() == "old"  # an interrupted write leaves the old file whole
     monkeypatch.undo()
@@ -444,7 +463,9 @@ def _umask() -> int:
 @pytest.mark.jvm
 def test_json_dash_is_standard_output_and_the_table_goes_to_stderr(weka_jvm, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    status, out, err = run_cli(capsys, "parity", str(ARFF_SAMPLES / "picnic.arff"), "--classifier", "ZeroR", "--json", "-")
+    status, out, err = run_cli(
+        capsys, "parity", str(ARFF_SAMPLES / "picnic.arff"), "--classifier", "ZeroR", "--json", "-"
+    )
     assert status == 0 and not (tmp_path / "-").exists()
     [row] = json.loads(out)
     assert row["kind"] == "identical" and row["class_names"] == ["yes", "no"]
@@ -457,20 +478,21 @@ def test_json_dash_is_standard_output_and_the_table_goes_to_stderr(weka_jvm, cap
 def test_csv_text_cells_cannot_run_in_a_spreadsheet(tmp_path, capsys):
     from wekaeval.cli._common import spreadsheet_safe
 
-    for dangerous in ("=1+1", "+cmd", "-2+3", "@SUM(A1)", "\tx", "\rx", "=HYPERLINK(\"http://x\")"):
+    for dangerous in ("=1+1", "+cmd", "-2+3", "@SUM(A1)", "\tx", "\rx", '=HYPERLINK("http://x")'):
         assert spreadsheet_safe(dangerous) == "'" + dangerous
     for number in ("-0.5", "-1", "+2.5e-3", "-Infinity", "NaN", "0.94", 3, -1.5, None, "J48", "a=b"):
         assert spreadsheet_safe(number) == number
     log = tmp_path / "evil.log"
-    text = LOG.read_text().replace("Relation:     iris", "Relation:     =HYPERLINK(\"http://evil\",\"x\")")
-    assert text != LOG.read_text()
+    original = (ROOT / "tests" / "fixtures" / "weka-3.7.7-explorer.txt").read_text()
+    text = original.replace("Relation:     iris", 'Relation:     =HYPERLINK("http://evil","x")')
+    assert text != original
     log.write_text(text)
     status, out, err = run_cli(capsys, "parse", "--csv", str(log))
     assert status == 0, err
     table = list(csv.DictReader(io.StringIO(out)))
-    assert table and all(row["relation"] == "'=HYPERLINK(\"http://evil\",\"x\")" for row in table)
+    assert table and all(row["relation"] == '\'=HYPERLINK("http://evil","x")' for row in table)
     assert all(not cell.startswith(("=", "+", "@")) for row in table for cell in row.values())
-    assert float(table[0]["kappa"]) == 0.94  # numbers stay numbers
+    assert float(table[0]["kappa"]) == 0.8389  # numbers stay numbers
 
 
 def test_no_file_name_can_end_the_markdown_command_block():
@@ -489,6 +511,7 @@ def test_no_file_name_can_end_the_markdown_command_block():
     # the command pastes back into bash as the very same arguments
     bash = shutil.which("bash")
     if bash:
-        printed = subprocess.run([bash, "-c", f"printf '%s\\0' {block[1].removeprefix('wekaeval ')}"],
-                                 capture_output=True).stdout
+        printed = subprocess.run(
+            [bash, "-c", f"printf '%s\\0' {block[1].removeprefix('wekaeval ')}"], capture_output=True
+        ).stdout
         assert printed.split(b"\0")[:-1] == [b"parity", evil.encode(), b"--markdown", b"p.md"]

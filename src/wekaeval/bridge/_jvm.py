@@ -326,7 +326,8 @@ def bulk_class() -> Any:
 
     source = _bulk_source()
     java_version = str(jpype.JClass("java.lang.System").getProperty("java.version"))
-    target = _cache_dir() / f"bulk-{_bulk_key(weka_version(), java_version)}"
+    key = _bulk_key(weka_version(), java_version)
+    target = _cache_dir() / f"bulk-{key}"
     if target.exists() and not _trusted_tree(target):  # never load a class someone else could have put there
         target = _fresh_private_folder() / f"bulk-{key}"
     if not (target / "wekaeval" / "bridge" / "Bulk.class").exists():

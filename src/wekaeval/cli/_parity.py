@@ -184,6 +184,12 @@ class _Table:
 
 
 def _parity_command(args: argparse.Namespace) -> int:
+    writer = _Writer(args)
+    with SignalGuard(writer.interrupted) as guard:  # from the first moment: a signal ends the run cleanly
+        return _parity(args, writer, guard)
+
+
+def _parity(args: argparse.Namespace, writer: _Writer, guard: SignalGuard) -> int:
     from wekaeval import parity
 
     paths = [shown_path(p) for p in arff_paths(args.data)]
@@ -208,6 +214,7 @@ def _parity_command(args: argparse.Namespace) -> int:
         no_cv=args.no_cv,
         class_attribute=args.class_attribute,
     )
+    writer.checked = True  # from here on an interrupted run writes its outputs
     in_process = args.workers == 1 and args.timeout is None
     try:
         classifiers = [parity.parse_classifier(text) for text in args.classifier] or None
@@ -218,36 +225,36 @@ def _parity_command(args: argparse.Namespace) -> int:
     defaults = [parity.ClassifierSpec(n) for n in (*parity.DEFAULT_CLASSIFIERS, *parity.REGRESSION_CLASSIFIERS)]
     labels = [str(spec) for spec in classifiers or defaults]
     table = _Table(paths, labels, classifiers is not None, sys.stderr if STDOUT in outputs.values() else sys.stdout)
+    writer.table = table
     print(table.header(), file=table.stream, flush=True)
 
     with _ProgressBar(table.stream) as bar:
         run = parity.ParityRun(
             paths, classifiers, mode=mode, progress=bar.progress, workers=args.workers, timeout=args.timeout
         )
-        writer = _Writer(args, run, table)
-        with SignalGuard(writer.interrupted) as guard:
-            rows = []
-            try:
-                for row in run:
-                    rows.append(row)
-                    bar.write(table.line.format(*table.cells(row, (len(rows) - 1) % len(labels))))
-            except ClassifierError as error:
-                if in_process:
-                    raise
-                raise UsageError(f"--classifier: {error}") from None
-            except parity.RunStopped:  # a signal: the guard's thread writes the rows and ends the process
-                with guard.lock:
-                    return INTERRUPTED
-            except parity.WorkerLost as error:
-                bar.clear()
-                with guard.lock:
-                    written = writer.write(run.finished_numbered(), ("worker-lost", f"{error}"))
-                print(f"wekaeval: error: {error}{written}", file=sys.stderr)
-                return WORKER_LOST
-            summary, compared, differ = _summary(rows, paths, labels, classifiers, mode)
-            print(f"\n{summary}", file=table.stream)
+        writer.run = run
+        rows = []
+        try:
+            for row in run:
+                rows.append(row)
+                bar.write(table.line.format(*table.cells(row, (len(rows) - 1) % len(labels))))
+        except ClassifierError as error:
+            if in_process:
+                raise
+            raise UsageError(f"--classifier: {error}") from None
+        except parity.RunStopped:  # a signal: the guard's thread writes the rows and ends the process
             with guard.lock:
-                writer.write([(k % len(labels), row) for k, row in enumerate(rows)], None, summary)
+                return INTERRUPTED
+        except parity.WorkerLost as error:
+            bar.clear()
+            with guard.lock:
+                written = writer.write(run.finished_numbered(), ("worker-lost", f"{error}"))
+            print(f"wekaeval: error: {error}{written}", file=sys.stderr)
+            return WORKER_LOST
+        summary, compared, differ = _summary(rows, paths, labels, classifiers, mode)
+        print(f"\n{summary}", file=table.stream)
+        with guard.lock:
+            writer.write([(k % len(labels), row) for k, row in enumerate(rows)], None, summary)
     if differ:
         return DIFFER
     if not compared and not args.accept_skips:
@@ -292,17 +299,24 @@ class _Writer:
     """parity's outputs (--json, --csv, --markdown, --html), whole at the end, or the rows finished so far when
     the run ends early, marked so."""
 
-    def __init__(self, args: argparse.Namespace, run: Any, table: _Table):
-        self.args, self.run, self.table = args, run, table
-        self.bar_shown = False
+    def __init__(self, args: argparse.Namespace):
+        self.args = args
+        self.run: Any = None
+        self.table: _Table | None = None
+        self.checked = False  # the outputs checked (never over an input): only then are they written
 
     def interrupted(self, number: int) -> None:
         """A signal ends the run (on :class:`SignalGuard`'s thread): end the workers, write, say so in one line."""
-        self.run.stop()
         name = signal.Signals(number).name
-        numbered = self.run.finished_numbered()
+        if not self.checked:
+            sys.stderr.write("\r\033[K" if sys.stderr.isatty() else "")
+            print(f"wekaeval: interrupted by {name} before the run started; nothing written", file=sys.stderr)
+            return
+        if self.run is not None:
+            self.run.stop()
+        numbered = self.run.finished_numbered() if self.run is not None else []
         rows = [row for _, row in numbered]
-        planned = self.run.planned
+        planned = self.run.planned if self.run is not None else None
         of = f" of {planned}" if planned is not None else ""
         message = f"run interrupted by {name} after {len(rows)}{of} rows; the rows not listed were not run"
         written = self.write(numbered, ("interrupted", message))
@@ -334,7 +348,8 @@ class _Writer:
                 for record in records:
                     writer.writerow({k: spreadsheet_safe(v) for k, v in parity.csv_row(record).items()})
         if args.markdown:
-            cells = [self.table.cells(row, number) for number, row in numbered]
+            table = self.table
+            cells = [table.cells(row, number) for number, row in numbered] if table is not None else []
             with output_file(args.markdown, option="--markdown") as handle:
                 handle.write(_markdown_report(cells, summary, rows, args.argv, unfinished=unfinished))
         if args.html:
