@@ -47,6 +47,20 @@ EXIT_STATUSES = (
 )
 
 
+def one_line(text: str, limit: int = 300) -> str:
+    """An error message as one line: line breaks and other control characters (in a file name, say) escaped,
+    at most about ``limit`` characters."""
+    import unicodedata
+
+    shown = "".join(
+        (repr(character)[1:-1] if character != "\t" else " ")
+        if unicodedata.category(character) in ("Cc", "Zl", "Zp")
+        else character
+        for character in text
+    )
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
 def exit_status_table() -> str:
     """The exit statuses as the ``--help`` epilog prints them."""
     lines = ["exit status:"]

@@ -27,6 +27,7 @@ from wekaeval.cli._common import (
     USAGE_ERROR,
     add_encoding,
     check_outputs,
+    one_line,
     output_file,
     spreadsheet_safe,
     write_text,
@@ -80,7 +81,7 @@ class Inputs:
     def fail(self, message: str) -> None:
         """One line on stderr, at once (not after the other files' output)."""
         self.failed += 1
-        print(f"wekaeval: error: {message}", file=sys.stderr, flush=True)
+        print(f"wekaeval: error: {one_line(message)}", file=sys.stderr, flush=True)
 
     def one_file(self) -> bool:
         """Whether a single file was named (not a folder): ``--json`` then prints one object, not a list."""

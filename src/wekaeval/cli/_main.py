@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wekaeval.bridge import WekaUnavailable
-from wekaeval.cli import _experiment, _files, _kappa, _parity, _platform
+from wekaeval.cli import _completion, _evaluate, _experiment, _files, _kappa, _parity, _platform
 from wekaeval.cli._common import (
     CLOSED_PIPE,
     INTERNAL_ERROR,
@@ -22,6 +22,7 @@ from wekaeval.cli._common import (
     Parser,
     UsageError,
     exit_status_table,
+    one_line,
 )
 from wekaeval.errors import WekaevalError
 from wekaeval.javamath import CPU_CHOICES, ENVIRONMENT_VARIABLE
@@ -126,12 +127,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     for add in (
         _kappa.add_parser,
+        _evaluate.add_parser,
         _parity.add_parser,
         _files.add_parsers,
         _experiment.add_parsers,
         _platform.add_parser,
     ):
         add(commands)
+    _completion.add_parser(commands, parser)
+    _completion.mark_files(parser)
     return parser
 
 
@@ -179,11 +183,11 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _one_line(error: BaseException) -> str:
-    """An error's message on one line, at most ~300 characters of it."""
-    text = " ".join(str(error).split()) or type(error).__name__
+    """An error's message on one line (:func:`one_line`), at most ~300 characters of it."""
+    text = str(error).strip() or type(error).__name__
     if isinstance(error, OSError) and not isinstance(error, WekaevalError) and error.filename is not None:
         text = f"{error.filename}: {error.strerror or text}"
-    return text if len(text) <= 300 else text[:297] + "..."
+    return one_line(text)
 
 
 def _saved_traceback() -> str:

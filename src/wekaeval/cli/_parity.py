@@ -27,6 +27,7 @@ from wekaeval.cli._common import (
     class_attribute,
     format_kappa,
     json_float,
+    one_line,
     output_file,
     spreadsheet_safe,
 )
@@ -249,7 +250,7 @@ def _parity(args: argparse.Namespace, writer: _Writer, guard: SignalGuard) -> in
             bar.clear()
             with guard.lock:
                 written = writer.write(run.finished_numbered(), ("worker-lost", f"{error}"))
-            print(f"wekaeval: error: {error}{written}", file=sys.stderr)
+            print(f"wekaeval: error: {one_line(str(error) + written, 1000)}", file=sys.stderr)
             return WORKER_LOST
         summary, compared, differ = _summary(rows, paths, labels, classifiers, mode)
         print(f"\n{summary}", file=table.stream)
@@ -321,7 +322,11 @@ class _Writer:
         message = f"run interrupted by {name} after {len(rows)}{of} rows; the rows not listed were not run"
         written = self.write(numbered, ("interrupted", message))
         sys.stderr.write("\r\033[K" if sys.stderr.isatty() else "")
-        print(f"wekaeval: interrupted by {name} after {len(rows)}{of} rows{written}", file=sys.stderr, flush=True)
+        print(
+            f"wekaeval: interrupted by {name} after {len(rows)}{of} rows{one_line(written, 1000)}",
+            file=sys.stderr,
+            flush=True,
+        )
 
     def write(self, numbered: list, unfinished: tuple[str, str] | None, summary: str | None = None) -> str:
         """Write every output asked for, of the rows with their classifier's number among the given ones; returns
