@@ -253,9 +253,10 @@ def _parity(args: argparse.Namespace, writer: _Writer, guard: SignalGuard) -> in
             print(f"wekaeval: error: {one_line(str(error) + written, 1000)}", file=sys.stderr)
             return WORKER_LOST
         summary, compared, differ = _summary(rows, paths, labels, classifiers, mode)
-        print(f"\n{summary}", file=table.stream)
-        with guard.lock:
+        with guard.lock:  # a signal now waits for the summary and the outputs, whole
+            print(f"\n{summary}", file=table.stream)
             writer.write([(k % len(labels), row) for k, row in enumerate(rows)], None, summary)
+            writer.completed = True
     if differ:
         return DIFFER
     if not compared and not args.accept_skips:
@@ -305,10 +306,14 @@ class _Writer:
         self.run: Any = None
         self.table: _Table | None = None
         self.checked = False  # the outputs checked (never over an input): only then are they written
+        self.completed = False  # the whole run's outputs written
 
     def interrupted(self, number: int) -> None:
         """A signal ends the run (on :class:`SignalGuard`'s thread): end the workers, write, say so in one line."""
         name = signal.Signals(number).name
+        if self.completed:
+            print(f"wekaeval: interrupted by {name} as the run ended; its outputs are whole", file=sys.stderr)
+            return
         if not self.checked:
             sys.stderr.write("\r\033[K" if sys.stderr.isatty() else "")
             print(f"wekaeval: interrupted by {name} before the run started; nothing written", file=sys.stderr)

@@ -149,6 +149,10 @@ class ParityRun:
         self._pool = pool
         try:
             yield from self._schedule(pool)
+        except Exception:
+            if pool.stopped:  # stop() from another thread: whatever broke meanwhile is its doing
+                raise RunStopped("the run was stopped (ParityRun.stop)") from None
+            raise
         finally:
             pool.stop()
 
@@ -182,7 +186,10 @@ class ParityRun:
                     break
                 task = max(queue, key=lambda t: t.priority)
                 queue.remove(task)
-                worker.send(task, task.message)
+                try:
+                    worker.send(task, task.message)
+                except OSError:  # it died as it was given the task
+                    raise pool.lost(worker) from None
             for worker, message in pool.wait(self._wait_time(pool)):
                 if message is None:
                     if pool.stopped:
