@@ -97,11 +97,11 @@ def pool(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def lay_out(folder: Path) -> list[str]:
     """The pool's files written afresh (an example may have written over one), as paths to draw from."""
-    for name in list(folder.iterdir()):
-        if name.is_dir():
-            shutil.rmtree(name)
+    for old in list(folder.iterdir()):
+        if old.is_dir():
+            shutil.rmtree(old)
         else:
-            name.unlink()
+            old.unlink()
     for name, content in FILES.items():
         (folder / name).write_bytes(content)
     (folder / "logs").mkdir()
@@ -118,7 +118,7 @@ def words(command: str) -> st.SearchStrategy[list[str]]:
             st.sampled_from(OPTIONS[command] + OPTIONS[""]),
             st.sampled_from(range(len(FILES) + 6)).map(lambda i: f"@file{i}"),
             st.sampled_from(WORDS),
-            st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\0"), max_size=8),
+            st.text(st.characters(exclude_categories=["Cs"], exclude_characters="\0"), max_size=8),
         ),
         max_size=7,
     )

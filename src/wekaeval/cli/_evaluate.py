@@ -117,14 +117,14 @@ def _distributions(path: str, dataset: Any, encoding: str) -> np.ndarray:
     out = np.zeros((len(body), k))
     if "predicted" in header:
         column = header.index("predicted")
-        for i, row in enumerate(body):
-            label = row[column].strip()
+        for i, cells in enumerate(body):
+            label = cells[column].strip()
             if label not in ("", "?"):
                 out[i, classes.index(label)] = 1.0
         return out
     columns = [header.index(label) for label in classes]
-    for i, row in enumerate(body):
-        out[i] = [float(row[column]) for column in columns]
+    for i, cells in enumerate(body):
+        out[i] = [float(cells[column]) for column in columns]
     return out
 
 
