@@ -415,7 +415,11 @@ def test_no_command_writes_over_its_inputs(tmp_path, capsys):
     status, out, err = run_cli(capsys, "parse", "--csv", str(folder), "-o", str(folder / "new.csv"))
     assert status == 0 and (folder / "new.csv").read_text().count("\n") == 5  # a new file beside the inputs is fine
     status, out, err = run_cli(capsys, "parse", "--csv", str(folder), "-o", str(folder / "new.csv"))
-    assert status == 2 and "one of the files to read" in err  # but it is an input the next time
+    assert status == 0 and (folder / "new.csv").read_text().count("\n") == 5  # and again: it is not WEKA's output
+    (folder / "c.log").write_text(LOG.read_text())
+    status, out, err = run_cli(capsys, "parse", "--csv", str(folder), "-o", str(folder / "c.log"))
+    assert status == 2 and "one of the files to read (in " in err  # a WEKA output in the folder is an input
+    assert (folder / "c.log").read_text() == LOG.read_text()
 
 
 def test_outputs_are_atomic_and_a_failed_write_names_the_file(tmp_path, capsys, monkeypatch):

@@ -10,7 +10,7 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, NoReturn
@@ -199,11 +199,18 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def check_outputs(outputs: dict[str, str | None], inputs: Iterable[str | os.PathLike]) -> None:
+def check_outputs(
+    outputs: dict[str, str | None],
+    inputs: Iterable[str | os.PathLike],
+    *,
+    read: Callable[[Path], bool] | None = None,
+) -> None:
     """Refuse, before anything runs, an output that is one of the inputs (a file named, or a file inside a folder
     named), a folder, or the file of another output option; ``-`` (stdout) for more than one.
 
-    ``outputs`` maps each option (``--json``) to its file (or None when not given).
+    ``outputs`` maps each option (``--json``) to its file (or None when not given).  ``read(path)`` says whether
+    an existing file inside a folder named would be read as an input (by default every one would): a command
+    that leaves its own output out of a folder's files can write it there again.
     """
     named = [Path(p) for p in inputs]
     given = {option: path for option, path in outputs.items() if path is not None}
@@ -219,7 +226,7 @@ def check_outputs(outputs: dict[str, str | None], inputs: Iterable[str | os.Path
         if target.is_dir():
             raise UsageError(f"{option} {path}: is a folder; name a file")
         for source in named:
-            inside = source.is_dir() and target.exists() and _inside(target, source)
+            inside = source.is_dir() and target.exists() and _inside(target, source) and (read is None or read(target))
             if _same_file(target, source) or inside:
                 where = f" (in {source})" if inside else ""
                 raise UsageError(f"{option} {path} is one of the files to read{where}; name another file")

@@ -104,6 +104,17 @@ class Inputs:
             yield from found
 
 
+def _weka_output(path: Path, encoding: str) -> bool:
+    """Whether a file is one ``parse``/``check`` would read: WEKA's output (a file that cannot be read counts)."""
+    try:
+        read_weka_output(path, encoding=encoding)
+    except WekaevalError:
+        return False
+    except (OSError, ValueError):
+        return True
+    return True
+
+
 def _binary(path: Path, encoding: str) -> bool:
     """A NUL byte early on: not text (UTF-16 and UTF-32 text excepted; the reader explains those)."""
     if codecs.lookup(encoding).name.startswith(("utf-16", "utf-32")):
@@ -119,11 +130,12 @@ def _binary(path: Path, encoding: str) -> bool:
 @contextmanager
 def output(path: str | None, inputs: Inputs, *, option: str = "--output") -> Iterator[IO[str]]:
     """stdout (no ``path``, or ``-``), or the file ``path`` written atomically (:func:`output_file`): never one of
-    the inputs, nor a file inside a folder of inputs."""
+    the inputs, nor a WEKA output inside a folder of inputs (the output itself is left out of a folder's files, so
+    an earlier run's output there is written again)."""
     if path is None or path == STDOUT:
         yield sys.stdout
         return
-    check_outputs({option: path}, inputs.arguments)
+    check_outputs({option: path}, inputs.arguments, read=lambda found: _weka_output(found, inputs.encoding))
     inputs.written = Path(path).resolve()
     with output_file(path, option=option) as handle:
         yield handle
