@@ -85,6 +85,15 @@ def java_sqrt(x: float) -> float:
     return math.sqrt(x) if x >= 0 or x != x else math.nan
 
 
+def java_int32(value: int) -> int:
+    """An ``int`` result as Java's int arithmetic wraps it (two's complement, 32 bits).
+
+    >>> java_int32(2**31), java_int32(1 + 2147483647), java_int32(-(2**31) - 3)
+    (-2147483648, -2147483648, 2147483645)
+    """
+    return ((value + 0x80000000) & 0xFFFFFFFF) - 0x80000000
+
+
 def java_rint(value: float) -> float:
     """``Math.rint``: the nearest integer, ties to even (Python's ``round``).
 
