@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,7 @@ import numpy as np
 
 from wekaeval.blocks._summary import json_rows
 from wekaeval.errors import WekaThrowsError
-from wekaeval.javamath import double_to_string, java_int, java_int32, java_log_scalar, java_rint
+from wekaeval.javamath import double_to_string, java_int, java_int32, java_log, java_log_scalar
 
 #: A confusion matrix as rows of numbers: lists, or a 2-D array.
 MatrixRows = Sequence[Sequence[float]] | np.ndarray
@@ -96,20 +97,16 @@ def matrix_layout(matrix: MatrixRows) -> tuple[int, bool]:
     >>> matrix_layout([[float("inf"), 0.0], [0.0, 1.0]])
     (-2147483648, False)
     """
-    maxval = 0.0
-    fractional = False
-    for row in matrix:
-        for value in row:
-            current = float(value)
-            if current < 0:
-                current *= -10
-            if current > maxval:
-                maxval = current
-            fraction = current - java_rint(current)
-            if not fractional and fraction > 0 and java_log_scalar(fraction) / java_log_scalar(10.0) >= -2:
-                fractional = True
+    values = np.asarray(matrix, dtype=np.float64)
+    with np.errstate(all="ignore"):  # Java's arithmetic: inf - rint(inf) is NaN, log(0) is -inf
+        current = np.where(values < 0, values * -10, values)  # the sizes WEKA compares
+        larger = current[current > 0]  # "current > maxval" from 0: NaN never is
+        maxval = float(larger.max()) if larger.size else 0.0
+        fraction = current - np.rint(current)
+        fraction = fraction[fraction > 0]
+        fractional = bool((java_log(fraction) / java_log_scalar(10.0) >= -2).any()) if fraction.size else False
     digits = java_int(java_log_scalar(maxval) / java_log_scalar(10.0) + (3 if fractional else 0))
-    id_digits = java_int(java_log_scalar(len(matrix)) / java_log_scalar(26.0))
+    id_digits = java_int(java_log_scalar(len(values)) / java_log_scalar(26.0))
     return java_int32(1 + max(digits, id_digits)), fractional
 
 
@@ -149,9 +146,22 @@ its largest entry, 0.05, and two decimals make each class letter -1 characters w
     else:
         header = "".join(f" {short_id(i, id_width)}" for i in range(len(class_names)))
     lines = [header + "   <-- classified as\n"]
-    for i, (row, name) in enumerate(zip(matrix, class_names, strict=False)):
-        cells = "".join(" " + double_to_string(float(value), id_width, decimals) for value in row)
-        lines.append(f"{cells} | {short_id(i, id_width)} = {name}\n")
+    texts: dict[float, str] = {}  # a cell's text by value (most cells share a few values); zeros by sign
+    zeros = {
+        1.0: " " + double_to_string(0.0, id_width, decimals),
+        -1.0: " " + double_to_string(-0.0, id_width, decimals),
+    }
+    for i, (row, name) in enumerate(zip(np.asarray(matrix, dtype=np.float64).tolist(), class_names, strict=False)):
+        cells = []
+        for value in row:
+            if value == 0:
+                cells.append(zeros[math.copysign(1.0, value)])
+                continue
+            text = texts.get(value)
+            if text is None:
+                text = texts[value] = " " + double_to_string(value, id_width, decimals)
+            cells.append(text)
+        lines.append(f"{''.join(cells)} | {short_id(i, id_width)} = {name}\n")
     return "".join(lines)
 
 

@@ -30,11 +30,13 @@ from wekaeval.evaluation._inputs import (
     weight_array,
 )
 from wekaeval.evaluation._kappa import _kappa
+from wekaeval.evaluation._quiet import java_arithmetic
 
 if TYPE_CHECKING:
     from wekaeval.evaluation._kappastats import KappaStats
 
 
+@java_arithmetic
 class ConfusionMatrix:
     """WEKA's weighted confusion matrix, with its unclassified and missing-class weights.
 
@@ -172,7 +174,9 @@ class ConfusionMatrix:
                     f"distributions must have shape ({n}, {k}) for {n} instances of {k} classes, "
                     f"got {probabilities.shape}"
                 )
-            predicted_codes = _PredictedFromDistributions(probabilities, actual_codes)
+            predicted_codes: Codes | _PredictedFromDistributions = _PredictedFromDistributions(
+                probabilities, actual_codes
+            )
         else:
             predicted_codes = result._coder.coded(predicted, "predicted")
             if len(predicted_codes) != n:
@@ -282,7 +286,8 @@ class ConfusionMatrix:
                 f"{list(self._class_names)} and {list(other._class_names)}"
             )
         merged = ConfusionMatrix(self._class_names)
-        merged._matrix = self._matrix + other._matrix
+        with np.errstate(all="ignore"):  # a sum that overflows is Java's infinity
+            merged._matrix = self._matrix + other._matrix
         merged._unclassified = self._unclassified + other._unclassified
         merged._missing_class = self._missing_class + other._missing_class
         return merged

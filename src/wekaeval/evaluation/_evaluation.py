@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -54,68 +54,21 @@ from wekaeval.evaluation._inputs import (
 from wekaeval.evaluation._kappastats import KappaStats, evaluation_kappa_stats
 from wekaeval.evaluation._names import StatisticsByName
 from wekaeval.evaluation._numeric import NumericPriors, accumulate_numeric, numeric_values
+from wekaeval.evaluation._predictions import (
+    DEFAULT_METRICS,
+    NominalPrediction,
+    NumericPrediction,
+    nominal_prediction,
+)
+from wekaeval.evaluation._quiet import java_arithmetic
 from wekaeval.evaluation._state import EvaluationState, accumulate
 from wekaeval.evaluation._statistics import ClassTable, class_table
 from wekaeval.evaluation._threshold import ThresholdCurves
 
-#: WEKA's ``Evaluation.BUILT_IN_EVAL_METRICS``, lower-cased as it matches them.
-BUILT_IN_METRICS = (
-    "correct",
-    "incorrect",
-    "kappa",
-    "total cost",
-    "average cost",
-    "kb relative",
-    "kb information",
-    "correlation",
-    "complexity 0",
-    "complexity scheme",
-    "complexity improvement",
-    "mae",
-    "rmse",
-    "rae",
-    "rrse",
-    "coverage",
-    "region size",
-    "tp rate",
-    "fp rate",
-    "precision",
-    "recall",
-    "f-measure",
-    "mcc",
-    "roc area",
-    "prc area",
-)
-
-
-#: What a new Evaluation prints: every built-in metric but coverage and region size.
-DEFAULT_METRICS = tuple(m for m in BUILT_IN_METRICS if m not in ("coverage", "region size"))
-
-
 _BUFFER_ROWS = 4096
 
 
-@dataclass(frozen=True)
-class NumericPrediction:
-    """One recorded prediction of a numeric class, as WEKA's ``NumericPrediction``: ``error`` is predicted - actual."""
-
-    actual: float
-    predicted: float
-    weight: float
-    error: float
-
-
-@dataclass(frozen=True)
-class NominalPrediction:
-    """One recorded prediction, as WEKA's ``NominalPrediction``: ``actual``/``predicted`` are NaN when missing."""
-
-    actual: float
-    predicted: float
-    weight: float
-    distribution: tuple[float, ...]
-    margin: float
-
-
+@java_arithmetic
 class Evaluation(StatisticsByName):
     """WEKA's ``Evaluation`` for a nominal class, with python-weka-wrapper3's names.
 
@@ -199,7 +152,8 @@ class Evaluation(StatisticsByName):
             np.concatenate([np.arange(k), codes[known]]), weights=np.concatenate([seeds, w[known]]), minlength=k
         )
         self._priors = totals
-        self._priors_sum = float(np.add.accumulate(np.concatenate([[float(k)], w[known]]))[-1])
+        with np.errstate(all="ignore"):  # an overflowing sum is Java's infinity
+            self._priors_sum = float(np.add.accumulate(np.concatenate([[float(k)], w[known]]))[-1])
 
     def update_priors(self, class_value: Any, weight: float = 1.0) -> None:
         """Add one training instance to the priors (``updatePriors``); a missing class changes nothing."""
@@ -513,7 +467,7 @@ class Evaluation(StatisticsByName):
             return [
                 NumericPrediction(a, p[0], w, p[0] - a) for a, p, w in zip(*(x.tolist() for x in arrays), strict=False)
             ]
-        return [_prediction(a, d, w) for a, d, w in zip(*(x.tolist() for x in arrays), strict=False)]
+        return [nominal_prediction(a, d, w) for a, d, w in zip(*(x.tolist() for x in arrays), strict=False)]
 
     def prediction_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """The recorded predictions as arrays ``(actual, distributions, weights)``; actual NaN when missing.
@@ -598,6 +552,7 @@ class Evaluation(StatisticsByName):
         ``area_under_prc``), each value the double the method returns.
         """
         self._nominal()
+        self._prepared_curves()
         columns = [(name, STATISTICS_BY_NAME[name].weighted or name) for name, _ in DETAIL_COLUMNS]
         return class_details_frame(self, columns)
 
@@ -610,6 +565,8 @@ class Evaluation(StatisticsByName):
     def class_details(self, title: str | None = None) -> str:
         """``toClassDetailsString(title)``, by default titled ``=== Detailed Accuracy By Class ===``."""
         self._nominal()
+        if {"roc area", "prc area"} & set(self._metrics):
+            self._prepared_curves()
         return evaltext.class_details_text(self, "=== Detailed Accuracy By Class ===\n" if title is None else title)
 
     def matrix(self, title: str | None = None) -> str:
@@ -627,21 +584,3 @@ class Evaluation(StatisticsByName):
             return f"Evaluation(numeric class, num_instances={s.with_class!r}, unclassified={s.unclassified!r})"
         classes = list(self._class_coder().class_names)
         return f"Evaluation(classes={classes}, num_instances={s.with_class!r}, correct={s.correct!r})"
-
-
-def _prediction(actual: float, distribution: list[float], weight: float) -> NominalPrediction:
-    """WEKA's NominalPrediction: predicted as Evaluation picks it; its margin, quirks included.
-
-    WEKA tests ``actual == MISSING_VALUE`` (NaN, never equal), so a missing
-    actual class reads as class 0 (Java's ``(int) NaN``) and excludes no class.
-    """
-    predicted, best = math.nan, 0.0
-    for i, p in enumerate(distribution):
-        if p > best:
-            predicted, best = float(i), p
-    next_best = 0.0
-    for i, p in enumerate(distribution):
-        if i != actual and p > next_best:
-            next_best = p
-    margin = distribution[0 if math.isnan(actual) else int(actual)] - next_best
-    return NominalPrediction(actual, predicted, weight, tuple(distribution), margin)

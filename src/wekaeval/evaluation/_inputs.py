@@ -116,9 +116,9 @@ class Codes:
             return codes
         codes = raw.astype(np.int64, copy=False)
         if len(codes) and codes.view(np.uint64).max() >= k:  # too large, or negative (wraps around)
-            bad = (codes >= k) | (codes < (-1 if self.missing_allowed else 0))
-            if bad.any():
-                i = int(np.flatnonzero(bad)[0])
+            out_of_range = (codes >= k) | (codes < (-1 if self.missing_allowed else 0))
+            if out_of_range.any():
+                i = int(np.flatnonzero(out_of_range)[0])
                 raise PredictionError(
                     f"{self.name}[{start + i}] = {codes[i]} is not a class index for {k} classes (0..{k - 1})"
                 )

@@ -18,10 +18,12 @@ import numpy as np
 
 from wekaeval.errors import EvaluationError
 from wekaeval.evaluation import _statistics as stats
+from wekaeval.evaluation._quiet import java_arithmetic
 from wekaeval.evaluation._state import EvaluationState
 from wekaeval.evaluation._statistics import ClassTable
 
 
+@java_arithmetic
 class StatisticsByName:
     """The statistics of an Evaluation by python-weka-wrapper3's names (a mixin: see :class:`wekaeval.Evaluation`)."""
 
@@ -47,6 +49,12 @@ class StatisticsByName:
         if self._numeric:
             raise EvaluationError("the class is numeric: WEKA computes this statistic for a nominal class only")
         return self._current_state()
+
+    def _prepared_curves(self) -> None:
+        """Every class's threshold curve built at once (the weighted areas and the class details need them all)."""
+        curves = self._threshold_curves()
+        if curves is not None:
+            curves.prepare()
 
     def _table(self) -> ClassTable:
         self._nominal()
@@ -286,8 +294,10 @@ class StatisticsByName:
 
     @property
     def weighted_area_under_roc(self) -> float:
+        self._prepared_curves()
         return stats.weighted_area(self._table(), self.area_under_roc)
 
     @property
     def weighted_area_under_prc(self) -> float:
+        self._prepared_curves()
         return stats.weighted_area(self._table(), self.area_under_prc)

@@ -132,8 +132,9 @@ class EvaluationState:
         merged = self.copy()
         assert merged.confusion is not None and merged.margin_counts is not None  # __post_init__ made them
         assert other.confusion is not None and other.margin_counts is not None
-        merged.confusion += other.confusion
-        merged.margin_counts += other.margin_counts
+        with np.errstate(all="ignore"):  # sums that overflow are Java's infinities
+            merged.confusion += other.confusion
+            merged.margin_counts += other.margin_counts
         for name in SUMS:
             setattr(merged, name, getattr(self, name) + getattr(other, name))
         merged.complexity_available = other.complexity_available  # AggregateableEvaluation takes the last one's
@@ -173,7 +174,8 @@ def running_sum(start: float, terms: np.ndarray) -> float:
     """``start + terms[0] + terms[1] + ...`` left to right, as Java's ``+=`` loop (never pairwise)."""
     if not len(terms):
         return start
-    return float(np.add.accumulate(np.concatenate([[start], terms]))[-1])
+    with np.errstate(all="ignore"):  # a sum that overflows is Java's infinity, not a warning
+        return float(np.add.accumulate(np.concatenate([[start], terms]))[-1])
 
 
 #: A per-instance cost: (actual, predicted, rows) -> cost of each row; predicted -1 means unclassified.

@@ -47,9 +47,11 @@ from typing import Any
 
 import numpy as np
 
-from wekaeval.javamath import ranked_values, weka_sort
+from wekaeval.evaluation._quiet import java_arithmetic
+from wekaeval.javamath import ranked_values, sorted_ranks, weka_sort, weka_sort_rows
 
 _MAX_VALUE = np.finfo(np.float64).max
+_SORTED_TOGETHER = 1 << 22  # scores per joint quicksort of several classes' curves
 _EXACT_INTEGERS = 2.0**53  # sums of whole weights below this are exact in any order
 
 
@@ -77,13 +79,15 @@ class CurvePoints:
     @property
     def recall(self) -> np.ndarray:
         """TwoClassStats.getRecall(): tp / (tp + fn), NaN where tp + fn is 0."""
-        total = self.tp + self.fn
+        with np.errstate(all="ignore"):
+            total = self.tp + self.fn
         return np.where(total == 0, np.nan, _ieee_divide(self.tp, total))
 
     @property
     def precision(self) -> np.ndarray:
         """TwoClassStats.getPrecision(): tp / (tp + fp), NaN where tp + fp is 0."""
-        total = self.tp + self.fp
+        with np.errstate(all="ignore"):
+            total = self.tp + self.fp
         return np.where(total == 0, np.nan, _ieee_divide(self.tp, total))
 
     def roc_area(self) -> float:
@@ -91,6 +95,10 @@ class CurvePoints:
 
         NaN when the class has no positive or no negative weight (0/0).
         """
+        with np.errstate(all="ignore"):  # Java's arithmetic: overflow and inf - inf are values
+            return self._roc_area()
+
+    def _roc_area(self) -> float:
         tp, fp = self.tp, self.fp
         cip = np.append(tp[:-1] - tp[1:], tp[-1])
         cin = np.append(fp[:-1] - fp[1:], fp[-1])
@@ -106,9 +114,10 @@ class CurvePoints:
         """
         if self.tp.size < 2:
             return float("nan")
-        recall, precision = self.recall, self.precision
-        terms = precision[:-1] * (recall[:-1] - recall[1:])
-        area = float(np.add.accumulate(terms[::-1])[-1])
+        with np.errstate(all="ignore"):
+            recall, precision = self.recall, self.precision
+            terms = precision[:-1] * (recall[:-1] - recall[1:])
+            area = float(np.add.accumulate(terms[::-1])[-1])
         return float("nan") if area == 0 else area
 
 
@@ -162,18 +171,28 @@ def curve_points(
     the predictions counted as such (negative weights are in neither),
     ``weights`` the instance weights.  ``exact_sort=None`` runs WEKA's
     quicksort only when the order inside a tie can change a sum; True always
-    runs it, False never (a stable sort instead).
+    runs it, False never (a stable sort instead).  Scores may be any doubles
+    (infinities sort as themselves, NaN as ``Double.MAX_VALUE``); sums that
+    overflow are Java's infinities, without warnings.
     """
+    with np.errstate(all="ignore"):
+        key = np.where(np.isnan(scores), _MAX_VALUE, scores)
+        ranked = ranked_values(key)
+        order = np.argsort(ranked[0], kind="stable")
+        if exact_sort or (exact_sort is None and _order_matters(scores, key, order, positive, negative, weights)):
+            order = weka_sort(key, ranked=ranked)
+        return _curve_points(scores, positive, negative, weights, order)
+
+
+def _curve_points(
+    scores: np.ndarray, positive: np.ndarray, negative: np.ndarray, weights: np.ndarray, order: np.ndarray
+) -> CurvePoints:
+    """The curve's points from the scores sorted in WEKA's ``order``."""
     n = scores.size
     wpos = np.where(positive, weights, 0.0)
     wneg = np.where(negative, weights, 0.0)
     tot_pos = float(np.add.accumulate(np.append(0.0, wpos))[-1])
     tot_neg = float(np.add.accumulate(np.append(0.0, wneg))[-1])
-    key = np.where(np.isnan(scores), _MAX_VALUE, scores)
-    ranked = ranked_values(key)
-    order = np.argsort(ranked[0], kind="stable")
-    if exact_sort or (exact_sort is None and _order_matters(scores, key, order, positive, negative, weights)):
-        order = weka_sort(key, ranked=ranked)
     values = scores[order]
     # a point starts at i == 0 and where the score exceeds the current threshold
     nan = np.isnan(values)
@@ -218,14 +237,13 @@ def _validated(actual: Any, probabilities: Any, weights: Any) -> tuple[np.ndarra
         w = np.asarray(weights, dtype=np.float64).ravel()
         if w.size != acts.size:
             raise ValueError(f"weights has {w.size} entries, actual {acts.size}")
-    if np.isinf(probs).any():
-        raise ValueError("probabilities: an infinite probability (WEKA throws on most)")
     known = acts[~np.isnan(acts)]
     if known.size and (np.any(known != np.floor(known)) or known.min() < 0 or known.max() >= probs.shape[1]):
         raise ValueError(f"actual: class indices must be integers in [0, {probs.shape[1]}) or NaN")
     return acts, probs, w
 
 
+@java_arithmetic
 class ThresholdCurves:
     """The ThresholdCurve of every class over one list of predictions, each built once.
 
@@ -267,16 +285,49 @@ class ThresholdCurves:
         if self._actual.size == 0:
             return None
         if class_index not in self._curves:
-            counted = ~(self._weights < 0)
-            positive = counted & (self._actual == class_index)
+            positive, negative = self._members(class_index)
             self._curves[class_index] = curve_points(
-                self._probabilities[:, class_index],
-                positive,
-                counted & ~positive,
-                self._weights,
-                exact_sort=self._exact_sort,
+                self._probabilities[:, class_index], positive, negative, self._weights, exact_sort=self._exact_sort
             )
         return self._curves[class_index]
+
+    def _members(self, class_index: int) -> tuple[np.ndarray, np.ndarray]:
+        """The predictions the class's curve counts as positives and as negatives (negative weights in neither)."""
+        counted = ~(self._weights < 0)
+        positive = counted & (self._actual == class_index)
+        return positive, counted & ~positive
+
+    def prepare(self, classes: Any = None) -> None:
+        """Build the curves of ``classes`` (all by default) at once: one quicksort for all whose ties need it.
+
+        The same points as :meth:`curve` gives one class at a time; WEKA's quicksort runs over the scores of
+        all the classes that need its order together (:func:`~wekaeval.javamath.weka_sort_rows`), so a
+        thousand classes cost about what one does in numpy calls.
+        """
+        n = self._actual.size
+        todo = [i for i in (range(self.num_classes) if classes is None else classes) if i not in self._curves]
+        if n == 0 or not todo:
+            return
+        exact: list[tuple[int, np.ndarray, tuple[np.ndarray, np.ndarray]]] = []
+        with np.errstate(all="ignore"):
+            for i in todo:
+                scores = self._probabilities[:, i]
+                positive, negative = self._members(i)
+                key = np.where(np.isnan(scores), _MAX_VALUE, scores)
+                order, ranks, counts = sorted_ranks(key)
+                if self._exact_sort or (
+                    self._exact_sort is None and _order_matters(scores, key, order, positive, negative, self._weights)
+                ):
+                    exact.append((i, key, (ranks, counts)))
+                else:
+                    self._curves[i] = _curve_points(scores, positive, negative, self._weights, order)
+            per_batch = max(1, _SORTED_TOGETHER // n)
+            for first in range(0, len(exact), per_batch):
+                batch = exact[first : first + per_batch]
+                orders = weka_sort_rows(np.stack([key for _, key, _ in batch]), ranked=[r for _, _, r in batch])
+                for (i, _, _), order in zip(batch, orders, strict=True):
+                    positive, negative = self._members(i)
+                    self._curves[i] = _curve_points(self._probabilities[:, i], positive, negative, self._weights, order)
 
     def area_under_roc(self, class_index: int) -> float:
         """``Evaluation.areaUnderROC(classIndex)``; NaN without predictions."""
@@ -298,11 +349,13 @@ class ThresholdCurves:
             self._actual, self._probabilities, weights=self._weights, class_names=[str(i) for i in range(k)]
         )
         matrix = np.asarray(cm.matrix, dtype=np.float64)
-        counts = np.add.accumulate(np.hstack([np.zeros((k, 1)), matrix]), axis=1)[:, -1]
-        with_class = float(np.add.accumulate(np.append(0.0, self._weights[~np.isnan(self._actual)]))[-1])
+        with np.errstate(all="ignore"):
+            counts = np.add.accumulate(np.hstack([np.zeros((k, 1)), matrix]), axis=1)[:, -1]
+            with_class = float(np.add.accumulate(np.append(0.0, self._weights[~np.isnan(self._actual)]))[-1])
         return counts, with_class - cm.unclassified
 
     def _weighted(self, area: Any) -> float:
+        self.prepare()
         counts, classified = self._class_counts
         total = 0.0
         for i in range(self.num_classes):

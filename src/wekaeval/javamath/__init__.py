@@ -50,7 +50,7 @@ from wekaeval.javamath._platform import (
 from wekaeval.javamath._pow import java_pow
 from wekaeval.javamath._random import JavaRandom, java_shuffle
 from wekaeval.javamath._rcpps_tables import format_measurement
-from wekaeval.javamath._sort import ranked_values, stable_order, weka_sort
+from wekaeval.javamath._sort import ranked_values, sorted_ranks, stable_order, weka_sort, weka_sort_rows
 from wekaeval.javamath._statistics import (
     f_probability,
     gamma,
@@ -102,6 +102,7 @@ __all__ = [
     "JavaRandom",
     "java_shuffle",
     "weka_sort",
+    "weka_sort_rows",
     "stable_order",
     "Stats",
     "weka_stats",
@@ -126,6 +127,7 @@ __all__ = [
     "weka_eq",
     "WEKA_SMALL",
     "ranked_values",
+    "sorted_ranks",
 ]
 
 for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)

@@ -171,20 +171,15 @@ def double_to_string(value: float, width: int, after_decimal_point: int | None =
     text = decimal_format(value, after_decimal_point)
     if after_decimal_point >= width:
         return text
-    result = [" "] * width
-    dot = text.find(".")
-    if after_decimal_point > 0 and dot != -1:
-        result[width - after_decimal_point - 1] = "."
-    if after_decimal_point <= 0 or dot == -1:
+    # WEKA copies the text into ``width`` spaces so that its decimal point (or its end, with no point) falls
+    # ``after_decimal_point`` + 1 from the right; the fraction keeps its digits after the point
+    dot = text.find(".") if after_decimal_point > 0 else -1
+    if dot == -1:
         dot = len(text)
     offset = width - after_decimal_point - dot - (1 if after_decimal_point > 0 else 0)
     if offset < 0:
         return text
-    for i in range(dot):
-        result[offset + i] = text[i]
-    for i in range(dot + 1, len(text)):
-        result[offset + i] = text[i]
-    return "".join(result)
+    return (" " * offset + text).ljust(width)
 
 
 def java_fixed(value: float, decimals: int, *, jdk: int | str | None = None) -> str:
