@@ -277,3 +277,10 @@ def test_rows_sorted_together_are_each_rows_quicksort():
             assert a is not None and b is not None
             for field in ("tp", "fn", "fp", "tn"):
                 assert np.array_equal(getattr(a, field), getattr(b, field), equal_nan=True), (trial, i, field)
+        areas_only = threshold.ThresholdCurves(actual, rows.T.copy(), weights, keep_points=False)
+        areas_only.prepare()
+        for i in range(k):
+            for area in ("area_under_roc", "area_under_prc"):
+                mine, theirs = getattr(areas_only, area)(i), getattr(alone, area)(i)
+                assert mine.hex() == theirs.hex() or (math.isnan(mine) and math.isnan(theirs)), (trial, i, area)
+        assert not areas_only._curves  # the points are not kept

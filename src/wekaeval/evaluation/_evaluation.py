@@ -488,7 +488,7 @@ class Evaluation(StatisticsByName):
         if arrays is None:
             return None
         if self._curves is None:
-            self._curves = ThresholdCurves(*arrays)
+            self._curves = ThresholdCurves(*arrays, keep_points=False)  # the areas, not every point
         return self._curves
 
     # -- merging ------------------------------------------------------------------------

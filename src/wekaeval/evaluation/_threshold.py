@@ -41,6 +41,7 @@ area of exactly 0 is NaN (WEKA prints ``?``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -51,7 +52,7 @@ from wekaeval.evaluation._quiet import java_arithmetic
 from wekaeval.javamath import ranked_values, sorted_ranks, weka_sort, weka_sort_rows
 
 _MAX_VALUE = np.finfo(np.float64).max
-_SORTED_TOGETHER = 1 << 22  # scores per joint quicksort of several classes' curves
+_SORTED_TOGETHER = 1 << 20  # scores per joint quicksort of several classes' curves (memory: 1M scores)
 _EXACT_INTEGERS = 2.0**53  # sums of whole weights below this are exact in any order
 
 
@@ -269,10 +270,20 @@ class ThresholdCurves:
     0.7857142857142857
     """
 
-    def __init__(self, actual: Any, probabilities: Any, weights: Any = None, *, exact_sort: bool | None = None):
+    def __init__(
+        self,
+        actual: Any,
+        probabilities: Any,
+        weights: Any = None,
+        *,
+        exact_sort: bool | None = None,
+        keep_points: bool = True,
+    ):
         self._actual, self._probabilities, self._weights = _validated(actual, probabilities, weights)
         self._exact_sort = exact_sort
+        self._keep_points = keep_points  # False: each class keeps its two areas, not its points (memory)
         self._curves: dict[int, CurvePoints] = {}
+        self._areas: dict[int, tuple[float, float]] = {}
 
     @property
     def num_classes(self) -> int:
@@ -284,12 +295,21 @@ class ThresholdCurves:
             raise IndexError(f"class_index {class_index} outside [0, {self.num_classes})")
         if self._actual.size == 0:
             return None
-        if class_index not in self._curves:
-            positive, negative = self._members(class_index)
-            self._curves[class_index] = curve_points(
-                self._probabilities[:, class_index], positive, negative, self._weights, exact_sort=self._exact_sort
-            )
-        return self._curves[class_index]
+        if class_index in self._curves:
+            return self._curves[class_index]
+        positive, negative = self._members(class_index)
+        points = curve_points(
+            self._probabilities[:, class_index], positive, negative, self._weights, exact_sort=self._exact_sort
+        )
+        self._keep(class_index, points)
+        return points
+
+    def _keep(self, class_index: int, points: CurvePoints) -> None:
+        """Cache a class's points, or only its two areas when the points are not kept."""
+        if self._keep_points:
+            self._curves[class_index] = points
+        else:
+            self._areas[class_index] = (points.roc_area(), points.prc_area())
 
     def _members(self, class_index: int) -> tuple[np.ndarray, np.ndarray]:
         """The predictions the class's curve counts as positives and as negatives (negative weights in neither)."""
@@ -305,12 +325,14 @@ class ThresholdCurves:
         thousand classes cost about what one does in numpy calls.
         """
         n = self._actual.size
-        todo = [i for i in (range(self.num_classes) if classes is None else classes) if i not in self._curves]
+        wanted = range(self.num_classes) if classes is None else classes
+        todo = [i for i in wanted if i not in self._curves and i not in self._areas]
         if n == 0 or not todo:
             return
-        exact: list[tuple[int, np.ndarray, tuple[np.ndarray, np.ndarray]]] = []
+        per_batch = max(1, _SORTED_TOGETHER // n)
+        exact: list[tuple[int, np.ndarray, tuple[np.ndarray, np.ndarray]]] = []  # at most per_batch at a time
         with np.errstate(all="ignore"):
-            for i in todo:
+            for last, i in enumerate(todo, start=1 - len(todo)):
                 scores = self._probabilities[:, i]
                 positive, negative = self._members(i)
                 key = np.where(np.isnan(scores), _MAX_VALUE, scores)
@@ -320,24 +342,35 @@ class ThresholdCurves:
                 ):
                     exact.append((i, key, (ranks, counts)))
                 else:
-                    self._curves[i] = _curve_points(scores, positive, negative, self._weights, order)
-            per_batch = max(1, _SORTED_TOGETHER // n)
-            for first in range(0, len(exact), per_batch):
-                batch = exact[first : first + per_batch]
-                orders = weka_sort_rows(np.stack([key for _, key, _ in batch]), ranked=[r for _, _, r in batch])
-                for (i, _, _), order in zip(batch, orders, strict=True):
-                    positive, negative = self._members(i)
-                    self._curves[i] = _curve_points(self._probabilities[:, i], positive, negative, self._weights, order)
+                    self._keep(i, _curve_points(scores, positive, negative, self._weights, order))
+                del order, ranks, counts, key
+                if exact and (len(exact) == per_batch or last == 0):
+                    self._sorted_together(exact)
+                    exact = []
+
+    def _sorted_together(self, batch: list[tuple[int, np.ndarray, tuple[np.ndarray, np.ndarray]]]) -> None:
+        """The curves of classes whose ties need WEKA's quicksort, their scores sorted in one run."""
+        orders = weka_sort_rows(np.stack([key for _, key, _ in batch]), ranked=[r for _, _, r in batch])
+        for (i, _, _), order in zip(batch, orders, strict=True):
+            positive, negative = self._members(i)
+            self._keep(i, _curve_points(self._probabilities[:, i], positive, negative, self._weights, order))
 
     def area_under_roc(self, class_index: int) -> float:
         """``Evaluation.areaUnderROC(classIndex)``; NaN without predictions."""
-        points = self.curve(class_index)
-        return float("nan") if points is None else points.roc_area()
+        return self._areas_of(class_index)[0]
 
     def area_under_prc(self, class_index: int) -> float:
         """``Evaluation.areaUnderPRC(classIndex)``; NaN without predictions or for an area of 0."""
-        points = self.curve(class_index)
-        return float("nan") if points is None else points.prc_area()
+        return self._areas_of(class_index)[1]
+
+    def _areas_of(self, class_index: int) -> tuple[float, float]:
+        if class_index not in self._areas:
+            points = self.curve(class_index)
+            if points is None:
+                return math.nan, math.nan
+            if class_index not in self._areas:
+                self._areas[class_index] = (points.roc_area(), points.prc_area())
+        return self._areas[class_index]
 
     @cached_property
     def _class_counts(self) -> tuple[np.ndarray, float]:
