@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from wekaeval.arff._dates import _JAVA_LETTERS
 from wekaeval.arff._tokenizer import (
+    CLOSE,
     MISSING,
     OPEN,
-    CLOSE,
     TT_EOF,
     TT_EOL,
     TT_WORD,
@@ -239,7 +239,8 @@ class _HeaderReader:
         try:
             java_parse_double(self.word() or "")
         except ValueError:
-            raise self.error(f"attribute {shown(name)}: the attribute weight {token_text(tokens)} is no number") from None
+            weight = token_text(tokens)
+            raise self.error(f"attribute {shown(name)}: the attribute weight {weight} is no number") from None
         if tokens.next_token() != CLOSE:
             raise self.error(f"attribute {shown(name)}: }} expected after its weight, found {token_text(tokens)}")
 
@@ -297,7 +298,8 @@ class _HeaderReader:
             if label is None:
                 raise self.error(f"attribute {shown(name)}: a label expected, found {token_text(tokens)}")
             if label in seen:
-                raise self.error(f"nominal attribute {shown(name)} declares the label {shown(label)} twice", declared_at)
+                twice = f"nominal attribute {shown(name)} declares the label {shown(label)} twice"
+                raise self.error(twice, declared_at)
             seen.add(label)
             labels.append(label)
         self._attribute_weight(name)

@@ -117,7 +117,9 @@ class Table:
                 continue
             column = np.full(len(block.weights), absent, dtype=np.float64)
             at = np.flatnonzero(block.indices == index)
-            column[np.searchsorted(block.indptr, at, side="right") - 1] = block.values[at]
+            # + 0.0 turns -0.0 into 0.0: SparseInstance(weight, values, indices, max) keeps only values != 0,
+            # so a sparse row's -0 is an absent value, WEKA's 0.0
+            column[np.searchsorted(block.indptr, at, side="right") - 1] = block.values[at] + 0.0
             parts.append(column)
         return _joined(parts, np.float64)
 
@@ -317,17 +319,17 @@ class RowReader:
             )
         tokens.next_token()
         text = tokens.sval
-        shown_weight = "{" + ("" if text is None else real_text(text)) + "}"
+        shown_weight = "{" + ("" if text is None else real_text(text)[:40]) + "}"
         try:
             weight = java_parse_double(text if text is not None and tokens.ttype != CLOSE else "")
         except ValueError:
-            raise self.error(f"instance weight {shown(shown_weight)} is not a number") from None
+            raise self.error(f"instance weight {shown_weight} is not a number") from None
         if math.isnan(weight):
-            raise self.error(f"instance weight {shown(shown_weight)} is not a number (WEKA would read it as 1)")
+            raise self.error(f"instance weight {shown_weight} is not a number (WEKA would read it as 1)")
         if not math.isfinite(weight):
-            raise self.error(f"instance weight {shown(shown_weight)} is not finite")
+            raise self.error(f"instance weight {shown_weight} is not finite")
         if tokens.next_token() != CLOSE:
-            raise self.error(f"}} expected after instance weight {shown(shown_weight)}, found {token_text(tokens)}")
+            raise self.error(f"}} expected after instance weight {shown_weight}, found {token_text(tokens)}")
         if tokens.next_token() not in (TT_EOL, TT_EOF):
             raise self.error(f"end of line expected after the instance weight, found {token_text(tokens)}")
         return weight

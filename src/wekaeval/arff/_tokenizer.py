@@ -89,7 +89,7 @@ class Tokenizer:
         text = self.text
         end = len(text)
         while True:
-            pos = _SKIP.match(text, self.pos).end()
+            pos = _SKIP.match(text, self.pos).end()  # type: ignore[union-attr]
             self.start = pos
             if pos >= end:
                 self.pos = pos
@@ -103,7 +103,7 @@ class Tokenizer:
                 self.ttype = TT_EOL
                 return TT_EOL
             if char == "%":
-                self.pos = _TO_LINE_END.match(text, pos).end()
+                self.pos = _TO_LINE_END.match(text, pos).end()  # type: ignore[union-attr]
                 continue
             if char == "'" or char == '"':
                 return self._quoted(char, pos + 1)
