@@ -102,7 +102,7 @@ HEADER = "@relation r\n@attribute x numeric\n@attribute c {a,b}\n@data\n"
         ("@relation r\n@attribute x numeric\n@attribute c {a,b}\n", 3, "@data"),
         ("@relation r\n@attribute x numeric\n@attribute c relational\n@data\n", 4, "@end c"),
         ("@relation r\n@attribute b relational\n@attribute x numeric\n", 3, "@end b"),
-        ("@relation r\n@end b\n@data\n", 2, "@end b without"),
+        ("@relation r\n@end b\n@data\n", 2, "'@end b' without a relational attribute"),
         (
             "@relation r\n@attribute b relational\n@attribute x numeric\n@end b\n@attribute c {a,b}\n@data\n"
             "'1\\n2,3',a\n",
@@ -112,7 +112,7 @@ HEADER = "@relation r\n@attribute x numeric\n@attribute c {a,b}\n@data\n"
         (
             "@relation r\n@attribute b relational\n@attribute x {u}\n@end b\n@attribute c {a,b}\n@data\n'u',a\n'v',b\n",
             8,
-            "bag row 1: Data value v",
+            "in relational attribute 'b', bag row 1: 'v' is not a label",
         ),
         ("@relation r\n@attribute d date 'yyyy-MM-dd'\n@data\n2020-01-01\n2020-02-30\n", 5, "unparseable date"),
         ("@relation r\n@attribute d date 'yyyy-ww'\n@data\n2020-01\n", 2, "'w' is not supported"),
@@ -351,5 +351,12 @@ def test_a_sparse_row_without_its_bag_gets_wekas_first_bag(weka_jvm, tmp_path):
     expected = np.asarray(theirs.attributeToDoubleArray(2), dtype=np.float64)
     assert np.array_equal(ours.class_values, expected)
     assert np.array_equal(ours.weights, [1.0, 1.0, 3.0, 1.0])
+    # a sparse row before the first bag: WEKA's 0 is the first bag of the file, read later
+    later = SPARSE_BAGS.replace("{0 1, 1 '1\\n2\\n3', 2 b}", "{0 1, 2 b}")
+    assert [row[1] for row in read_arff_rows(io.StringIO(later))[2]] == [([4.0],)] * 4
+    path.write_text(later)
+    theirs = weka_dataset(path, -1)
+    assert [theirs.instance(k).relationalValue(1).instance(0).value(0) for k in range(4)] == [4.0] * 4
+    no_bag = later.replace("{1 '4', 2 b}", "{2 b}")
     with pytest.raises(ArffError, match=r"<stream>:8: a sparse row leaves relational attribute 'bag' out"):
-        load_arff(io.StringIO(SPARSE_BAGS.replace("{0 1, 1 '1\\n2\\n3', 2 b}", "{0 1, 2 b}")))
+        load_arff(io.StringIO(no_bag))

@@ -1,14 +1,16 @@
 """ARFF files as WEKA reads them: :func:`load_arff` gives a :class:`Dataset` of :class:`Attribute` s.
 
-WEKA's dialect (instance weights, relational attributes, comments where liac-arff refuses them), its
-date patterns in a named time zone, and the class attribute chosen as WEKA chooses it.
+WEKA's tokenizer (Java's ``StreamTokenizer`` as ``ArffLoader`` sets it up: its quotes, escapes and
+separators), instance weights, sparse rows, relational attributes, date patterns in a named time zone,
+and the class attribute chosen as WEKA chooses it; large files read column by column with numpy.
 """
 
 from __future__ import annotations
 
 from wekaeval.arff._classattr import ClassAttributeError, class_index, describe_class_attribute
 from wekaeval.arff._dates import DateParser, DatePatternError, resolve_timezone
-from wekaeval.arff._loader import Attribute, Dataset, load_arff, read_arff_rows
+from wekaeval.arff._loader import load_arff, read_arff_rows
+from wekaeval.arff._types import Attribute, Dataset
 
 __all__ = [
     "Attribute",

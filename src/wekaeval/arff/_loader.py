@@ -1,21 +1,10 @@
-"""ARFF files in WEKA's dialect: what ``weka.core.converters.ArffLoader`` reads.
+"""ARFF files as ``weka.core.converters.ArffLoader`` reads them: :func:`load_arff` and :func:`read_arff_rows`.
 
-Built on liac-arff, which this module feeds after translating the parts of
-WEKA's dialect that liac-arff rejects or reads differently:
-
-* ``%`` starts a comment anywhere outside quotes, also after a declaration
-  or a data row (WEKA's own supermarket.arff has one after a declaration);
-* an instance weight in braces after a dense or sparse row,
-  ``1,2,x,{0.5}`` or ``{0 1, 2 x} {0.5}``;
-* ``integer`` and ``real`` attributes hold doubles, as ``numeric`` ones do;
-* ``date`` attributes are read as text, and a date class as WEKA's
-  milliseconds since the epoch (see :mod:`wekaeval.arff`);
-* ``relational`` attributes (multi-instance bags): the nested declarations
-  up to ``@end name`` and, per row, a quoted value holding the bag's rows
-  separated by ``\\n``;
-* ``@relation`` and ``@attribute`` may be followed by a tab.
-
-Line numbers in errors are the file's own.
+WEKA reads ARFF with Java's ``StreamTokenizer`` (:mod:`~wekaeval.arff._tokenizer`), the header
+declaration by declaration (:mod:`~wekaeval.arff._header`), the data row by row
+(:mod:`~wekaeval.arff._rows`).  This module reads the header the same way, and the data with the
+columnar reader (:mod:`~wekaeval.arff._columnar`) wherever lines are plain, the row reader elsewhere
+and wherever the columnar reader is unsure.  Line numbers in errors are the file's own.
 """
 
 from __future__ import annotations
@@ -23,73 +12,26 @@ from __future__ import annotations
 import io  # noqa: F401  (load_arff's doctest reads from io.StringIO)
 import math
 import os
-import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import tzinfo
 from typing import IO, Any
 
-import arff as liac_arff
 import numpy as np
 
 from wekaeval._textsource import read_text
 from wekaeval.arff._classattr import ClassAttributeError, class_index
+from wekaeval.arff._columnar import read_run, scan_lines
 from wekaeval.arff._dates import DateParser, DatePatternError, resolve_timezone
-from wekaeval.arff._dialect import IMPLICIT_BAG, DateSpec, RelationSpec, translate_data, translate_header
+from wekaeval.arff._header import Header, read_header, shown
+from wekaeval.arff._rows import DATE, NOMINAL, NUMERIC, RELATIONAL, STRING, Plan, RowReader, SparseBlock, Table
+from wekaeval.arff._tokenizer import Tokenizer, byte_view, line_of
+from wekaeval.arff._types import Attribute, Dataset
 from wekaeval.errors import ArffError
 
+#: Runs of fewer plain lines than this are read row by row (the columnar reader's fixed cost is higher).
+_SHORTEST_RUN = 16
 
-@dataclass(frozen=True)
-class Attribute:
-    """One declared attribute: its name, WEKA type, a nominal's labels, a date's pattern, a bag's attributes."""
-
-    name: str
-    type: str  # "numeric", "nominal", "string", "date" or "relational"
-    values: tuple[str, ...] | None = None
-    date_format: str | None = None  # a date's SimpleDateFormat pattern as declared (None: WEKA's default)
-    relation: tuple[Attribute, ...] | None = None  # a relational attribute's nested attributes
-
-
-@dataclass(frozen=True, eq=False)
-class Dataset:
-    """What the evaluation needs of an ARFF file: its class column and instance weights.
-
-    ``class_values`` holds, per instance, the class index (nominal class) or
-    value (numeric class; for a date class WEKA's milliseconds since the
-    epoch) as a float64, NaN where the class is missing;
-    ``weights`` the instance weights (1.0 unless the file gives one).
-    ``source`` is the path it was read from (None for a file object) and
-    ``encoding`` the encoding it was read in: what a model needs to read the
-    attribute values again (:mod:`wekaeval.folds`, :mod:`wekaeval.experiment`).
-    """
-
-    relation: str
-    attributes: tuple[Attribute, ...]
-    class_index: int
-    class_values: np.ndarray
-    weights: np.ndarray
-    source: str | None = field(default=None, repr=False)
-    encoding: str = field(default="utf-8", repr=False)
-
-    @property
-    def class_attribute(self) -> Attribute:
-        return self.attributes[self.class_index]
-
-    @property
-    def class_names(self) -> tuple[str, ...] | None:
-        """The class labels of a nominal class, None for a numeric or date class."""
-        return self.class_attribute.values
-
-    @property
-    def num_instances(self) -> int:
-        return len(self.class_values)
-
-    def __repr__(self) -> str:
-        return (
-            f"Dataset(relation={self.relation!r}, attributes={len(self.attributes)}, "
-            f"class={self.class_attribute.name!r}, instances={self.num_instances})"
-        )
+#: A date value WEKA holds as 0 (the epoch): a sparse row's absent date, apart from the texts' indices.
+_ABSENT = -1.0
 
 
 def load_arff(
@@ -150,23 +92,21 @@ def load_arff(
         zone = resolve_timezone(timezone)
     except ValueError as error:
         raise ArffError(str(error), source=_source_name(source)) from None
-    arff = _decode(source, encode_nominal=True, encoding=encoding)
-    index = _class_index(arff.attributes, class_attribute, arff.name)
-    parse = _class_parser(arff, index, zone)
-    class_values = np.empty(0, dtype=np.float64)
-    with arff.errors_reported():
-        column = []
-        for row in arff.rows:  # liac-arff reads the rows here
-            line = arff.decoder._current_line
-            _check_bags(arff, row, line)
-            column.append(parse(row[index], line))
-        class_values = np.array(column, dtype=np.float64)
+    name, text = _read_text(source, encoding)
+    view = byte_view(text)
+    header = read_header(view, name)
+    index = _class_index(header.attributes, class_attribute, name)
+    table = _read_data(header, view, name, need=frozenset({index}))
+    _check_absent(table, view, name)
+    column = table.column(index, absent=_ABSENT if header.attributes[index].type == "date" else 0.0)
+    if header.attributes[index].type == "date":
+        column = _dates(table, index, column, zone, view, name, line_of(view, header.declared_at[index]))
     return Dataset(
-        relation=arff.relation,
-        attributes=arff.attributes,
+        relation=header.relation,
+        attributes=header.attributes,
         class_index=index,
-        class_values=class_values,
-        weights=np.asarray(arff.weights, dtype=np.float64),
+        class_values=column,
+        weights=table.weights(),
         source=os.fsdecode(source) if isinstance(source, (str, os.PathLike)) else None,
         encoding=encoding,
     )
@@ -180,7 +120,9 @@ def read_arff_rows(
     Values come as WEKA reads them: nominal, string and date values as
     ``str``, numbers as ``float``, missing values as None; a relational value
     (a bag) as a tuple of its rows, each a list of values read the same way.
-    Instance weights, of rows and of bag rows, are dropped.
+    A sparse row's absent values are WEKA's 0: the number 0.0, the first label,
+    the file's first string or bag, and for a date the epoch as WEKA's 0.0
+    milliseconds.  Instance weights, of rows and of bag rows, are dropped.
 
     Raises
     ------
@@ -197,73 +139,139 @@ def read_arff_rows(
     ...     "@end bag\\n@attribute c {+,-}\\n@data\\n'1\\\\n2\\\\n3',+\\n"))[2]
     [[([1.0], [2.0], [3.0]), '+']]
     """
-    arff = _decode(source, encode_nominal=False, encoding=encoding)
-    with arff.errors_reported():
-        rows = []
-        for row in arff.rows:
-            bags = _check_bags(arff, row, arff.decoder._current_line)
-            rows.append([bags[i] if i in bags else _plain(v) for i, v in enumerate(row)])
-    return arff.relation, arff.attributes, rows
-
-
-def _plain(value: Any) -> Any:
-    return float(value) if isinstance(value, (int, float)) else value
-
-
-@dataclass(frozen=True)
-class _DecodedArff:
-    """An ARFF file through liac-arff: the header read, the rows still lazy (``DENSE_GEN``)."""
-
-    name: str
-    relation: str
-    attributes: tuple[Attribute, ...]
-    rows: Iterator[list[Any]]
-    weights: list[float]
-    decoder: liac_arff.ArffDecoder
-    specials: dict[int, Any]
-    encode_nominal: bool
-    first_bags: dict[int, Any] = field(default_factory=dict)  # WEKA's relation 0 of each relational attribute
-
-    def errors_reported(self) -> Any:
-        """A context in which liac-arff's errors on the rows become ArffError naming the line."""
-        return _reported_as_arff_error(self.decoder, self.name)
-
-
-def _decode(source: Any, *, encode_nominal: bool, encoding: str) -> _DecodedArff:
-    """Read ``source``, translate WEKA's dialect for liac-arff and decode its header."""
     name, text = _read_text(source, encoding)
-    lines = re.split(r"\r\n|\r|\n", text)
-    header_lines, data_start, specials = translate_header(lines, name)
-    bags = frozenset(i for i, spec in specials.items() if isinstance(spec, RelationSpec))
-    data_lines, weights = translate_data(lines[data_start:], data_start, name, bags)
-    decoder = liac_arff.ArffDecoder()
-    with _reported_as_arff_error(decoder, name):
-        decoded = decoder.decode(
-            header_lines + data_lines, encode_nominal=encode_nominal, return_type=liac_arff.DENSE_GEN
-        )
-    attributes = _attributes(decoded["attributes"], specials, name)
-    return _DecodedArff(
-        name, decoded["relation"], attributes, decoded["data"], weights, decoder, specials, encode_nominal
-    )
+    view = byte_view(text)
+    header = read_header(view, name)
+    table = _read_data(header, view, name, need=None)
+    _check_absent(table, view, name)
+    return header.relation, header.attributes, _rows(table)
 
 
-def _attributes(declared: list[tuple[str, Any]], specials: dict[int, Any], name: str) -> tuple[Attribute, ...]:
-    """Attribute objects for liac-arff's (name, type) pairs; dates and bags from what the translation kept."""
-    out = []
-    for i, (attr_name, attr_type) in enumerate(declared):
-        special = specials.get(i)
-        if isinstance(special, DateSpec):
-            out.append(Attribute(attr_name, "date", date_format=special.pattern))
-        elif isinstance(special, RelationSpec):
-            decoder = liac_arff.ArffDecoder()
-            with _reported_as_arff_error(decoder, name):
-                nested = decoder.decode(special.header + ["@data"], return_type=liac_arff.DENSE)
-            out.append(
-                Attribute(attr_name, "relational", relation=_attributes(nested["attributes"], special.specials, name))
-            )
+def _read_data(header: Header, view: str, name: str, need: frozenset[int] | None) -> Table:
+    """The data section: plain runs of lines by the columnar reader, the rest (and its doubts) row by row."""
+    plan = Plan.of(header.attributes)
+    table = Table(plan)
+    tokens: Tokenizer = header.tokens
+    reader = RowReader(tokens, table, name)
+    buffer = view.encode("latin-1")
+    data = np.frombuffer(buffer, dtype=np.uint8)
+    position = tokens.pos
+    lines = scan_lines(data, position)
+    starts = lines.starts
+    slow_until = 0  # lines before this one go row by row (the columnar reader gave them back)
+    while True:
+        line = int(np.searchsorted(starts, position, side="right")) - 1
+        if line >= slow_until and position == starts[line] and lines.plain[line]:
+            end = lines.run_end(line)
+            if end - line >= _SHORTEST_RUN:
+                high = int(starts[end]) if end < len(starts) else len(buffer)
+                run = read_run(data, buffer, starts[line:end], high, plan, need)
+                if run is not None:
+                    reader.flush()
+                    _commit(table, run)
+                    position = high
+                    continue
+            slow_until = end
+        tokens.pos = position
+        if not reader.read_row():
+            break
+        position = tokens.pos
+    reader.flush()
+    return table
+
+
+def _commit(table: Table, run: Any) -> None:
+    """Add a columnar run to the table: its blocks, its strings and dates (their indices moved on)."""
+    for index, texts in run.items.items():
+        base = len(table.items[index])
+        if base:
+            for block in run.blocks:
+                if isinstance(block, SparseBlock):
+                    block.values[block.indices == index] += base
+                else:
+                    block.values[:, index] += base
+        table.items[index].extend(texts)
+    table.blocks.extend(run.blocks)
+
+
+def _check_absent(table: Table, view: str, name: str) -> None:
+    """A sparse row that leaves out a string or relational attribute of a file without one: WEKA's value 0
+    points at nothing (WEKA fails when the value is used)."""
+    for index, kind in enumerate(table.plan.kinds):
+        if kind not in (STRING, RELATIONAL) or table.items[index]:
+            continue
+        for block in table.blocks:
+            if not isinstance(block, SparseBlock):
+                continue
+            given = np.zeros(len(block.weights), dtype=bool)
+            at = np.flatnonzero(block.indices == index)
+            given[np.searchsorted(block.indptr, at, side="right") - 1] = True
+            if not given.all():
+                row = int(block.starts[np.argmin(given)])
+                what = "string" if kind == STRING else "relational"
+                raise ArffError(
+                    f"a sparse row leaves {what} attribute {shown(table.plan.attributes[index].name)} out, "
+                    f"and no row gives it a value (WEKA's value 0 would point at a {what} value that does not exist)",
+                    source=name,
+                    line=line_of(view, row),
+                )
+
+
+def _dates(
+    table: Table, index: int, column: np.ndarray, zone: tzinfo, view: str, name: str, declared: int
+) -> np.ndarray:
+    """A date class's texts parsed as WEKA parses them: milliseconds since the epoch in ``zone``."""
+    attribute = table.plan.attributes[index]
+    try:
+        parser = DateParser(attribute.date_format, zone)
+    except DatePatternError as error:
+        raise ArffError(str(error), source=name, line=declared) from None
+    texts = table.items[index]
+    parsed: dict[str, float] = {}
+    out = np.full(len(column), math.nan)
+    out[column == _ABSENT] = 0.0
+    rows = np.flatnonzero(column >= 0)
+    starts = table.starts()
+    for row, item in zip(rows.tolist(), column[rows].astype(np.int64).tolist(), strict=True):
+        text = texts[item]
+        if text not in parsed:
+            try:
+                value = parser.parse(text)
+            except DatePatternError as error:
+                raise ArffError(str(error), source=name, line=line_of(view, int(starts[row]))) from None
+            if value is None:
+                raise ArffError(
+                    f"unparseable date {shown(text)} for {shown(attribute.name)} (pattern {shown(parser.pattern)})",
+                    source=name,
+                    line=line_of(view, int(starts[row])),
+                )
+            parsed[text] = value
+        out[row] = parsed[text]
+    return out
+
+
+def _rows(table: Table) -> list[list[Any]]:
+    """Every row of ``table`` as Python values (see :func:`read_arff_rows`)."""
+    plan = table.plan
+    columns = []
+    for index, kind in enumerate(plan.kinds):
+        column = table.column(index, absent=_ABSENT if kind == DATE else 0.0)
+        missing = np.isnan(column).tolist()
+        if kind == NUMERIC:
+            columns.append([None if gone else value for gone, value in zip(missing, column.tolist(), strict=True)])
+            continue
+        positions = np.where(np.isnan(column), 0, column).astype(np.int64).tolist()
+        if kind == NOMINAL:
+            labels = plan.attributes[index].values or ()
+            values = [labels[i] for i in positions]
+        elif kind == RELATIONAL:
+            bags = [tuple(_rows(bag)) for bag in table.items[index]]
+            values = [bags[i] if bags else None for i in positions]
         else:
-            out.append(_attribute(attr_name, attr_type))
-    return tuple(out)
+            texts = table.items[index]
+            values = [0.0 if i < 0 else texts[i] if texts else None for i in positions]
+        columns.append([None if gone else value for gone, value in zip(missing, values, strict=True)])
+    return [list(row) for row in zip(*columns, strict=True)] if columns else []
 
 
 def _read_text(source: Any, encoding: str) -> tuple[str, str]:
@@ -279,105 +287,6 @@ def _source_name(source: Any) -> str:
     return os.fspath(source) if isinstance(source, (str, os.PathLike)) else getattr(source, "name", "<stream>")
 
 
-def _class_parser(arff: _DecodedArff, index: int, zone: tzinfo) -> Any:
-    """A function (value, line) -> the class value as WEKA stores it (a float, NaN when missing)."""
-    attribute = arff.attributes[index]
-    if attribute.type != "date":
-        return lambda value, line: math.nan if value is None else float(value)
-    spec = arff.specials[index]
-    try:
-        parser = DateParser(spec.pattern, zone)
-    except DatePatternError as error:
-        raise ArffError(str(error), source=arff.name, line=spec.line) from None
-
-    def parse(value: str | None, line: int) -> float:
-        if value is None:
-            return math.nan
-        try:
-            parsed = parser.parse(value)
-        except DatePatternError as error:
-            raise ArffError(str(error), source=arff.name, line=line) from None
-        if parsed is None:
-            raise ArffError(
-                f"unparseable date {value!r} for {attribute.name!r} (pattern {parser.pattern!r})",
-                source=arff.name,
-                line=line,
-            )
-        return parsed
-
-    return parse
-
-
-def _check_bags(arff: _DecodedArff, row: Any, line: int) -> dict[int, tuple[list[Any], ...] | None]:
-    """Each relational value of a row read as WEKA's nested reader does: index -> tuple of rows (None if missing)."""
-    bags = {}
-    for index, spec in arff.specials.items():
-        if not isinstance(spec, RelationSpec):
-            continue
-        value = row[index]
-        if value != IMPLICIT_BAG:
-            bags[index] = _read_bag(value, spec, arff, line)
-            if bags[index] is not None:
-                arff.first_bags.setdefault(index, bags[index])
-        elif index in arff.first_bags:  # a sparse row leaves the bag out: WEKA's value 0, the first bag read
-            bags[index] = arff.first_bags[index]
-        else:
-            raise ArffError(
-                f"a sparse row leaves relational attribute {spec.name!r} out before any bag was read "
-                "(WEKA would point it at a bag that does not exist)",
-                source=arff.name,
-                line=line,
-            )
-    return bags
-
-
-def _explicit(value: Any, spec: RelationSpec, where: str, arff: _DecodedArff, line: int) -> str | None:
-    """A nested bag's value; one a sparse bag row leaves out is refused (WEKA points it at its first nested bag)."""
-    if value != IMPLICIT_BAG:
-        return value
-    raise ArffError(
-        f"{where}: a sparse bag row leaves relational attribute {spec.name!r} out", source=arff.name, line=line
-    )
-
-
-def _read_bag(value: str | None, spec: RelationSpec, arff: _DecodedArff, line: int) -> tuple[list[Any], ...] | None:
-    if value is None:
-        return None
-    lines = re.split(r"\r\n|\r|\n", value)
-    where = f"in relational attribute {spec.name!r}"
-    try:
-        nested_bags = frozenset(i for i, s in spec.specials.items() if isinstance(s, RelationSpec))
-        data_lines, _ = translate_data(lines, 0, arff.name, nested_bags)
-    except ArffError as error:
-        raise ArffError(f"{where}, bag row {error.line}: {error.reason}", source=arff.name, line=line) from None
-    decoder = liac_arff.ArffDecoder()
-    bag_rows = []
-    try:
-        decoded = decoder.decode(
-            spec.header + ["@data"] + data_lines, encode_nominal=arff.encode_nominal, return_type=liac_arff.DENSE_GEN
-        )
-        for row in decoded["data"]:
-            nested = {
-                i: _read_bag(_explicit(row[i], s, where, arff, line), s, arff, line)
-                for i, s in spec.specials.items()
-                if isinstance(s, RelationSpec)
-            }
-            bag_rows.append([nested[i] if i in nested else _plain(v) for i, v in enumerate(row)])
-    except (liac_arff.ArffException, ValueError) as error:
-        reason = _liac_reason(error) if isinstance(error, liac_arff.ArffException) else str(error)
-        bag_row = decoder._current_line - len(spec.header) - 1
-        raise ArffError(f"{where}, bag row {bag_row}: {reason}", source=arff.name, line=line) from None
-    return tuple(bag_rows)
-
-
-def _attribute(name: str, declared: Any) -> Attribute:
-    if isinstance(declared, (list, tuple)):
-        return Attribute(name, "nominal", tuple(declared))
-    if declared == "STRING":
-        return Attribute(name, "string")
-    return Attribute(name, "numeric")
-
-
 def _class_index(attributes: tuple[Attribute, ...], wanted: str | int | None, name: str) -> int:
     try:
         index = class_index(wanted, [a.name for a in attributes])
@@ -390,23 +299,3 @@ def _class_index(attributes: tuple[Attribute, ...], wanted: str | int | None, na
             source=name,
         )
     return index
-
-
-@contextmanager
-def _reported_as_arff_error(decoder: liac_arff.ArffDecoder, name: str) -> Iterator[None]:
-    """Turn liac-arff's exceptions into ArffError with the file's name and line."""
-    try:
-        yield
-    except ArffError:
-        raise
-    except liac_arff.ArffException as error:
-        # liac-arff sets error.line only for header errors; rows are read lazily
-        line = error.line if error.line > 0 else decoder._current_line
-        raise ArffError(_liac_reason(error), source=name, line=line or None) from None
-    except ValueError as error:  # liac-arff's conversors: a bad number or escape
-        raise ArffError(str(error), source=name, line=decoder._current_line or None) from None
-
-
-def _liac_reason(error: liac_arff.ArffException) -> str:
-    reason = str(error)
-    return re.sub(r",? (?:at|in) line -?\d+\.?", "", reason).strip() or type(error).__name__

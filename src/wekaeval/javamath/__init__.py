@@ -35,6 +35,7 @@ from wekaeval.javamath._numbers import (
     java_sum,
     weka_eq,
 )
+from wekaeval.javamath._parse import java_parse_double, java_parse_int
 from wekaeval.javamath._platform import (
     CPU_CHOICES,
     ENVIRONMENT_VARIABLE,
@@ -119,6 +120,8 @@ __all__ = [
     "old_decimal_format",
     "java_fixed",
     "java_trim",
+    "java_parse_double",
+    "java_parse_int",
     "quote",
     "join_options",
     "back_quote_chars",
