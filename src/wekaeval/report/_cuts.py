@@ -8,6 +8,8 @@ line is cut if it is the beginning of a line WEKA prints but not all of it:
 "the summary line 'Correctly Classified Instances'"
 >>> cut_last_line("=== Stratified cross-v"), cut_last_line("a program's own line") is None
 ("the heading '=== Stratified cross-validation ==='", True)
+>>> cut_last_line("=="), cut_last_line("Ti")
+("a heading of WEKA's", "a 'Time taken to ...' line")
 
 A cross-validation prints each fold's predictions numbered from 1, and its
 folds differ in size by at most one, the larger first
@@ -43,8 +45,10 @@ _WEKA_STARTS = (
 def cut_last_line(text: str) -> str | None:
     """What WEKA line ``text`` is the cut beginning of, or None."""
     stripped = text.strip()
-    if len(stripped) < 3:
+    if not stripped:
         return None
+    if set(stripped) == {"="} and len(stripped) < 3:  # "=", "==": only WEKA's headings start so
+        return "a heading of WEKA's"
     for what, start in _WEKA_STARTS:
         if start.startswith(stripped) and start != stripped:
             return what

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from wekaeval._textsource import TextSource
 from wekaeval.errors import WekaOutputError
@@ -225,10 +226,18 @@ def _pieces_again(source: TextSource) -> Iterator[str]:
         return
     if isinstance(source.source, (str, os.PathLike)):
         again = TextSource(source.source, source.error, encoding=source.requested, max_line=source.max_line)
-        yield from again.pieces(check_lines=False)
+        yield from again.pieces()  # bounded: a line past max_line (/dev/zero) is an error here already
+        return
+    handle: Any = source.source
+    if getattr(handle, "seekable", lambda: False)():
+        start = handle.tell()
+        try:
+            yield from source.pieces()
+        finally:
+            handle.seek(start)
         return
     # An open file read once: keep its text, so that both passes see it.
-    source.text = "".join(source.pieces(check_lines=False))
+    source.text = "".join(source.pieces())
     yield source.text
 
 
