@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from wekaeval._textsource import check_encoding
+from wekaeval._textsource import auto_rule, check_encoding
 from wekaeval.errors import MatrixError
 
 USAGE_ERROR = 2
@@ -113,7 +113,7 @@ def json_float(value: float) -> float | str:
 
 
 def encoding(text: str) -> str:
-    """``--encoding``: a codec Python knows (``cp1252``, ``latin-1``, ``big5``, ...)."""
+    """``--encoding``: ``auto`` or a text codec Python knows (``cp1252``, ``latin-1``, ``big5``, ...)."""
     try:
         check_encoding(text)
     except LookupError as error:
@@ -123,7 +123,10 @@ def encoding(text: str) -> str:
 
 def add_encoding(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--encoding", type=encoding, default="utf-8", help="the files' text encoding (default utf-8; e.g. cp1252)"
+        "--encoding",
+        type=encoding,
+        default="utf-8",
+        help="the files' text encoding (default utf-8; e.g. cp1252; auto: " + auto_rule() + ")",
     )
 
 
