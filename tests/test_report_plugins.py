@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections import defaultdict
 
 import pytest
 from hypothesis import assume, example, given, settings
@@ -160,9 +161,9 @@ def test_genuine_weighted_weka_logs_are_never_flagged(weka_jvm, rows):
     # WEKA's own summary and matrix (through the JVM) of weighted predictions: check() accepts every one.
     from tests.evaluation_oracle import weka_evaluation
 
-    cells: dict[tuple[int, int], float] = {}
+    cells = defaultdict(float)
     for a, p, w in rows:
-        cells[a, p] = cells.get((a, p), 0.0) + w
+        cells[a, p] += w
     # Below 1 in every cell WEKA's toMatrixString prints no class letters (or throws NegativeArraySizeException
     # on log10 of the largest cell): a matrix the reader refuses, not a question for check().
     assume(max(cells.values()) >= 1)

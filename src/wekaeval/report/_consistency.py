@@ -81,15 +81,11 @@ def check_section(section: Section, roundings: tuple[str, ...] = ("new",)) -> li
     shown_values.update((label, summary.plugin_metrics.get(label)) for label in WEKA_PACKAGE_LINES)
     if exact:
         expected = _exact_values(matrix, unclassified)
-        # Cells that print whole may still hide weights: each within (-0.5, 0.01) of its print, and with the
-        # sums agreeing, within 0.01 per other cell of it.  A value off by no more than that is not flagged.
-        hidden = _bounded_values(summary, matrix, 0.01 * len(matrix) ** 2, unclassified)
         for name, value in expected.items():
             shown = shown_values.get(name)
             texts = [_ROUNDINGS[kind](value, 4) for kind in roundings]
             if shown is not None and not any(_same(shown, float(text)) for text in texts):
-                if not _within(shown, hidden.get(name)):
-                    found.append(_inconsistency(section, name, shown, " or ".join(dict.fromkeys(texts))))
+                found.append(_inconsistency(section, name, shown, " or ".join(dict.fromkeys(texts))))
     else:
         half_width = 0.005 if printed.fractional else 0.5
         for name, (low, high) in _bounded_values(summary, matrix, half_width, unclassified).items():
@@ -117,13 +113,9 @@ def _counts_agree(matrix: np.ndarray, summary: Summary, unclassified: float) -> 
     )
 
 
-def _within(shown: float, bounds: tuple[float | None, float | None] | None) -> bool:
-    """Whether ``shown`` (printed to four decimals) may lie between ``bounds`` (no bound: it may; NaN: no)."""
-    if math.isnan(shown) or bounds is None:
-        return False
+def _within(shown: float, bounds: tuple[float, float]) -> bool:
+    """Whether ``shown`` (printed to four decimals) may lie between ``bounds``."""
     low, high = bounds
-    if low is None or high is None:
-        return True
     return not (shown + _SUMMARY_ROUNDING < low or shown - _SUMMARY_ROUNDING > high)
 
 
