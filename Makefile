@@ -33,6 +33,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_threshold.py
 	$(BIN)/python benchmarks/bench_evaluation.py
 	$(BIN)/python benchmarks/bench_dask.py
+	$(BIN)/python benchmarks/bench_experiment.py
+	$(BIN)/python benchmarks/bench_parity.py
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "wekaeval needs Python >= 3.10")'

@@ -37,7 +37,9 @@ How to run
 ----------
 ``make bench``, or::
 
-    .venv/bin/python benchmarks/bench_evaluation.py [--n N] [--repeats R] [--quick] [--java-only]
+    .venv/bin/python benchmarks/bench_evaluation.py [--n N] [--repeats R] [--quick] [--java-only] [--classes K]
+
+``--classes 1000 --n 20000`` measures many classes (issue 28: the class details of 1000 classes, one pass).
 
 Exit status: 0 when the results of both cases are identical and both targets are met, 1 otherwise, 2 on a
 setup error.
@@ -321,13 +323,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="timed runs after one warm-up (default 3)")
     parser.add_argument("--quick", action="store_true", help="100_000 predictions, 2 runs")
     parser.add_argument("--java-only", action="store_true", help="WEKA's side only (timed and checked)")
+    parser.add_argument("--classes", type=int, default=K, help=f"classes of the nominal case (default {K})")
     args = parser.parse_args(argv)
     if args.quick:
         args.n, args.repeats = 100_000, 2
-    if args.n < 1 or args.repeats < 1:
-        parser.error("--n and --repeats must be at least 1")
+    if args.n < 1 or args.repeats < 1 or args.classes < 1:
+        parser.error("--n, --repeats and --classes must be at least 1")
     statuses: list[int] = []
-    for make in (make_predictions, make_regression):  # nominal, then numeric; each made when its turn comes
+    def nominal(n: int) -> Predictions:
+        return make_predictions(n, k=args.classes)
+
+    for make in (nominal, make_regression):  # nominal, then numeric; each made when its turn comes
         status = bench_case(make(args.n), args.repeats, args.java_only, first=not statuses)
         if status == 2:
             return 2

@@ -376,7 +376,7 @@ def test_check_exits_1_if_any_file_has_inconsistencies(capsys, tmp_path):
         (["parse", "{empty}"], "empty: no files to read in the folder (subfolders are not searched)"),
         (["parse", "{log}", "--csv", "-o", "{log}"], "is one of the files to read; name another file"),
         (["parse", "{log}", "--csv", "-o", "{empty}/no/dir.csv"], "--output {empty}/no/dir.csv: cannot write: No such"),
-        (["parse", "{log}", "-o", "{empty}"], "--output {empty}: cannot write: Is a directory"),
+        (["parse", "{log}", "-o", "{empty}"], "--output {empty}: is a folder; name a file"),
     ],
 )
 def test_parse_and_check_usage_errors(capsys, tmp_path, argv, message):

@@ -85,12 +85,19 @@ def test_weka_rules_by_example(weka):
 
 
 @pytest.mark.jvm
-def test_infinite_probability_crashes_weka_and_raises_here(weka):
+def test_infinite_probabilities_as_weka_takes_them(weka):
+    """An infinity WEKA's margin cannot bin raises (WEKA throws); one it can is counted (issue 28, 7)."""
     assert weka.evaluate(["a", "b"], [0], [[math.inf, 0.0]], [1.0]) == {"error": "ArrayIndexOutOfBoundsException"}
-    with pytest.raises(PredictionError, match="infinite"):
+    with pytest.raises(PredictionError, match="ArrayIndexOutOfBoundsException"):
         ConfusionMatrix(["a", "b"]).add(0, [math.inf, 0.0])
-    with pytest.raises(PredictionError, match=r"distributions\[0, 1\] is -inf"):
-        ConfusionMatrix.from_predictions([0], [[0.5, -math.inf]])
+    with pytest.raises(PredictionError, match=r"distributions\[1\] = \[inf, 0.0\]") as raised:
+        ConfusionMatrix.from_predictions([1, 0], [[0.5, 0.5], [math.inf, 0.0]])
+    assert raised.value.instance == 1
+    actual = [1, 0, 0, 1]
+    rows = [[-math.inf, 0.5], [0.5, -math.inf], [math.inf, math.inf], [0.2, 0.8]]
+    theirs = weka.evaluate(["a", "b"], actual, rows, [1.0] * 4)
+    assert_same_as_weka(ConfusionMatrix.from_predictions(actual, rows), theirs)
+    assert_same_as_weka(incremental(["a", "b"], actual, rows, [1.0] * 4), theirs)
 
 
 @pytest.mark.jvm

@@ -32,6 +32,7 @@ PAGES = (
     "docs/evaluation.md",
     "docs/kappa.md",
     "docs/experimenter.md",
+    "docs/experiments.md",
     "docs/which-weka.md",
     "docs/cli.md",
     "docs/showing-parity.md",

@@ -334,7 +334,7 @@ def test_bad_input_names_the_argument():
         evaluation.evaluate_batch([[0.5, 0.2, 0.3]], [0])
     with pytest.raises(PredictionError, match=r"actual\[0\] = 2.0 is not a class index"):
         evaluation.evaluate_batch([[0.5, 0.5]], [2.0])
-    with pytest.raises(PredictionError, match="infinite probability"):
+    with pytest.raises(PredictionError, match="margin histogram"):
         evaluation.evaluate_model_once([math.inf, 0.0], 0)
     with pytest.raises(EvaluationError, match="class_index 2 is not a class index"):
         evaluation.precision(2)

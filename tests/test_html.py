@@ -308,14 +308,14 @@ def chromium():
     return found
 
 
-def browser(chromium: str, profile: Path, *arguments: str) -> subprocess.CompletedProcess:
+def browser(chromium: str, profile: Path, *arguments: str, height: int = 900) -> subprocess.CompletedProcess:
     command = [
         chromium,
         "--headless=new",
         "--no-sandbox",
         "--disable-gpu",
         f"--user-data-dir={profile}",
-        "--window-size=1200,900",
+        f"--window-size=1200,{height}",
         *arguments,
     ]
     return subprocess.run(command, capture_output=True, text=True, timeout=60, env={**os.environ, "HOME": str(profile)})
@@ -333,17 +333,18 @@ def test_chromium_renders_the_pages(chromium, tmp_path):
     assert "<script" not in dom.stdout
 
     shots = {}
-    for name, page in (("parity", parity_page), ("report", report_page)):
+    # the parity page (its columns wrap the long names, two matrices under them) is about 1000 pixels tall
+    for name, page, height in (("parity", parity_page, 1400), ("report", report_page, 900)):
         shot = tmp_path / f"{name}.png"
-        done = browser(chromium, tmp_path / "profile", f"--screenshot={shot}", page.as_uri())
+        done = browser(chromium, tmp_path / "profile", f"--screenshot={shot}", page.as_uri(), height=height)
         assert done.returncode == 0 and shot.is_file(), done.stderr[-2000:]
         shots[name] = read_png(shot)
-        assert shots[name].shape == (900, 1200, 3)
+        assert shots[name].shape == (height, 1200, 3)
 
     ink = (shots["parity"] < 200).any(axis=2)  # darker than a table's light grey
     table = ink[60:260, 20:1000]  # the summary line and the rows, below the heading
     assert table.mean() > 0.02, f"the table's region is blank: {table.mean():.4f} of it inked"
-    assert ink[860:, :].mean() < 0.01  # below the page's end stays white: not garbage all over
+    assert ink[1300:, :].mean() < 0.01  # below the page's end stays white: not garbage all over
     red, green, blue = (shots["parity"][:, :, k].astype(int) for k in range(3))
     assert ((blue - red > 80) & (blue - green > 40)).sum() > 500  # the heat maps' blue diagonal
     red, green, blue = (shots["report"][:, :, k].astype(int) for k in range(3))

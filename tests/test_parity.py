@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -67,6 +68,7 @@ def test_skips_are_only_what_weka_cannot_do(corpus_rows):
 def test_cli_prints_the_table_and_writes_json(weka_jvm, capsys, tmp_path):
     out_json = tmp_path / "rows.json"
     picnic, numeric = str(ARFF_SAMPLES / "picnic.arff"), str(ARFF_SAMPLES / "numeric-class.arff")
+    shown = os.path.relpath(picnic)  # shown relative to where the run was started
     status = main(
         [
             "parity",
@@ -84,11 +86,12 @@ def test_cli_prints_the_table_and_writes_json(weka_jvm, capsys, tmp_path):
     assert status == 0, err
     lines = out.splitlines()
     assert lines[0].split()[:3] == ["dataset", "classifier", "instances"]
-    assert lines[1].startswith(picnic) and "J48 -C 0.1" in lines[1] and lines[1].endswith("yes")
+    assert lines[1].startswith(shown) and "J48 -C 0.1" in lines[1] and lines[1].endswith("yes")
     assert "skipped: weka.classifiers.trees.J48: Cannot handle numeric class!" in lines[3]
     assert lines[-1].startswith("2 identical, 2 skipped, 0 differ")
     rows = json.loads(out_json.read_text())
-    assert [set(row) for row in rows] == [set(parity.ParityRow.__dataclass_fields__)] * 4
+    assert [set(row) for row in rows] == [set(parity.RECORD_FIELDS)] * 4
+    assert set(parity.RECORD_FIELDS) == {*parity.ParityRow.__dataclass_fields__, "kind"}
     assert set(parity.ParityRow.__dataclass_fields__) >= {
         "dataset",
         "classifier",
@@ -111,7 +114,7 @@ def test_cli_prints_the_table_and_writes_json(weka_jvm, capsys, tmp_path):
         "java_arithmetic",
     }
     first = rows[0]
-    assert first["dataset"] == picnic and first["classifier"] == "weka.classifiers.trees.J48 -C 0.1 -M 2"
+    assert first["dataset"] == shown and first["classifier"] == "weka.classifiers.trees.J48 -C 0.1 -M 2"
     assert (first["mode"], first["folds"], first["seed"], first["test"], first["class_attribute"]) == (
         "cross-validation",
         10,
@@ -135,7 +138,7 @@ def test_cli_exits_1_on_a_difference(weka_jvm, capsys, monkeypatch):
         port.evaluate_model_once([1.0, 0.0, 0.0], 0, 1e-9)
         return port
 
-    monkeypatch.setattr(parity, "check", slightly_off)
+    monkeypatch.setattr("wekaeval.parity._compare.check", slightly_off)
     status = main(["parity", str(ARFF_SAMPLES / "iris.arff"), "--classifier", "ZeroR"])
     out, _ = capsys.readouterr()
     assert status == 1 and out.splitlines()[1].endswith("NO")
@@ -204,7 +207,7 @@ def user_error_cases(tmp_path: Path) -> list[tuple[list[str], str]]:
         ([picnic, "--classifier", "J48 -Z"], "Illegal options: -Z"),
         ([str(bad_row), "--classifier", "ZeroR"], f"{bad_row}: WEKA cannot read it: nominal value not declared"),
         ([str(log_as_arff), "--classifier", "ZeroR"], f"{log_as_arff}: WEKA cannot read it"),
-        ([picnic, "--classifier", "ZeroR", "--folds", "500"], f"{picnic}: --folds 500: more folds than the 14"),
+        ([picnic, "--classifier", "ZeroR", "--folds", "500"], f"{os.path.relpath(picnic)}: --folds 500: more folds"),
         ([picnic, "--classifier", "ZeroR", "--class", "nope"], "class attribute 'nope' is not one of the attributes"),
         ([picnic, "--classifier", "ZeroR", "--class", "9"], "class attribute 9: 1-based index out of range"),
         ([picnic, "--classifier", "ZeroR", "--test", iris], "are not compatible"),
@@ -341,7 +344,7 @@ def test_test_set_parity_equals_wekas_evaluation_in_the_jvm_bit_for_bit(weka_jvm
     model.build_classifier(train_data)
     evaluation = Evaluation(train_data)
     evaluation.test_model(model, test_data)
-    assert row["mode"] == "test-set" and row["test"] == str(test) and row["folds"] is None
+    assert row["mode"] == "test-set" and row["test"] == os.path.relpath(test) and row["folds"] is None
     assert row["weka_kappa"] == evaluation.kappa == row["python_kappa"]
     assert np.array_equal(row["weka_confusion_matrix"], evaluation.confusion_matrix)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -61,3 +62,13 @@ def test_the_entry_points_are_declared():
 
     assert [e.value for e in entry_points(group="console_scripts") if e.name == "wekaeval"] == ["wekaeval.cli:main"]
     assert [e.value for e in entry_points(group="pytest11") if e.name == "wekaeval"] == ["wekaeval.pytest_plugin"]
+
+
+def test_no_module_is_over_600_lines():
+    """The layout's size rule (docs/architecture.md): a module that grows past it is split by what it ports."""
+    package = Path(wekaeval.__file__).parent
+    sizes = {
+        str(path.relative_to(package)): len(path.read_text(encoding="utf-8").splitlines())
+        for path in package.rglob("*.py")
+    }
+    assert {name: size for name, size in sizes.items() if size > 600} == {}

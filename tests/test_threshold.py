@@ -252,3 +252,35 @@ def test_the_stable_sort_shortcut_gives_the_quicksorts_doubles():
         for i in range(k):
             assert _same(fast.area_under_roc(i), exact.area_under_roc(i)), trial
             assert _same(fast.area_under_prc(i), exact.area_under_prc(i)), trial
+
+
+def test_rows_sorted_together_are_each_rows_quicksort():
+    """No JVM: weka_sort_rows gives each row weka_sort's permutation (Java's, by the test above), with or
+    without the rows' ranks; ThresholdCurves.prepare gives each class's curve as curve() alone does."""
+    rng = np.random.default_rng(28)
+    for trial in range(40):
+        k, n = int(rng.integers(1, 12)), int(rng.integers(1, 2_500))
+        rows = rng.integers(0, int(rng.integers(1, 2 * n + 2)), (k, n)) / 5.0
+        rows[rng.random((k, n)) < 0.03] = np.nan
+        each = np.stack([weka_sort_module.weka_sort(row) for row in rows])
+        assert np.array_equal(weka_sort_module.weka_sort_rows(rows), each), trial
+        keys = np.where(np.isnan(rows), np.finfo(np.float64).max, rows)
+        ranked = [weka_sort_module.sorted_ranks(row)[1:] for row in keys]
+        assert np.array_equal(weka_sort_module.weka_sort_rows(keys, ranked=ranked), each), trial
+        actual = rng.integers(0, k, n).astype(np.float64)
+        weights = rng.choice([0.5, 1.0, 3.0, -1.0], n)
+        together = threshold.ThresholdCurves(actual, rows.T.copy(), weights, exact_sort=bool(trial % 2) or None)
+        together.prepare()
+        alone = threshold.ThresholdCurves(actual, rows.T.copy(), weights, exact_sort=bool(trial % 2) or None)
+        for i in range(k):
+            a, b = together.curve(i), alone.curve(i)
+            assert a is not None and b is not None
+            for field in ("tp", "fn", "fp", "tn"):
+                assert np.array_equal(getattr(a, field), getattr(b, field), equal_nan=True), (trial, i, field)
+        areas_only = threshold.ThresholdCurves(actual, rows.T.copy(), weights, keep_points=False)
+        areas_only.prepare()
+        for i in range(k):
+            for area in ("area_under_roc", "area_under_prc"):
+                mine, theirs = getattr(areas_only, area)(i), getattr(alone, area)(i)
+                assert mine.hex() == theirs.hex() or (math.isnan(mine) and math.isnan(theirs)), (trial, i, area)
+        assert not areas_only._curves  # the points are not kept

@@ -111,6 +111,8 @@ def _parity_value(kappa: float | None, correlation: float | None) -> str:
 
 
 def _verdict(row: Any) -> str:
+    if getattr(row, "timeout", None) is not None:
+        return f'<span class="skip">timed out after {_e(format(row.timeout, "g"))} s</span>'
     if row.skipped:
         return f'<span class="skip">skipped: {_e(" ".join(row.skipped.split()))}</span>'
     if row.identical:
@@ -126,26 +128,47 @@ def _verdict(row: Any) -> str:
     return '<span class="skip">-</span>'
 
 
-def parity_html(rows: Iterable[Any], *, title: str = "wekaeval parity") -> str:
-    """A page for parity rows (:class:`wekaeval.parity.ParityRow`): a table of every dataset x classifier,
-    a summary line, and WEKA's confusion matrix of each nominal row as a heat map."""
+def _compared(row: Any) -> str:
+    """How many of the things compared (statistics, matrix, texts) were identical, the full list on hover."""
+    names = tuple(getattr(row, "compared", ()) or ())
+    if not names:
+        return "-"
+    count = getattr(row, "identical_count", None)
+    shown = f"{count} of {len(names)}" if count is not None else str(len(names))
+    return f'<span title="{_e(", ".join(names))}">{_e(shown)}</span>'
+
+
+def parity_html(rows: Iterable[Any], *, title: str = "wekaeval parity", unfinished: str | None = None) -> str:
+    """A page for parity rows (:class:`wekaeval.parity.ParityRow`): a table of every dataset x classifier
+    (what WEKA and the port gave, how many of the statistics, matrix and texts compared were identical), a
+    summary line, and WEKA's confusion matrix of each nominal row as a heat map labelled with the class names.
+    ``unfinished`` says why a run that did not finish stopped; the page then says so first."""
     rows = list(rows)
     differ = sum(1 for row in rows if row.identical is False and not row.skipped)
-    skipped = sum(1 for row in rows if row.skipped)
+    timeouts = sum(1 for row in rows if getattr(row, "timeout", None) is not None)
+    skipped = sum(1 for row in rows if row.skipped and getattr(row, "timeout", None) is None)
     identical = sum(1 for row in rows if row.identical and not row.skipped)
-    body = [
-        f"<h1>{_e(title)}</h1>",
-        f'<p class="summary-line">{identical} identical, {skipped} skipped, {differ} differ ({len(rows)} runs)</p>',
-        '<table class="parity"><tr><th>dataset</th><th>classifier</th><th>mode</th><th>instances</th>'
-        "<th>WEKA kappa/r</th><th>Python kappa/r</th><th>identical</th></tr>",
+    timed = f", {timeouts} timed out" if timeouts else ""
+    body = [f"<h1>{_e(title)}</h1>"]
+    if unfinished is not None:
+        body.append(f'<p class="bad summary-line">Not finished: {_e(unfinished)}</p>')
+    body += [
+        f'<p class="summary-line">{identical} identical, {skipped} skipped{timed}, {differ} differ '
+        f"({len(rows)} runs)</p>",
+        '<table class="parity"><tr><th>dataset</th><th>classifier</th><th>mode</th><th>class</th><th>instances</th>'
+        "<th>WEKA kappa/r</th><th>Python kappa/r</th><th>identical of compared</th><th>verdict</th></tr>",
     ]
     for row in rows:
         instances = "-" if row.instances is None else str(row.instances)
+        names = getattr(row, "class_names", None)
+        labels = f" {{{', '.join(names)}}}" if names else ""
         body.append(
             f"<tr><td>{_e(row.dataset)}</td><td>{_e(row.classifier)}</td><td>{_e(row.mode)}</td>"
+            f"<td>{_e((row.class_attribute or '-') + labels)}</td>"
             f'<td class="num">{_e(instances)}</td>'
             f'<td class="num">{_e(_parity_value(row.weka_kappa, row.weka_correlation))}</td>'
             f'<td class="num">{_e(_parity_value(row.python_kappa, row.python_correlation))}</td>'
+            f'<td class="num">{_compared(row)}</td>'
             f"<td>{_verdict(row)}</td></tr>"
         )
     body.append("</table>")
@@ -154,7 +177,7 @@ def parity_html(rows: Iterable[Any], *, title: str = "wekaeval parity") -> str:
         body.append("<h2>WEKA's confusion matrices</h2>")
     for row in matrices:
         body.append(f"<h3>{_e(row.dataset)} &#x2014; {_e(row.classifier)}</h3>")
-        body.append(heat_map(row.weka_confusion_matrix))
+        body.append(heat_map(row.weka_confusion_matrix, getattr(row, "class_names", None)))
     if rows and rows[0].weka_version:
         body.append(
             f"<p>WEKA {_e(rows[0].weka_version)}, Java {_e(rows[0].java_version or '?')}; "

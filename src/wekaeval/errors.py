@@ -11,6 +11,7 @@ __all__ = [
     "MatrixError",
     "PredictionError",
     "EvaluationError",
+    "WekaThrowsError",
     "ArffError",
     "WekaOutputError",
     "CostMatrixError",
@@ -40,6 +41,16 @@ class PredictionError(WekaevalError):
 
 class EvaluationError(WekaevalError):
     """A question wekaeval.Evaluation cannot answer as asked: a bad class index, a statistic of the other class kind."""
+
+
+class WekaThrowsError(EvaluationError):
+    """Something WEKA itself cannot do with these numbers: it throws ``java_exception`` there (a text block
+    whose layout Java cannot allocate, for one), and wekaeval raises this instead of printing a text WEKA never
+    prints."""
+
+    def __init__(self, message: str, *, java_exception: str):
+        super().__init__(message)
+        self.java_exception = java_exception
 
 
 class ArffError(WekaevalError):

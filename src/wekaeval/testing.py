@@ -48,6 +48,10 @@ def assert_weka_parity(
     line), any of WEKA's evaluation modes, and the class attribute by name,
     1-based index, ``first`` or ``last``.
 
+    A failing call shows, under pytest, only the calling test's line and the message: a first line saying what
+    differs, then each differing number with its bits (``float.hex``); the library's own frames are hidden
+    (pytest's ``__tracebackhide__``).
+
     Raises
     ------
     AssertionError
@@ -55,18 +59,22 @@ def assert_weka_parity(
     wekaeval.bridge.WekaError
         When WEKA cannot run the evaluation; the message names the file, classifier or option.
     """
-    result = bridge.evaluate(
-        data,
-        classifier,
-        options,
-        folds=folds,
-        seed=seed,
-        test=test,
-        split_percentage=split_percentage,
-        preserve_order=preserve_order,
-        no_cv=no_cv,
-        class_attribute=class_attribute,
-    )
+    __tracebackhide__ = True  # pytest shows the caller's line and the message, not this module's source
+    try:
+        result = bridge.evaluate(
+            data,
+            classifier,
+            options,
+            folds=folds,
+            seed=seed,
+            test=test,
+            split_percentage=split_percentage,
+            preserve_order=preserve_order,
+            no_cv=no_cv,
+            class_attribute=class_attribute,
+        )
+    except bridge.WekaError as error:  # raised afresh here: the bridge's frames stay out of the report
+        raise type(error)(str(error), error.reason) from None
     if result.class_names is None and (result.interval_estimator or result.density_estimator):
         raise AssertionError(
             f"{classifier} is an interval or density estimator: its intervals and densities "
@@ -79,5 +87,8 @@ def assert_weka_parity(
         elif float(kappa).hex() != float(result.kappa).hex():
             problems.append(f"your kappa {kappa!r} ({float(kappa).hex()}) is not WEKA's {result.kappa!r}")
     if problems:
-        raise AssertionError(f"{classifier} on {result.dataset} differs from WEKA:\n  " + "\n  ".join(problems))
+        count = f"{len(problems)} difference{'s' if len(problems) != 1 else ''}"
+        raise AssertionError(
+            f"{classifier} on {result.dataset} differs from WEKA ({count}):\n  " + "\n  ".join(problems)
+        )
     return result

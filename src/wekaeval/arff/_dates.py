@@ -34,19 +34,11 @@ import time
 import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from wekaeval.arff._calendar import DAY, DatePatternError, Zone, civil_from_days, fixed_day, zone_of
+
 DEFAULT_PATTERN = "yyyy-MM-dd'T'HH:mm:ss"
-
-
-_DAY = 86_400_000
-
-
-_UTC1900 = -2_208_988_800_000  # Java's ZoneInfo keeps no history before this instant
-
-
-_CUTOVER_DAY = -141_427  # 1582-10-15 (Gregorian) as days since the epoch
 
 
 _MONTHS = (
@@ -102,10 +94,6 @@ _RANGES = {
 }
 
 
-class DatePatternError(ValueError):
-    """A SimpleDateFormat pattern that uses something this port does not read (or Java rejects)."""
-
-
 def resolve_timezone(timezone: str | _dt.tzinfo) -> _dt.tzinfo:
     """An IANA zone name (``"UTC"``, ``"Europe/Berlin"``) or a ``tzinfo`` as a ``tzinfo``.
 
@@ -122,108 +110,6 @@ def resolve_timezone(timezone: str | _dt.tzinfo) -> _dt.tzinfo:
         return ZoneInfo(timezone)
     except (ZoneInfoNotFoundError, ValueError):
         raise ValueError(f"timezone {timezone!r} is not a known IANA time zone") from None
-
-
-def _days_from_civil(year: int, month: int, day: int, julian: bool) -> int:
-    """Days since the epoch of a (proleptic) Gregorian or Julian date; ``day`` may overflow linearly."""
-    a = (14 - month) // 12
-    y = year + 4800 - a
-    m = month + 12 * a - 3
-    jdn = (153 * m + 2) // 5 + 365 * y + y // 4
-    jdn += -32083 if julian else -(y // 100) + y // 400 - 32045
-    return jdn + day - 2_440_588  # day enters linearly, as Calendar's fixed date does
-
-
-def _civil_from_days(days: int) -> tuple[int, int, int]:
-    """(year, month 1-12, day) of a day since the epoch: Julian before the 1582 cutover, Gregorian after."""
-    jdn = days + 2_440_588
-    if days >= _CUTOVER_DAY:
-        a = jdn + 32044
-        b = (4 * a + 3) // 146097
-        c = a - 146097 * b // 4
-    else:
-        b = 0
-        c = jdn + 32082
-    d = (4 * c + 3) // 1461
-    e = c - 1461 * d // 4
-    m = (5 * e + 2) // 153
-    day = e - (153 * m + 2) // 5 + 1
-    month = m + 3 - 12 * (m // 10)
-    year = 100 * b + d - 4800 + m // 10
-    return year, month, day
-
-
-def _fixed_day(year: int, month: int, day: int) -> int | None:
-    """GregorianCalendar's day for the fields: Julian before 1582-10-15; None in the ten days that never were."""
-    if (year, month) > (1582, 10) or (year, month) == (1582, 10) and day >= 15:
-        return _days_from_civil(year, month, day, julian=False)
-    if (year, month) < (1582, 10) or day <= 4:
-        return _days_from_civil(year, month, day, julian=True)
-    return None
-
-
-class _Zone:
-    """Offsets in milliseconds of a tzinfo, with Java's ZoneInfo rules for a ZoneInfo."""
-
-    def __init__(self, tz: _dt.tzinfo):
-        self.tz = tz
-        self.java_like = isinstance(tz, ZoneInfo)
-        self.raw = self._raw_offset() if self.java_like else 0
-
-    def _offset(self, naive: _dt.datetime, fold: int = 0) -> int:
-        return self._milliseconds(self.tz.utcoffset(naive.replace(tzinfo=self.tz, fold=fold)))
-
-    def _milliseconds(self, offset: _dt.timedelta | None) -> int:
-        if offset is None:
-            raise DatePatternError(f"time zone {self.tz!r} gives no UTC offset")
-        return offset // _dt.timedelta(milliseconds=1)
-
-    def _raw_offset(self) -> int:
-        """Java's getRawOffset: the zone's standard offset, the lower one of a year (2100, past all changes)."""
-        return min(self._offset(_dt.datetime(2100, month, 15)) for month in range(1, 13))
-
-    def at_utc(self, utc_ms: int) -> int:
-        """The offset at an instant; Java's raw offset before 1900."""
-        if self.java_like and utc_ms < _UTC1900:
-            return self.raw
-        aware = _EPOCH + _dt.timedelta(milliseconds=_within_datetime(utc_ms))
-        return self._milliseconds(aware.astimezone(self.tz).utcoffset())
-
-    def at_wall(self, wall_ms: int) -> int:
-        """getOffsetsByWall: a time in a gap takes the offset before it, one in a fold the offset after it."""
-        if self.java_like and wall_ms < _UTC1900 + self.at_utc(_UTC1900):
-            return self.raw
-        naive = _NAIVE_EPOCH + _dt.timedelta(milliseconds=_within_datetime(wall_ms))
-        return min(self._offset(naive, 0), self._offset(naive, 1))
-
-
-_EPOCH = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
-
-
-_NAIVE_EPOCH = _dt.datetime(1970, 1, 1)
-
-
-_CYCLE = 146_097 * _DAY  # 400 Gregorian years: weekdays and yearly DST rules repeat
-
-
-_FIRST_MS = -62_135_596_800_000 + 2 * _DAY  # 0001-01-03
-
-
-_LAST_MS = 253_402_300_800_000 - 2 * _DAY  # 9999-12-30
-
-
-def _within_datetime(ms: int) -> int:
-    """The same moment of the 400-year cycle inside datetime's years 1-9999 (zone rules repeat with it)."""
-    if ms > _LAST_MS:
-        return ms - ((ms - _LAST_MS) // _CYCLE + 1) * _CYCLE
-    if ms < _FIRST_MS:
-        return ms + ((_FIRST_MS - ms) // _CYCLE + 1) * _CYCLE
-    return ms
-
-
-@lru_cache(maxsize=64)
-def _zone(tz: _dt.tzinfo) -> _Zone:
-    return _Zone(tz)
 
 
 @dataclass(frozen=True)
@@ -406,7 +292,7 @@ class DateParser:
     def __init__(self, pattern: str | None = None, timezone: str | _dt.tzinfo = "UTC"):
         self.pattern = DEFAULT_PATTERN if pattern is None else pattern
         self.items = _compile(self.pattern)
-        self.zone = _zone(resolve_timezone(timezone))
+        self.zone = zone_of(resolve_timezone(timezone))
         self._century: tuple[int, int] | None = None
 
     def parse(self, text: str) -> float | None:
@@ -446,14 +332,14 @@ class DateParser:
         if self._century is None:
             now = time.time_ns() // 1_000_000
             local = now + self.zone.at_utc(now)
-            days, ms = divmod(local, _DAY)
-            year, month, day = _civil_from_days(days)
+            days, ms = divmod(local, DAY)
+            year, month, day = civil_from_days(days)
             year -= 80
             if month == 2 and day == 29:
                 day = 28
-            fixed = _fixed_day(year, month, day)
+            fixed = fixed_day(year, month, day)
             assert fixed is not None, (year, month, day)  # now minus 80 years: long past October 1582's lost days
-            wall = fixed * _DAY + ms
+            wall = fixed * DAY + ms
             self._century = (year, wall - self.zone.at_wall(wall))
         return self._century
 
@@ -558,7 +444,7 @@ class DateParser:
         return zone[1], False
 
 
-def _establish(fields: dict[str, int], zone: _Zone) -> int | None:
+def _establish(fields: dict[str, int], zone: Zone) -> int | None:
     """GregorianCalendar.computeTime, non-lenient: the instant, or None where Java throws."""
     for name, value in fields.items():
         low, high = _RANGES[name]
@@ -574,16 +460,16 @@ def _establish(fields: dict[str, int], zone: _Zone) -> int | None:
         hour = fields["hour_of_day"]
     else:
         hour = fields.get("hour", 0) + 12 * fields.get("am_pm", 0)
-    days = _fixed_day(year, month + 1, day)
+    days = fixed_day(year, month + 1, day)
     if days is None:
         return None
-    wall = days * _DAY + ((hour * 60 + fields.get("minute", 0)) * 60 + fields.get("second", 0)) * 1000
+    wall = days * DAY + ((hour * 60 + fields.get("minute", 0)) * 60 + fields.get("second", 0)) * 1000
     wall += fields.get("millisecond", 0)
     explicit = fields.get("zone_offset")
     millis = wall - (explicit if explicit is not None else zone.at_wall(wall))
     offset = explicit if explicit is not None else zone.at_utc(millis)
-    local_days, ms_of_day = divmod(millis + offset, _DAY)
-    y, m, d = _civil_from_days(local_days)
+    local_days, ms_of_day = divmod(millis + offset, DAY)
+    y, m, d = civil_from_days(local_days)
     hod = ms_of_day // 3_600_000
     now = {
         "year": y,

@@ -59,6 +59,9 @@ class Dataset:
     value (numeric class; for a date class WEKA's milliseconds since the
     epoch) as a float64, NaN where the class is missing;
     ``weights`` the instance weights (1.0 unless the file gives one).
+    ``source`` is the path it was read from (None for a file object) and
+    ``encoding`` the encoding it was read in: what a model needs to read the
+    attribute values again (:mod:`wekaeval.folds`, :mod:`wekaeval.experiment`).
     """
 
     relation: str
@@ -66,6 +69,8 @@ class Dataset:
     class_index: int
     class_values: np.ndarray
     weights: np.ndarray
+    source: str | None = field(default=None, repr=False)
+    encoding: str = field(default="utf-8", repr=False)
 
     @property
     def class_attribute(self) -> Attribute:
@@ -162,6 +167,8 @@ def load_arff(
         class_index=index,
         class_values=class_values,
         weights=np.asarray(arff.weights, dtype=np.float64),
+        source=os.fsdecode(source) if isinstance(source, (str, os.PathLike)) else None,
+        encoding=encoding,
     )
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import hashlib
 import importlib.resources
 import importlib.util
-import logging
 import os
 import shutil
+import stat
 import sys
 import tempfile
 import warnings
@@ -135,10 +135,17 @@ def weka_classpath() -> str:
 def start_jvm() -> None:
     """Start WEKA's JVM unless one is running already; safe to call any number of times.
 
+    The JVM is started as python-weka-wrapper3's ``jvm.start(packages=False)`` starts it (its bundled jars,
+    headless, no WEKA packages), with :func:`jvm_options` besides: the JVM leaves ``SIGINT`` and ``SIGTERM``
+    to Python (``-Xrs``; JPype's own handler, which interrupts WEKA's thread mid-computation, is not installed),
+    and a crash report goes to wekaeval's private folder, never the working directory.  A JVM that cannot start
+    (too little memory, a bad ``JAVA_TOOL_OPTIONS``) is found by starting ``java -version`` with the same
+    options first: HotSpot ends the whole process when it fails inside it.
+
     Raises
     ------
     WekaUnavailable
-        If Java or python-weka-wrapper3 is missing.
+        If Java or python-weka-wrapper3 is missing, or the JVM cannot start (the message says why).
     """
     try:
         import jpype
@@ -154,13 +161,76 @@ def start_jvm() -> None:
     weka_jar()  # fails early, with the install hint, when the extra is missing
     import weka.core.jvm as jvm
 
+    options = jvm_options()
+    _probe(java, options)
+    classpath: list[str] = []
+    jvm.add_bundled_jars(classpath)
     try:
         # Java >= 22 warns in four lines that JPype loads its native library (JEP 472); not ours to fix.
         with stderr_lines_dropped("com.github.fommil.netlib", *_NATIVE_ACCESS_WARNINGS):
-            jvm.start(packages=False, logging_level=logging.WARNING)
+            jpype.startJVM(*options, classpath=classpath, convertStrings=True, interrupt=False)
+            jvm.started = True  # python-weka-wrapper3's own functions see the JVM as theirs
+            jpype.JClass("weka.core.WekaPackageManager").loadPackages(False)
     except Exception as error:  # JPype reports a broken JVM installation in many ways
         raise WekaUnavailable(f"the JVM did not start ({error}): {JAVA_HINT}") from error
     _quiet_netlib()
+
+
+def jvm_options() -> list[str]:
+    """The options wekaeval starts WEKA's JVM with.
+
+    ``-Xrs``: the JVM installs no handler for ``SIGINT``, ``SIGTERM``, ``SIGHUP`` or ``SIGQUIT``, so Python's
+    stay in force (a Ctrl-C ends a parity run cleanly, see :mod:`wekaeval.parity`).  A crash report
+    (``hs_err_pid*.log``), a compiler replay file and no core dump: into :func:`crash_folder`, not the working
+    directory.  HotSpot's own messages go to stderr, never stdout.  Headless, and WEKA's packages are not loaded
+    (python-weka-wrapper3's ``packages=False``).
+    """
+    crashes = crash_folder()
+    return [
+        "-Xrs",
+        f"-XX:ErrorFile={crashes / 'hs_err_pid%p.log'}",
+        f"-XX:ReplayDataFile={crashes / 'replay_pid%p.log'}",
+        "-XX:-CreateCoredumpOnCrash",
+        "-XX:+DisplayVMOutputToStderr",
+        "-Djava.awt.headless=true",
+        "-Dweka.packageManager.loadPackages=false",
+    ]
+
+
+def crash_folder() -> Path:
+    """Where a crashing JVM writes its report (``hs_err_pid<pid>.log``): ``crashes`` in the private cache folder."""
+    folder = _cache_dir() / "crashes"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+    except OSError:
+        return _cache_dir()
+    return folder
+
+
+#: HotSpot's closing lines after the reason a JVM did not start; the reason is what the user needs.
+_LAUNCHER_LINES = ("Error: Could not create the Java Virtual Machine.", "Error: A fatal exception has occurred.")
+
+
+def _probe(java: Path, options: list[str]) -> None:
+    """Start ``java OPTIONS -version`` (some 50 ms): HotSpot calls ``exit(1)`` when it fails to initialise, so a
+    JVM that cannot start inside this process would end it; the same failure in a child is an error here."""
+    import subprocess
+
+    environment = {k: v for k, v in os.environ.items() if k != "JDK_JAVA_OPTIONS"}  # the launcher's alone
+    try:
+        done = subprocess.run(
+            [str(java), *options, "-version"], capture_output=True, text=True, timeout=120, env=environment
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise WekaUnavailable(f"the JVM cannot start ({java}: {error})") from None
+    if done.returncode != 0:
+        lines = [
+            line.strip()
+            for line in (done.stderr + "\n" + done.stdout).splitlines()
+            if line.strip() and not line.startswith(_LAUNCHER_LINES) and not line.startswith("Picked up ")
+        ]
+        reason = "; ".join(lines) or f"exit status {done.returncode}"
+        raise WekaUnavailable(f"the JVM cannot start ({java}): {reason[:300]}")
 
 
 _NATIVE_ACCESS_WARNINGS = (
@@ -254,10 +324,12 @@ def bulk_class() -> Any:
     """
     import jpype
 
-    source = importlib.resources.files("wekaeval.bridge").joinpath("java/Bulk.java").read_text(encoding="utf-8")
+    source = _bulk_source()
     java_version = str(jpype.JClass("java.lang.System").getProperty("java.version"))
-    key = hashlib.sha256(f"{source}\0{weka_version()}\0{java_version}".encode()).hexdigest()[:16]
+    key = _bulk_key(weka_version(), java_version)
     target = _cache_dir() / f"bulk-{key}"
+    if target.exists() and not _trusted_tree(target):  # never load a class someone else could have put there
+        target = _fresh_private_folder() / f"bulk-{key}"
     if not (target / "wekaeval" / "bridge" / "Bulk.class").exists():
         if jpype.JClass("javax.tools.ToolProvider").getSystemJavaCompiler() is None:
             warnings.warn(
@@ -271,6 +343,15 @@ def bulk_class() -> Any:
     parent = jpype.JClass("weka.core.Instances").class_.getClassLoader()
     loader = jpype.JClass("java.net.URLClassLoader")(jpype.JArray(jpype.JClass("java.net.URL"))([url]), parent)
     return jpype.JClass("wekaeval.bridge.Bulk", loader=loader)
+
+
+def _bulk_source() -> str:
+    return importlib.resources.files("wekaeval.bridge").joinpath("java/Bulk.java").read_text(encoding="utf-8")
+
+
+def _bulk_key(weka: str, java: str) -> str:
+    """The cache's name for Bulk.class compiled from this Bulk.java for this WEKA and Java (public facts)."""
+    return hashlib.sha256(f"{_bulk_source()}\0{weka}\0{java}".encode()).hexdigest()[:16]
 
 
 class _PerObjectBulk:
@@ -324,11 +405,83 @@ def _compile(source: str, target: Path) -> None:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def cache_folder() -> Path:
+    """wekaeval's private cache folder (the compiled Java helper, parity's job times, JVM crash reports): only this
+    user can write it; see :func:`_cache_dir`."""
+    return _cache_dir()
+
+
 def _cache_dir() -> Path:
+    """wekaeval's private cache folder: ``$XDG_CACHE_HOME/wekaeval`` (``~/.cache/wekaeval``), else
+    ``<temp>/wekaeval-<uid>``, each taken only if :func:`_private_folder` vouches for it; else a fresh folder
+    of this process's own (``mkdtemp``, removed at exit)."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    path = Path(base) / "wekaeval"
+    candidates = [Path(base) / "wekaeval"]
+    if hasattr(os, "getuid"):
+        candidates.append(Path(tempfile.gettempdir()) / f"wekaeval-{os.getuid()}")
+    for candidate in candidates:
+        if _private_folder(candidate):
+            return candidate
+    return _fresh_private_folder()
+
+
+def _private_folder(path: Path) -> bool:
+    """Create ``path`` (mode 0700) unless it exists; whether it is a folder only this user can write, under
+    parents no one else can rename it in.  A folder others could write is refused, not repaired: what they
+    put in it stays."""
     try:
-        path.mkdir(parents=True, exist_ok=True)
-        return path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            pass
+        if not hasattr(os, "getuid"):  # Windows: a user's profile folder is theirs
+            return path.is_dir()
+        real = path.parent.resolve() / path.name
+        if not _trusted(real):
+            return False
+        if stat.S_IMODE(os.lstat(real).st_mode) != 0o700:
+            os.chmod(real, 0o700)
+        return all(_safe_parent(parent) for parent in real.parents)
     except OSError:
-        return Path(tempfile.gettempdir()) / f"wekaeval-{os.getuid()}"
+        return False
+
+
+def _trusted(path: Path) -> bool:
+    """Not a symbolic link, owned by this user, writable by no one else."""
+    info = os.lstat(path)
+    return not stat.S_ISLNK(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+
+def _safe_parent(path: Path) -> bool:
+    """A parent folder in which no other user can replace what it holds: theirs or root's, and writable by
+    others only with the sticky bit (``/tmp``)."""
+    info = os.stat(path)
+    if info.st_uid not in (0, os.getuid()):
+        return False
+    return not info.st_mode & 0o022 or bool(info.st_mode & stat.S_ISVTX)
+
+
+def _trusted_tree(folder: Path) -> bool:
+    """Whether a folder and everything in it is :func:`_trusted` (what a JVM is about to load classes from)."""
+    if not hasattr(os, "getuid"):
+        return True
+    try:
+        if not _trusted(folder):
+            return False
+        for root, folders, files in os.walk(folder):
+            if not all(_trusted(Path(root) / name) for name in (*folders, *files)):
+                return False
+        return True
+    except OSError:
+        return False
+
+
+@cache
+def _fresh_private_folder() -> Path:
+    """A folder of this process's own (``mkdtemp``: 0700, a new name), removed when the process ends."""
+    import atexit
+
+    folder = Path(tempfile.mkdtemp(prefix="wekaeval-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder

@@ -1,20 +1,71 @@
-"""What the commands share: usage errors, exit codes, argument types and the encoding option."""
+"""What the commands share: usage errors, exit codes, argument types, the encoding option, and writing outputs
+(atomically, never over an input, ``-`` for stdout, spreadsheet-safe CSV cells)."""
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import math
-from collections.abc import Sequence
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
 from wekaeval._textsource import auto_rule, check_encoding
-from wekaeval.errors import MatrixError
+from wekaeval.errors import MatrixError, WekaevalError
 
+DIFFER = 1
 USAGE_ERROR = 2
-
-
+NOTHING_COMPARED = 3
+WEKA_UNAVAILABLE = 4
+WORKER_LOST = 5
+INTERNAL_ERROR = 70  # sysexits' EX_SOFTWARE: a bug in wekaeval, never the input's fault
+INTERRUPTED = 128 + 2  # SIGINT, as a shell reports it
+TERMINATED = 128 + 15  # SIGTERM
 CLOSED_PIPE = 128 + 13  # what a shell reports for a process SIGPIPE ended; 1 would read as "inconsistencies found"
+
+#: Every exit status of ``wekaeval``, in the order of the table in ``--help`` and docs/exit-codes.md.
+EXIT_STATUSES = (
+    (0, "identical", "done: parity: every row compared is identical; check: every file consistent"),
+    (DIFFER, "differ", "parity: some row differs from WEKA; check: a printed value contradicts its matrix"),
+    (USAGE_ERROR, "usage error", "a bad command line or input (option, file, classifier, class attribute, ...)"),
+    (
+        NOTHING_COMPARED,
+        "could not check",
+        "parity compared nothing: every row skipped or timed out (--accept-skips makes this 0)",
+    ),
+    (WEKA_UNAVAILABLE, "could not check", "WEKA cannot run: no Java, no python-weka-wrapper3, or the JVM cannot start"),
+    (WORKER_LOST, "could not check", "parity: a worker process or its JVM was lost (killed, crashed)"),
+    (INTERNAL_ERROR, "internal error", "a bug in wekaeval (one line; the traceback saved to a file it names)"),
+    (INTERRUPTED, "interrupted", "SIGINT (Ctrl-C): the rows finished so far are written, marked interrupted"),
+    (CLOSED_PIPE, "closed pipe", "the output went into a closed pipe (| head): ended quietly"),
+    (TERMINATED, "interrupted", "SIGTERM: as SIGINT"),
+)
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    """An error message as one line: line breaks and other control characters (in a file name, say) escaped,
+    at most about ``limit`` characters."""
+    import unicodedata
+
+    shown = "".join(
+        (repr(character)[1:-1] if character != "\t" else " ")
+        if unicodedata.category(character) in ("Cc", "Zl", "Zp")
+        else character
+        for character in text
+    )
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+def exit_status_table() -> str:
+    """The exit statuses as the ``--help`` epilog prints them."""
+    lines = ["exit status:"]
+    lines += [f"  {code:>3}  {name:<16} {meaning}" for code, name, meaning in EXIT_STATUSES]
+    return "\n".join(lines)
 
 
 DEFAULT_SAMPLES = "arff_samples"
@@ -113,9 +164,20 @@ def json_float(value: float) -> float | str:
 
 
 def encoding(text: str) -> str:
-    """``--encoding``: ``auto`` or a text codec Python knows (``cp1252``, ``latin-1``, ``big5``, ...)."""
+    """``--encoding``: ``auto`` or a text codec Python knows (``cp1252``, ``latin-1``, ``big5``, ...); not one that
+    turns bytes into bytes or text into text (``zlib``, ``base64``, ``rot13``)."""
+    if text == "auto":
+        return text
     try:
-        check_encoding(text)
+        info = codecs.lookup(text)
+    except (LookupError, TypeError):
+        raise argparse.ArgumentTypeError(f"unknown encoding: {text!r}") from None
+    if not getattr(info, "_is_text_encoding", True):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a text encoding (it is {info.name}); name one such as cp1252"
+        )
+    try:
+        check_encoding(text)  # the readers' own refusals too (punycode, idna: text, but not a file's)
     except LookupError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return text
@@ -131,3 +193,135 @@ def add_encoding(parser: argparse.ArgumentParser) -> None:
 
 
 FILES_HELP = "WEKA's outputs saved as text, or folders of them (the files directly inside, sorted)"
+
+
+# -- outputs ---------------------------------------------------------------------------------------------------------
+
+STDOUT = "-"
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and os.path.samefile(a, b))
+    except OSError:
+        return False
+
+
+def check_outputs(
+    outputs: dict[str, str | None],
+    inputs: Iterable[str | os.PathLike],
+    *,
+    read: Callable[[Path], bool] | None = None,
+) -> None:
+    """Refuse, before anything runs, an output that is one of the inputs (a file named, or a file inside a folder
+    named), a folder, or the file of another output option; ``-`` (stdout) for more than one.
+
+    ``outputs`` maps each option (``--json``) to its file (or None when not given).  ``read(path)`` says whether
+    an existing file inside a folder named would be read as an input (by default every one would): a command
+    that leaves its own output out of a folder's files can write it there again.
+    """
+    named = [Path(p) for p in inputs]
+    given = {option: path for option, path in outputs.items() if path is not None}
+    if sum(1 for path in given.values() if path == STDOUT) > 1:
+        raise UsageError(f"only one of {', '.join(given)} can be {STDOUT} (standard output)")
+    seen: dict[Path, str] = {}
+    for option, path in given.items():
+        if path == STDOUT:
+            continue
+        if path == "":
+            raise UsageError(f"{option}: an empty file name")
+        target = Path(path)
+        if target.is_dir():
+            raise UsageError(f"{option} {path}: is a folder; name a file")
+        for source in named:
+            inside = source.is_dir() and target.exists() and _inside(target, source) and (read is None or read(target))
+            if _same_file(target, source) or inside:
+                where = f" (in {source})" if inside else ""
+                raise UsageError(f"{option} {path} is one of the files to read{where}; name another file")
+        for other, option_before in seen.items():
+            if _same_file(target, other):
+                raise UsageError(f"{option} {path} is also {option_before}'s file; name another file")
+        seen[target] = option
+
+
+def _inside(target: Path, folder: Path) -> bool:
+    try:
+        target.resolve().relative_to(folder.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+@contextmanager
+def output_file(path: str, *, option: str) -> Iterator[IO[str]]:
+    """A text file to write, atomically: a hidden temporary file in the same folder, renamed over ``path`` only
+    once everything is written (an interrupted or failed write leaves ``path`` as it was). ``-`` is standard
+    output.  A file that cannot be written is a :class:`~wekaeval.errors.WekaevalError` naming it and the option.
+    """
+    if path == STDOUT:
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    target = Path(path)
+    try:
+        handle = tempfile.NamedTemporaryFile(
+            "w",
+            encoding="utf-8",
+            newline="",
+            dir=target.parent if str(target.parent) else ".",
+            prefix=f".{target.name}.",
+            suffix=".tmp",
+            delete=False,
+        )
+    except OSError as error:
+        raise WekaevalError(f"{option} {path}: cannot write: {error.strerror or error}") from None
+    try:
+        with handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        _permissions_of_a_new_file(handle.name, target)
+        os.replace(handle.name, target)
+    except OSError as error:
+        _remove(handle.name)
+        raise WekaevalError(f"{option} {path}: cannot write: {error.strerror or error}") from None
+    except BaseException:
+        _remove(handle.name)
+        raise
+
+
+def _permissions_of_a_new_file(temporary: str, target: Path) -> None:
+    """The mode ``open(path, "w")`` would have given (the target's own when it exists), not mkstemp's 0600."""
+    try:
+        mode = target.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    os.chmod(temporary, mode)
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def write_text(path: str, text: str, *, option: str) -> None:
+    """:func:`output_file` for a whole text at once."""
+    with output_file(path, option=option) as handle:
+        handle.write(text)
+
+
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|[+-]?(Infinity|NaN|inf|nan)")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """A CSV cell a spreadsheet will not run: text starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+    return gets a leading ``'`` (OWASP's advice against CSV injection); numbers, and text that is a number
+    (``-0.5``, ``-Infinity``), stay as they are."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value

@@ -1,8 +1,11 @@
-"""``wekaeval summarise`` and ``wekaeval ttest``: an Experimenter result file analysed as WEKA's Analyse panel does."""
+"""``wekaeval experiment``, ``summarise`` and ``ttest``: WEKA's Experimenter run in Python, and a result file
+analysed as its Analyse panel does."""
 
 from __future__ import annotations
 
 import argparse
+import ast
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -11,7 +14,8 @@ from wekaeval.cli._common import UsageError, add_encoding, json_float, probabili
 
 
 def add_parsers(commands: Any) -> None:
-    """The ``summarise`` and ``ttest`` commands' arguments."""
+    """The ``experiment``, ``summarise`` and ``ttest`` commands' arguments."""
+    _add_experiment_parser(commands)
     summarise_parser = commands.add_parser(
         "summarise",
         help="mean and standard deviation of a measure in an Experimenter result file, per dataset x scheme",
@@ -51,8 +55,110 @@ def add_parsers(commands: Any) -> None:
     shown = ttest_parser.add_mutually_exclusive_group()
     shown.add_argument("--ranking", action="store_true", help="rank the schemes by significant wins minus losses")
     shown.add_argument("--summary", action="store_true", help="wins of each scheme over each other")
+    ttest_parser.add_argument("--html", metavar="PAGE", help="also write the analysis as an HTML page, with its chart")
+    ttest_parser.add_argument("--chart", metavar="IMAGE", help="also draw the chart, .png or .svg (needs matplotlib)")
     add_encoding(ttest_parser)
     ttest_parser.set_defaults(run=_ttest_command)
+
+
+def _add_experiment_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "experiment",
+        help="run WEKA's Experimenter in Python: datasets x schemes x runs x folds into WEKA's result file",
+        description="Cross-validate (or split) every dataset with every scheme, run after run, on WEKA's own folds, "
+        "and write the rows WEKA's Experimenter writes (ARFF, or CSV for a .csv name). WEKA schemes run in the JVM; "
+        "scikit-learn ones in Python. Rerun with the same file to compute only the missing rows.",
+    )
+    parser.add_argument("datasets", nargs="+", metavar="DATA", help="ARFF files, or folders of them")
+    parser.add_argument(
+        "-s",
+        "--scheme",
+        action="append",
+        required=True,
+        metavar="SCHEME",
+        help="a WEKA command line ('weka.classifiers.trees.J48 -C 0.25') or a scikit-learn estimator "
+        "('sklearn.naive_bayes.GaussianNB', 'sklearn.tree.DecisionTreeClassifier(max_depth=3)'); repeat for more",
+    )
+    parser.add_argument("--runs", type=int, default=10, help="runs 1..RUNS, run r on Random(r) (default 10)")
+    parser.add_argument("--folds", type=int, default=10, help="cross-validation folds (default 10)")
+    parser.add_argument("--train-percent", type=float, metavar="P", help="a random split instead: P%% trains")
+    parser.add_argument("--no-randomize", action="store_true", help="with --train-percent: split in file order")
+    parser.add_argument("-o", "--results", default="results.arff", help="the result file (default results.arff)")
+    parser.add_argument("--workers", type=int, default=1, help="processes, each with its own JVM (default 1)")
+    parser.add_argument("--fresh", action="store_true", help="start afresh instead of resuming an existing file")
+    parser.add_argument(
+        "--nominal",
+        choices=["onehot", "ordinal"],
+        default="onehot",
+        help="how scikit-learn models see nominal attributes (default onehot)",
+    )
+    parser.set_defaults(run=_experiment_command)
+
+
+def sklearn_scheme(text: str) -> Any:
+    """``"sklearn.tree.DecisionTreeClassifier(max_depth=3)"`` -> the estimator: a class of scikit-learn and
+    keyword arguments that are Python literals (nothing else is imported or evaluated)."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError:
+        raise UsageError(f"--scheme {text!r}: not a class name with literal keyword arguments") from None
+    call = tree if isinstance(tree, ast.Call) else None
+    target = call.func if call is not None else tree
+    name = ast.unparse(target)
+    dotted = all(part.isidentifier() for part in name.split("."))
+    if (call is not None and call.args) or not name.startswith("sklearn.") or not dotted:
+        raise UsageError(f"--scheme {text!r}: give sklearn.module.Class or sklearn.module.Class(name=value, ...)")
+    keywords: dict[str, Any] = {}
+    for keyword in call.keywords if call is not None else []:
+        if keyword.arg is None:
+            raise UsageError(f"--scheme {text!r}: keyword arguments must be named")
+        try:
+            keywords[keyword.arg] = ast.literal_eval(keyword.value)
+        except ValueError:
+            raise UsageError(f"--scheme {text!r}: keyword arguments must be literals (numbers, strings, ...)") from None
+    module, _, cls = name.rpartition(".")
+    try:
+        found = getattr(importlib.import_module(module), cls)
+    except ImportError as error:
+        raise UsageError(f"--scheme {text!r}: cannot import {module} ({error})") from None
+    except AttributeError:
+        raise UsageError(f"--scheme {text!r}: {module} has no {cls}") from None
+    try:
+        return found(**keywords)
+    except TypeError as error:
+        raise UsageError(f"--scheme {text!r}: {error}") from None
+
+
+def _experiment_command(args: argparse.Namespace) -> int:
+    from wekaeval.experiment import run
+
+    datasets: list[Path] = []
+    for name in args.datasets:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(path.glob("*.arff"))
+            if not found:
+                raise UsageError(f"{name}: no .arff file in this folder")
+            datasets += found
+        elif not path.is_file():
+            raise UsageError(f"{name}: no such file or folder")
+        else:
+            datasets.append(path)
+    schemes = [sklearn_scheme(s) if s.strip().startswith("sklearn.") else s.strip() for s in args.scheme]
+    results = run(
+        datasets,
+        schemes,
+        runs=args.runs,
+        folds=args.folds,
+        train_percent=args.train_percent,
+        randomize=not args.no_randomize,
+        results=args.results,
+        workers=args.workers,
+        resume=not args.fresh,
+        nominal=args.nominal,
+    )
+    print(f"{len(results)} rows ({len(datasets)} datasets x {len(schemes)} schemes) in {args.results}")
+    return 0
 
 
 def _summarise_command(args: argparse.Namespace) -> int:
@@ -95,4 +201,20 @@ def _ttest_command(args: argparse.Namespace) -> int:
     else:
         text += analysis.to_text(args.format)
     print(text)
+    if args.html or args.chart:
+        _pictures(analysis, args.html, args.chart)
     return 0
+
+
+def _pictures(analysis: Any, page: str | None, chart: str | None) -> None:
+    from wekaeval.experiment import ttest_chart, ttest_html
+
+    if chart is not None and not chart.lower().endswith((".png", ".svg")):
+        raise UsageError(f"--chart {chart}: the chart is written as .png or .svg")
+    try:
+        if chart is not None:
+            ttest_chart(analysis, chart)
+    except ImportError as error:
+        raise UsageError(str(error)) from None
+    if page is not None:
+        ttest_html(analysis, page)

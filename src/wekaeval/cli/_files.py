@@ -21,7 +21,17 @@ from pathlib import Path
 from typing import IO, Any
 
 from wekaeval.blocks import SUMMARY_FIELDS, Section, json_number
-from wekaeval.cli._common import FILES_HELP, USAGE_ERROR, add_encoding
+from wekaeval.cli._common import (
+    FILES_HELP,
+    STDOUT,
+    USAGE_ERROR,
+    add_encoding,
+    check_outputs,
+    one_line,
+    output_file,
+    spreadsheet_safe,
+    write_text,
+)
 from wekaeval.errors import WekaevalError
 from wekaeval.report import WekaReport, read_weka_output
 
@@ -71,7 +81,7 @@ class Inputs:
     def fail(self, message: str) -> None:
         """One line on stderr, at once (not after the other files' output)."""
         self.failed += 1
-        print(f"wekaeval: error: {message}", file=sys.stderr, flush=True)
+        print(f"wekaeval: error: {one_line(message)}", file=sys.stderr, flush=True)
 
     def one_file(self) -> bool:
         """Whether a single file was named (not a folder): ``--json`` then prints one object, not a list."""
@@ -94,6 +104,17 @@ class Inputs:
             yield from found
 
 
+def _weka_output(path: Path, encoding: str) -> bool:
+    """Whether a file is one ``parse``/``check`` would read: WEKA's output (a file that cannot be read counts)."""
+    try:
+        read_weka_output(path, encoding=encoding)
+    except WekaevalError:
+        return False
+    except (OSError, ValueError):
+        return True
+    return True
+
+
 def _binary(path: Path, encoding: str) -> bool:
     """A NUL byte early on: not text (UTF-16 and UTF-32 text excepted; the reader explains those)."""
     if codecs.lookup(encoding).name.startswith(("utf-16", "utf-32")):
@@ -107,21 +128,16 @@ def _binary(path: Path, encoding: str) -> bool:
 
 
 @contextmanager
-def output(path: str | None, inputs: Inputs) -> Iterator[IO[str]]:
-    """stdout, or the file ``--output`` names (never one of the inputs)."""
-    if path is None:
+def output(path: str | None, inputs: Inputs, *, option: str = "--output") -> Iterator[IO[str]]:
+    """stdout (no ``path``, or ``-``), or the file ``path`` written atomically (:func:`output_file`): never one of
+    the inputs, nor a WEKA output inside a folder of inputs (the output itself is left out of a folder's files, so
+    an earlier run's output there is written again)."""
+    if path is None or path == STDOUT:
         yield sys.stdout
         return
-    target = Path(path).resolve()
-    for argument in inputs.arguments:
-        if Path(argument).resolve() == target:
-            raise WekaevalError(f"--output {path} is one of the files to read; name another file")
-    inputs.written = target
-    try:
-        handle = open(path, "w", encoding="utf-8", newline="")
-    except OSError as error:
-        raise WekaevalError(f"--output {path}: cannot write: {error.strerror or error}") from None
-    with handle:
+    check_outputs({option: path}, inputs.arguments, read=lambda found: _weka_output(found, inputs.encoding))
+    inputs.written = Path(path).resolve()
+    with output_file(path, option=option) as handle:
         yield handle
 
 
@@ -130,8 +146,8 @@ def run_parse(inputs: Inputs, form: str, out: IO[str]) -> None:
     if form == "csv":
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
-        for report in inputs.reports():
-            writer.writerows(csv_rows(report))
+        for report in inputs.reports():  # text a spreadsheet would run as a formula is neutralised
+            writer.writerows([spreadsheet_safe(cell) for cell in row] for row in csv_rows(report))
     elif form == "json":
         documents = [report.to_dict() for report in inputs.reports()]
         if inputs.one_file():
@@ -264,7 +280,9 @@ def add_parsers(commands: Any) -> None:
     form.add_argument(
         "--csv", action="store_true", help="print CSV: a header, then one row per section with every statistic"
     )
-    parse_parser.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of stdout")
+    parse_parser.add_argument(
+        "-o", "--output", metavar="OUT", help="write to OUT instead of stdout (atomically; never over an input)"
+    )
     add_encoding(parse_parser)
     parse_parser.set_defaults(run=_parse_command)
 
@@ -286,7 +304,9 @@ def add_parsers(commands: Any) -> None:
         "printed predictions with a distribution.",
     )
     report_parser.add_argument("file", metavar="LOG", help="WEKA's output saved as text")
-    report_parser.add_argument("--html", metavar="FILE", required=True, help="the HTML page to write")
+    report_parser.add_argument(
+        "--html", metavar="FILE", required=True, help="the HTML page to write (- for stdout; never over LOG)"
+    )
     add_encoding(report_parser)
     report_parser.set_defaults(run=_report_command)
 
@@ -303,8 +323,9 @@ def _report_command(args: argparse.Namespace) -> int:
     from wekaeval._html import report_html
     from wekaeval.report import read_weka_output
 
+    check_outputs({"--html": args.html}, [args.file])
     report = read_weka_output(Path(args.file), encoding=args.encoding)
-    Path(args.html).write_text(report_html(report), encoding="utf-8")
+    write_text(args.html, report_html(report), option="--html")
     return 0
 
 

@@ -12,8 +12,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from wekaeval.bridge import WekaUnavailable
-from wekaeval.cli import _experiment, _files, _kappa, _parity, _platform
-from wekaeval.cli._common import CLOSED_PIPE, USAGE_ERROR, Parser, UsageError
+from wekaeval.cli import _completion, _evaluate, _experiment, _files, _kappa, _parity, _platform
+from wekaeval.cli._common import (
+    CLOSED_PIPE,
+    INTERNAL_ERROR,
+    INTERRUPTED,
+    USAGE_ERROR,
+    WEKA_UNAVAILABLE,
+    Parser,
+    UsageError,
+    exit_status_table,
+    one_line,
+)
 from wekaeval.errors import WekaevalError
 from wekaeval.javamath import CPU_CHOICES, ENVIRONMENT_VARIABLE
 
@@ -93,7 +103,12 @@ class _VersionAction(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="wekaeval", description="WEKA's evaluation statistics, bit for bit, in pure Python.")
+    parser = Parser(
+        prog="wekaeval",
+        description="WEKA's evaluation statistics, bit for bit, in pure Python.",
+        epilog=exit_status_table(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument(
         "--cpu",
         action=_CpuAction,
@@ -112,12 +127,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     for add in (
         _kappa.add_parser,
+        _evaluate.add_parser,
         _parity.add_parser,
         _files.add_parsers,
         _experiment.add_parsers,
         _platform.add_parser,
     ):
         add(commands)
+    _completion.add_parser(commands, parser)
+    _completion.mark_files(parser)
     return parser
 
 
@@ -146,12 +164,43 @@ def _main(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:  # `wekaeval ... | head -1`: the reader has gone; end quietly
         _stdout_to_devnull()
         return CLOSED_PIPE
-    except (UsageError, WekaevalError, WekaUnavailable, OSError) as error:
-        print(f"wekaeval: error: {error}", file=sys.stderr)
+    except WekaUnavailable as error:  # no Java, no python-weka-wrapper3, a JVM that cannot start
+        print(f"wekaeval: error: {_one_line(error)}", file=sys.stderr)
+        return WEKA_UNAVAILABLE
+    except (UsageError, WekaevalError, OSError) as error:
+        print(f"wekaeval: error: {_one_line(error)}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         print("wekaeval: interrupted", file=sys.stderr)
-        return 130
+        return INTERRUPTED
+    except (MemoryError, RecursionError) as error:  # an input too large or too deep for this machine
+        kind = "memory" if isinstance(error, MemoryError) else "stack (input nested too deep)"
+        print(f"wekaeval: error: out of {kind} reading the input", file=sys.stderr)
+        return USAGE_ERROR
+    except Exception as error:  # a bug: one line, the traceback kept in a file for the report
+        print(f"wekaeval: internal error: {_one_line(error)} ({_saved_traceback()})", file=sys.stderr)
+        return INTERNAL_ERROR
+
+
+def _one_line(error: BaseException) -> str:
+    """An error's message on one line (:func:`one_line`), at most ~300 characters of it."""
+    text = str(error).strip() or type(error).__name__
+    if isinstance(error, OSError) and not isinstance(error, WekaevalError) and error.filename is not None:
+        text = f"{error.filename}: {error.strerror or text}"
+    return one_line(text)
+
+
+def _saved_traceback() -> str:
+    """The current exception's traceback written to a new file in the temporary folder: where it is."""
+    import tempfile
+    import traceback
+
+    try:
+        with tempfile.NamedTemporaryFile("w", prefix="wekaeval-traceback-", suffix=".txt", delete=False) as handle:
+            traceback.print_exc(file=handle)
+        return f"a bug in wekaeval; its traceback is in {handle.name}"
+    except OSError:
+        return "a bug in wekaeval"
 
 
 def _stdout_to_devnull() -> None:

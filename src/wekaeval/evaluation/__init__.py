@@ -12,7 +12,15 @@ from wekaeval.evaluation._confusion import ConfusionMatrix
 from wekaeval.evaluation._costmatrix import CostMatrix
 from wekaeval.evaluation._evaluation import Evaluation, NominalPrediction, NumericPrediction
 from wekaeval.evaluation._expressions import Expression, compile_expression
-from wekaeval.evaluation._folds import cross_validation_text, evaluate_folds, fold_sizes
+from wekaeval.evaluation._folds import (
+    cross_validation_folds,
+    cross_validation_text,
+    evaluate_folds,
+    fold_sizes,
+    percentage_split,
+    random_split,
+    stratified_order,
+)
 from wekaeval.evaluation._inputs import validated_class_names
 from wekaeval.evaluation._kappa import kappa
 from wekaeval.evaluation._kappastats import (
@@ -24,6 +32,13 @@ from wekaeval.evaluation._kappastats import (
     landis_koch_label,
 )
 from wekaeval.evaluation._kernel import UnivariateKernelEstimator
+from wekaeval.evaluation._models import (
+    ModelRunner,
+    PredictedPart,
+    java_random,
+    model_runner,
+    register_model_runner,
+)
 from wekaeval.evaluation._threshold import (
     CurvePoints,
     ThresholdCurves,
@@ -60,6 +75,15 @@ __all__ = [
     "evaluate_folds",
     "cross_validation_text",
     "fold_sizes",
+    "cross_validation_folds",
+    "stratified_order",
+    "percentage_split",
+    "random_split",
+    "ModelRunner",
+    "PredictedPart",
+    "java_random",
+    "model_runner",
+    "register_model_runner",
     "UnivariateKernelEstimator",
 ]
 

@@ -18,24 +18,25 @@ import numpy as np
 
 from wekaeval.errors import PredictionError
 from wekaeval.evaluation._inputs import (
+    MARGIN_PROBLEM,
     ClassCoder,
     Codes,
     check_finite_weights,
     distribution_array,
     distribution_row,
     finite_weight,
+    margin_in_histogram,
+    row_margin,
     weight_array,
 )
 from wekaeval.evaluation._kappa import _kappa
+from wekaeval.evaluation._quiet import java_arithmetic
 
 if TYPE_CHECKING:
     from wekaeval.evaluation._kappastats import KappaStats
 
 
-#: Bins of WEKA's margin histogram (``Evaluation.k_MarginResolution``).
-MARGIN_RESOLUTION = 500
-
-
+@java_arithmetic
 class ConfusionMatrix:
     """WEKA's weighted confusion matrix, with its unclassified and missing-class weights.
 
@@ -100,14 +101,9 @@ class ConfusionMatrix:
         if actual_index is None:
             self._missing_class += weight
             return
-        p_actual = probabilities[actual_index]
-        p_next = 0.0
-        for i, p in enumerate(probabilities):
-            if i != actual_index and p > p_next:
-                p_next = p
-        if not _margin_in_histogram(p_actual - p_next):
+        if not margin_in_histogram(row_margin(probabilities, actual_index)):
             raise PredictionError(
-                f"distribution {list(probabilities)} for actual class {actual_index}: {_MARGIN_PROBLEM}"
+                f"distribution {list(probabilities)} for actual class {actual_index}: {MARGIN_PROBLEM}"
             )
         predicted, best = -1, 0.0
         for i, p in enumerate(probabilities):
@@ -178,10 +174,8 @@ class ConfusionMatrix:
                     f"distributions must have shape ({n}, {k}) for {n} instances of {k} classes, "
                     f"got {probabilities.shape}"
                 )
-            if n:
-                actual_codes.chunk(0, n, k)  # the margins index by the actual class: check it first
-            predicted_codes = Codes(
-                "predicted", _predicted_from_distributions(probabilities, actual_codes.values), missing_allowed=True
+            predicted_codes: Codes | _PredictedFromDistributions = _PredictedFromDistributions(
+                probabilities, actual_codes
             )
         else:
             predicted_codes = result._coder.coded(predicted, "predicted")
@@ -190,7 +184,7 @@ class ConfusionMatrix:
         result._accumulate(actual_codes, predicted_codes, weight_values)
         return result
 
-    def _accumulate(self, actual: Codes, predicted: Codes, weights: np.ndarray) -> None:
+    def _accumulate(self, actual: Codes, predicted: Codes | _PredictedFromDistributions, weights: np.ndarray) -> None:
         """Add coded instances, validating and summing them chunk by chunk.
 
         Cell ``a*k + p`` of a weighted bincount is the matrix; bin k*k collects
@@ -278,9 +272,9 @@ class ConfusionMatrix:
         >>> stats.kappa == matrix.kappa(), stats.per_class["a"], stats.landis_koch
         (True, 0.5, 'Moderate')
         """
-        from wekaeval.evaluation._kappastats import kappa_stats
+        from wekaeval.evaluation._kappastats import evaluation_kappa_stats
 
-        return kappa_stats(self._matrix, weights=weights, alpha=alpha, class_names=self._class_names)
+        return evaluation_kappa_stats(self._matrix, weights=weights, alpha=alpha, class_names=self._class_names)
 
     def __add__(self, other: ConfusionMatrix) -> ConfusionMatrix:
         """Merge two matrices over the same classes, as WEKA's AggregateableEvaluation."""
@@ -292,7 +286,8 @@ class ConfusionMatrix:
                 f"{list(self._class_names)} and {list(other._class_names)}"
             )
         merged = ConfusionMatrix(self._class_names)
-        merged._matrix = self._matrix + other._matrix
+        with np.errstate(all="ignore"):  # a sum that overflows is Java's infinity
+            merged._matrix = self._matrix + other._matrix
         merged._unclassified = self._unclassified + other._unclassified
         merged._missing_class = self._missing_class + other._missing_class
         return merged
@@ -319,43 +314,52 @@ class ConfusionMatrix:
 CHUNK_ROWS = 1 << 17
 
 
-_MARGIN_PROBLEM = (
-    "WEKA's Evaluation rejects it (its margin, the actual class's probability minus the best "
-    "other one, falls outside WEKA's margin histogram); give class probabilities in [0, 1]"
-)
+class _PredictedFromDistributions:
+    """WEKA's predicted class of each row of ``distributions`` (-1: unclassified), made chunk by chunk.
 
-
-def _margin_in_histogram(margin: Any) -> Any:
-    """Whether WEKA's ``updateMargins`` finds a bin for this margin (works on arrays too).
-
-    WEKA indexes its 501-bin histogram with ``(int) ((margin + 1) / 2 * 500)``;
-    Java's cast truncates toward zero and maps NaN to 0, so the bin exists
-    exactly when the scaled margin is NaN or lies strictly between -1 and 501.
+    Each chunk's margins are checked first (a row WEKA's Evaluation throws on raises PredictionError naming
+    it), so memory stays a chunk's, whatever the number of rows.
     """
-    scaled = (margin + 1.0) / 2.0 * MARGIN_RESOLUTION
-    return (scaled != scaled) | ((scaled > -1) & (scaled < MARGIN_RESOLUTION + 1))
+
+    name = "predicted"
+    missing_allowed = True
+
+    def __init__(self, probabilities: np.ndarray, actual: Codes):
+        self._probabilities = probabilities
+        self._actual = actual
+
+    def __len__(self) -> int:
+        return len(self._probabilities)
+
+    def chunk(self, start: int, stop: int, k: int) -> np.ndarray:
+        probabilities = self._probabilities[start:stop]
+        actual = self._actual.chunk(start, stop, k)  # the margins index by the actual class: checked first
+        with np.errstate(all="ignore"):  # inf - inf is a NaN margin, as in Java
+            return _predicted_from_distributions(probabilities, actual, start)
 
 
-def _predicted_from_distributions(probabilities: np.ndarray, actual: np.ndarray) -> np.ndarray:
+def _predicted_from_distributions(probabilities: np.ndarray, actual: np.ndarray, offset: int) -> np.ndarray:
     """WEKA's predicted class per row (-1: unclassified), after checking its margins."""
-    n = len(probabilities)
-    rows = np.arange(n)
-    cleaned = np.nan_to_num(probabilities, nan=0.0)  # NaN never wins; infinities were rejected
+    n, k = probabilities.shape
+    columns = probabilities.T
     known = actual >= 0
-    if known.any():
-        known_rows = rows[known]
-        p_actual = probabilities[known_rows, actual[known]]
-        others = cleaned[known_rows]
-        others[np.arange(len(known_rows)), actual[known]] = 0.0
-        p_next = np.maximum(others.max(axis=1), 0.0)
-        fits = _margin_in_histogram(p_actual - p_next)
-        if not fits.all():
-            bad = int(known_rows[np.flatnonzero(~fits)[0]])
-            raise PredictionError(
-                f"distributions[{bad}] = {probabilities[bad].tolist()} for actual class {actual[bad]}: "
-                f"{_MARGIN_PROBLEM}",
-                instance=bad,
-            )
-    predicted = cleaned.argmax(axis=1)  # first index of the maximum: ties go low
-    unclassified = ~(cleaned[rows, predicted] > 0)
-    return np.where(unclassified, -1, predicted).astype(np.int64, copy=False)
+    a = np.where(known, actual, 0)
+    p_actual = probabilities[np.arange(n), a]
+    p_next = np.zeros(n)  # the best other class's probability, from 0 (NaN never wins)
+    predicted = np.full(n, -1, dtype=np.int64)
+    best = np.zeros(n)  # the first probability above 0 and every earlier one
+    for i in range(k):
+        column = columns[i]
+        np.copyto(p_next, column, where=(column > p_next) & (a != i))
+        better = column > best
+        predicted[better] = i
+        np.copyto(best, column, where=better)
+    fits = margin_in_histogram(p_actual - p_next) | ~known
+    if not fits.all():
+        bad = int(np.flatnonzero(~fits)[0])
+        raise PredictionError(
+            f"distributions[{offset + bad}] = {probabilities[bad].tolist()} for actual class {actual[bad]}: "
+            f"{MARGIN_PROBLEM}",
+            instance=offset + bad,
+        )
+    return predicted

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -41,72 +41,36 @@ from wekaeval.blocks import DETAIL_COLUMNS, STATISTICS_BY_NAME
 from wekaeval.errors import CostMatrixError, EvaluationError, PredictionError
 from wekaeval.evaluation import _text as evaltext
 from wekaeval.evaluation._costmatrix import CostMatrix
-from wekaeval.evaluation._inputs import ClassCoder, distribution_array, distribution_row, finite_weight, weight_array
-from wekaeval.evaluation._kappastats import KappaStats, kappa_stats
+from wekaeval.evaluation._inputs import (
+    MARGIN_PROBLEM,
+    ClassCoder,
+    distribution_array,
+    distribution_row,
+    finite_weight,
+    margin_in_histogram,
+    row_margin,
+    weight_array,
+)
+from wekaeval.evaluation._kappastats import KappaStats, evaluation_kappa_stats
+from wekaeval.evaluation._models import ModelRunningMixin, header_of
 from wekaeval.evaluation._names import StatisticsByName
 from wekaeval.evaluation._numeric import NumericPriors, accumulate_numeric, numeric_values
-from wekaeval.evaluation._state import EvaluationState, accumulate
-from wekaeval.evaluation._threshold import ThresholdCurves
-
-#: WEKA's ``Evaluation.BUILT_IN_EVAL_METRICS``, lower-cased as it matches them.
-BUILT_IN_METRICS = (
-    "correct",
-    "incorrect",
-    "kappa",
-    "total cost",
-    "average cost",
-    "kb relative",
-    "kb information",
-    "correlation",
-    "complexity 0",
-    "complexity scheme",
-    "complexity improvement",
-    "mae",
-    "rmse",
-    "rae",
-    "rrse",
-    "coverage",
-    "region size",
-    "tp rate",
-    "fp rate",
-    "precision",
-    "recall",
-    "f-measure",
-    "mcc",
-    "roc area",
-    "prc area",
+from wekaeval.evaluation._predictions import (
+    DEFAULT_METRICS,
+    NominalPrediction,
+    NumericPrediction,
+    nominal_prediction,
 )
-
-
-#: What a new Evaluation prints: every built-in metric but coverage and region size.
-DEFAULT_METRICS = tuple(m for m in BUILT_IN_METRICS if m not in ("coverage", "region size"))
-
+from wekaeval.evaluation._quiet import java_arithmetic
+from wekaeval.evaluation._state import EvaluationState, accumulate
+from wekaeval.evaluation._statistics import ClassTable, class_table
+from wekaeval.evaluation._threshold import ThresholdCurves
 
 _BUFFER_ROWS = 4096
 
 
-@dataclass(frozen=True)
-class NumericPrediction:
-    """One recorded prediction of a numeric class, as WEKA's ``NumericPrediction``: ``error`` is predicted - actual."""
-
-    actual: float
-    predicted: float
-    weight: float
-    error: float
-
-
-@dataclass(frozen=True)
-class NominalPrediction:
-    """One recorded prediction, as WEKA's ``NominalPrediction``: ``actual``/``predicted`` are NaN when missing."""
-
-    actual: float
-    predicted: float
-    weight: float
-    distribution: tuple[float, ...]
-    margin: float
-
-
-class Evaluation(StatisticsByName):
+@java_arithmetic
+class Evaluation(ModelRunningMixin, StatisticsByName):
     """WEKA's ``Evaluation`` for a nominal class, with python-weka-wrapper3's names.
 
     Parameters
@@ -148,6 +112,9 @@ class Evaluation(StatisticsByName):
             )
         self._cost_matrix = cost_matrix
         self._header = (data.attributes, data.class_index) if isinstance(data, Dataset) else (None, -1)
+        self._header_dataset = header_of(data) if isinstance(data, Dataset) else None
+        #: The title ``summary()`` prints when given none (:func:`wekaeval.cross_validate` sets WEKA's).
+        self.summary_title = ""
         self._state = EvaluationState(k)
         self._priors: np.ndarray = np.ones(k)
         self._priors_sum = float(k)
@@ -155,6 +122,7 @@ class Evaluation(StatisticsByName):
         self._discard = False
         self._predictions: list[tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None
         self._curves: ThresholdCurves | None = None
+        self._table_cache: ClassTable | None = None
         self._pending: list[tuple[list[float], int, float, Any]] = []
         self._metrics = list(DEFAULT_METRICS)
         if isinstance(data, Dataset):
@@ -188,7 +156,8 @@ class Evaluation(StatisticsByName):
             np.concatenate([np.arange(k), codes[known]]), weights=np.concatenate([seeds, w[known]]), minlength=k
         )
         self._priors = totals
-        self._priors_sum = float(np.add.accumulate(np.concatenate([[float(k)], w[known]]))[-1])
+        with np.errstate(all="ignore"):  # an overflowing sum is Java's infinity
+            self._priors_sum = float(np.add.accumulate(np.concatenate([[float(k)], w[known]]))[-1])
 
     def update_priors(self, class_value: Any, weight: float = 1.0) -> None:
         """Add one training instance to the priors (``updatePriors``); a missing class changes nothing."""
@@ -231,6 +200,11 @@ class Evaluation(StatisticsByName):
         returned class is NaN when WEKA predicts none (no probability above 0).
         ``instance`` (attribute values) is needed only by a cost matrix with
         expressions.
+
+        A distribution WEKA's Evaluation throws on (its margin outside WEKA's
+        histogram: probabilities well outside [0, 1], or an infinity that the
+        margin does not cancel) raises :class:`~wekaeval.errors.PredictionError`
+        and adds nothing, as in WEKA: the instances before and after it count.
         """
         if self._numeric:
             predicted = np.array([distribution_row(distribution, 1)[0]])
@@ -245,7 +219,10 @@ class Evaluation(StatisticsByName):
         k = self.num_classes
         row = distribution_row(distribution, k)
         code = self._class_coder().code(actual, "actual")
-        self._pending.append((row, -1 if code is None else code, finite_weight(weight), instance))
+        weight = finite_weight(weight)
+        if code is not None and not margin_in_histogram(row_margin(row, code)):
+            raise PredictionError(f"distribution {row} for actual class {code}: {MARGIN_PROBLEM}")
+        self._pending.append((row, -1 if code is None else code, weight, instance))
         if len(self._pending) >= _BUFFER_ROWS:
             self._flush()
         best = 0
@@ -287,6 +264,15 @@ class Evaluation(StatisticsByName):
             ``False``: the scheme gives none (WEKA reports those statistics
             as missing).  Omitted: as WEKA's ``evaluateModelOnce(double[],
             Instance)``, which leaves them as they are.
+
+        Raises
+        ------
+        PredictionError
+            At the first distribution WEKA's Evaluation throws on (its margin
+            outside WEKA's histogram), naming it (``instance`` is its index):
+            the instances before it are evaluated and kept, as in WEKA's loop,
+            and the ones after it are not.  Bad arguments (shapes, class
+            indices, non-finite weights) add nothing.
         """
         self._flush()
         if self._numeric:
@@ -337,14 +323,26 @@ class Evaluation(StatisticsByName):
             bad = int(np.flatnonzero(~np.isfinite(weights))[0])
             raise PredictionError(f"weights[{bad}] is {weights[bad]}: weights must be finite")
         cost = None if self._cost_matrix is None else self._cost_function(instances, len(codes))
-        choice = accumulate(self._state, probabilities, codes, weights, self._priors, self._priors_sum, cost)
-        if not self._discard:
-            actual = np.where(codes >= 0, codes, np.nan).astype(np.float64)
-            if self._predictions is None:
-                self._predictions = []
-            self._predictions.append((actual, probabilities.copy(), weights.copy()))
-            self._curves = None
+        self._table_cache = None
+        try:
+            choice = accumulate(self._state, probabilities, codes, weights, self._priors, self._priors_sum, cost)
+        except PredictionError as error:  # WEKA threw at that instance: the ones before it are in the sums
+            if error.instance is not None:
+                self._record(probabilities[: error.instance], codes[: error.instance], weights[: error.instance])
+            raise
+        self._record(probabilities, codes, weights)
         return choice
+
+    def _record(self, probabilities: np.ndarray, codes: np.ndarray, weights: np.ndarray) -> None:
+        """Keep the predictions (``evaluateModelOnceAndRecordPrediction``), unless they are discarded."""
+        if self._discard or not len(codes):
+            return
+        actual = codes.astype(np.float64)
+        actual[codes < 0] = np.nan
+        if self._predictions is None:
+            self._predictions = []
+        self._predictions.append((actual, probabilities.copy(), weights.copy()))
+        self._curves = None
 
     def _cost_function(self, instances: Any, n: int):
         """Each instance's cost as WEKA's getElement (getMaxCost when unclassified), for evalstate."""
@@ -388,6 +386,18 @@ class Evaluation(StatisticsByName):
         """WEKA's running sums so far (a copy)."""
         self._flush()
         return self._state.copy()
+
+    def _current_state(self) -> EvaluationState:
+        """The running sums themselves (statistics read them; only the accumulation writes them)."""
+        self._flush()
+        return self._state
+
+    def _class_table(self) -> ClassTable:
+        """Every per-class count and rate from one pass over the confusion matrix, until the next instances."""
+        state = self._current_state()
+        if self._table_cache is None:
+            self._table_cache = class_table(state)
+        return self._table_cache
 
     # -- settings -----------------------------------------------------------------------
 
@@ -461,7 +471,7 @@ class Evaluation(StatisticsByName):
             return [
                 NumericPrediction(a, p[0], w, p[0] - a) for a, p, w in zip(*(x.tolist() for x in arrays), strict=False)
             ]
-        return [_prediction(a, d, w) for a, d, w in zip(*(x.tolist() for x in arrays), strict=False)]
+        return [nominal_prediction(a, d, w) for a, d, w in zip(*(x.tolist() for x in arrays), strict=False)]
 
     def prediction_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
         """The recorded predictions as arrays ``(actual, distributions, weights)``; actual NaN when missing.
@@ -482,7 +492,7 @@ class Evaluation(StatisticsByName):
         if arrays is None:
             return None
         if self._curves is None:
-            self._curves = ThresholdCurves(*arrays)
+            self._curves = ThresholdCurves(*arrays, keep_points=False)  # the areas, not every point
         return self._curves
 
     # -- merging ------------------------------------------------------------------------
@@ -526,7 +536,9 @@ class Evaluation(StatisticsByName):
     def kappa_stats(self, *, weights: Any = None, alpha: float = 0.05) -> KappaStats:
         """:func:`wekaeval.kappa_stats` of the weighted confusion matrix, per class by the class names.
 
-        Its kappa is the identical double :attr:`kappa` gives (unweighted); a nominal class only.
+        Its kappa is the identical double :attr:`kappa` gives (unweighted), always; a nominal class only.
+        A matrix that is not made of finite non-negative counts (negative weights, sums that overflowed
+        to infinity) has WEKA's kappa and NaN for every statistic that needs counts.
 
         >>> evaluation = Evaluation(["yes", "no"])
         >>> _ = evaluation.evaluate_batch([[0.9, 0.1], [0.2, 0.8], [0.3, 0.7], [0.1, 0.9], [0.6, 0.4]],
@@ -535,7 +547,7 @@ class Evaluation(StatisticsByName):
         >>> stats.kappa == evaluation.kappa, stats.landis_koch, round(stats.std_error, 4)
         (True, 'Substantial', 0.3175)
         """
-        return kappa_stats(self.confusion_matrix, weights=weights, alpha=alpha, class_names=self.class_names)
+        return evaluation_kappa_stats(self.confusion_matrix, weights=weights, alpha=alpha, class_names=self.class_names)
 
     def to_frame(self) -> Any:
         """The class details as a pandas DataFrame: one row per class, then "Weighted Avg."; a nominal class.
@@ -544,18 +556,21 @@ class Evaluation(StatisticsByName):
         ``area_under_prc``), each value the double the method returns.
         """
         self._nominal()
+        self._prepared_curves()
         columns = [(name, STATISTICS_BY_NAME[name].weighted or name) for name, _ in DETAIL_COLUMNS]
         return class_details_frame(self, columns)
 
     # -- text blocks --------------------------------------------------------------------
 
     def summary(self, title: str | None = None, complexity: bool = False) -> str:
-        """``toSummaryString(title, complexity)``; no title: ``toSummaryString()`` (an empty title line)."""
-        return evaltext.summary_text(self, "" if title is None else title, complexity)
+        """``toSummaryString(title, complexity)``; no title: :attr:`summary_title` (empty: ``toSummaryString()``)."""
+        return evaltext.summary_text(self, self.summary_title if title is None else title, complexity)
 
     def class_details(self, title: str | None = None) -> str:
         """``toClassDetailsString(title)``, by default titled ``=== Detailed Accuracy By Class ===``."""
         self._nominal()
+        if {"roc area", "prc area"} & set(self._metrics):
+            self._prepared_curves()
         return evaltext.class_details_text(self, "=== Detailed Accuracy By Class ===\n" if title is None else title)
 
     def matrix(self, title: str | None = None) -> str:
@@ -568,26 +583,8 @@ class Evaluation(StatisticsByName):
         return evaltext.margin_text(self._nominal())
 
     def __repr__(self) -> str:
-        s = self.state
+        s = self._current_state()
         if self._numeric:
             return f"Evaluation(numeric class, num_instances={s.with_class!r}, unclassified={s.unclassified!r})"
         classes = list(self._class_coder().class_names)
         return f"Evaluation(classes={classes}, num_instances={s.with_class!r}, correct={s.correct!r})"
-
-
-def _prediction(actual: float, distribution: list[float], weight: float) -> NominalPrediction:
-    """WEKA's NominalPrediction: predicted as Evaluation picks it; its margin, quirks included.
-
-    WEKA tests ``actual == MISSING_VALUE`` (NaN, never equal), so a missing
-    actual class reads as class 0 (Java's ``(int) NaN``) and excludes no class.
-    """
-    predicted, best = math.nan, 0.0
-    for i, p in enumerate(distribution):
-        if p > best:
-            predicted, best = float(i), p
-    next_best = 0.0
-    for i, p in enumerate(distribution):
-        if i != actual and p > next_best:
-            next_best = p
-    margin = distribution[0 if math.isnan(actual) else int(actual)] - next_best
-    return NominalPrediction(actual, predicted, weight, tuple(distribution), margin)

@@ -13,6 +13,12 @@ doubles as WEKA's.
 The test parts, concatenated in fold order, are the stratified data (WEKA's
 ``testCV`` takes contiguous blocks), so the fold predictions are all it needs.
 
+The folds themselves, as index arrays into the data, for code that runs its
+own models on them: :func:`cross_validation_folds` (``randomize``,
+``stratify``, ``testCV``, ``trainCV`` in ``crossValidateModel``'s order of
+draws), :func:`percentage_split` (the command line's ``-split-percentage``)
+and :func:`random_split` (the Experimenter's ``RandomSplitResultProducer``).
+
 >>> from wekaeval.folds import JavaRandom, java_shuffle
 >>> JavaRandom(1).next_int(10), java_shuffle(5, JavaRandom(42))
 (5, [1, 2, 3, 4, 0])
@@ -20,17 +26,18 @@ The test parts, concatenated in fold order, are the stratified data (WEKA's
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, Literal
 
 import numpy as np
 
 from wekaeval.arff import Dataset
-from wekaeval.errors import PredictionError
+from wekaeval.errors import EvaluationError, PredictionError
 from wekaeval.evaluation._evaluation import Evaluation
 from wekaeval.evaluation._inputs import weight_array
 from wekaeval.evaluation._numeric import numeric_values
-from wekaeval.javamath import JavaRandom, java_shuffle
+from wekaeval.javamath import JavaRandom, RandomInts, RandomSource, java_round, java_shuffle
 
 
 def fold_sizes(n: int, folds: int) -> list[int]:
@@ -129,3 +136,174 @@ def cross_validation_text(evaluation: Evaluation, *, complexity: bool = False, c
     if class_statistics:
         text += "\n\n" + evaluation.class_details()
     return text + "\n\n" + evaluation.matrix()
+
+
+# -- the folds themselves ---------------------------------------------------------------------------------------
+
+
+def stratified_order(order: Sequence[int] | np.ndarray, classes: np.ndarray, folds: int) -> np.ndarray:
+    """``Instances.stratify(folds)`` of instances in ``order``: the order it leaves them in.
+
+    ``classes`` holds each instance's class as an integer (indexed by the values of ``order``), any negative
+    number for a missing class.  WEKA first groups equal classes by swaps (its loop, which reorders the
+    instances of the other classes as it goes, is reproduced here in linear time per class), missing classes
+    together, then deals the grouped instances out: every ``folds``-th one, from each start in turn
+    (``stratStep``).
+
+    >>> stratified_order([0, 1, 2, 3, 4, 5], np.array([0, 1, 0, 1, 0, 1]), 2).tolist()
+    [0, 4, 1, 2, 3, 5]
+    """
+    if folds < 2:
+        raise EvaluationError(f"folds must be at least 2 (WEKA: Number of folds must be greater than 1), got {folds}")
+    rest = np.asarray(order, dtype=np.int64)
+    keys = np.where(np.asarray(classes) < 0, -1, np.asarray(classes)).astype(np.int64)
+    grouped = []
+    while len(rest):
+        # instance(index - 1) is rest[0]; the scan runs over rest[1:], swapping each of its class to the front
+        reference, scanned = rest[0], rest[1:]
+        same = keys[scanned] == keys[reference]
+        grouped.append(rest[:1])
+        grouped.append(scanned[same])
+        first_other = int(np.argmin(same)) if len(same) and not same.all() else len(same)
+        tail, tail_same = scanned[first_other:], same[first_other:]
+        if not len(tail):
+            break
+        # The others form a queue: one of another class joins at the back; each one of the class moves the
+        # front one to the back (swap(index, j)).  As an append-only list with a head, position t holds
+        # tail[t] (another class) or the element the head was at, position h(t): resolved by pointer jumping.
+        before = np.cumsum(tail_same) - tail_same
+        source = np.where(tail_same, before, np.arange(len(tail)))
+        while True:
+            jumped = source[source]
+            if np.array_equal(jumped, source):
+                break
+            source = jumped
+        rest = tail[source][int(tail_same.sum()) :]
+    stratified = np.concatenate(grouped) if grouped else np.empty(0, dtype=np.int64)
+    return np.concatenate([stratified[start::folds] for start in range(folds)])
+
+
+def _test_block(n: int, folds: int, fold: int) -> tuple[int, int]:
+    """``testCV(folds, fold)``'s first index and size: the first ``n % folds`` folds get one more."""
+    size = n // folds + (1 if fold < n % folds else 0)
+    offset = fold if fold < n % folds else n % folds
+    return fold * (n // folds) + offset, size
+
+
+def cross_validation_folds(
+    n: int, folds: int, random: RandomInts, *, classes: np.ndarray | None = None
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The folds of ``Evaluation.crossValidateModel(classifier, data, folds, random)``, as index arrays.
+
+    Parameters
+    ----------
+    n : int
+        The number of instances (those with a missing class stay in, as in WEKA).
+    folds : int
+        ``numFolds``, 2 .. n.
+    random : JavaRandom (or anything with ``next_int``)
+        The ``java.util.Random``; it is advanced exactly as WEKA advances it: the data's ``randomize``, then
+        each fold's ``trainCV(folds, i, random)``.
+    classes : array of int, optional
+        Each instance's class index (negative: missing) for a nominal class, which makes the folds
+        stratified (``stratify(folds)``); None for a numeric class.
+
+    Returns
+    -------
+    list of (train, test)
+        Per fold, the indices of the training instances in the order WEKA hands them to ``buildClassifier``
+        (the other folds in order, then shuffled with the same Random) and of the test instances in the order
+        it evaluates them (``testCV``, a contiguous block of the stratified data).
+
+    >>> [(train.tolist(), test.tolist()) for train, test in cross_validation_folds(5, 2, JavaRandom(1))]
+    [([0, 4], [2, 3, 1]), ([1, 2, 3], [4, 0])]
+    """
+    if folds < 2:
+        raise EvaluationError(f"folds must be at least 2 (WEKA: Number of folds must be at least 2!), got {folds}")
+    if folds > n:
+        raise EvaluationError(f"{folds} folds for {n} instances (WEKA: Can't have more folds than instances!)")
+    order = np.asarray(java_shuffle(n, random), dtype=np.int64)
+    if classes is not None:
+        codes = np.asarray(classes)
+        if codes.shape != (n,):
+            raise EvaluationError(f"classes must hold one class per instance ({n}), got shape {codes.shape}")
+        order = stratified_order(order, codes, folds)
+    result = []
+    for fold in range(folds):
+        first, size = _test_block(n, folds, fold)
+        train = np.concatenate([order[:first], order[first + size :]])
+        result.append((train[java_shuffle(len(train), random)], order[first : first + size].copy()))
+    return result
+
+
+def percentage_split(n: int, train_percent: float, random: RandomInts | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """The command line's (and the Explorer's) ``-split-percentage``: shuffle with ``random`` (None:
+    ``-preserve-order``), train on the first ``Math.round(n * train_percent / 100)``, test on the rest.
+
+    >>> [part.tolist() for part in percentage_split(5, 60.0, JavaRandom(1))]
+    [[2, 3, 1], [4, 0]]
+    """
+    _check_percent(train_percent)
+    order = np.arange(n, dtype=np.int64) if random is None else np.asarray(java_shuffle(n, random), dtype=np.int64)
+    size = java_round(n * train_percent / 100)
+    return order[:size], order[size:]
+
+
+def random_split(
+    n: int,
+    train_percent: float,
+    random: RandomSource | None = None,
+    *,
+    classes: np.ndarray | None = None,
+    num_classes: int | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The Experimenter's ``RandomSplitResultProducer`` split (``random`` is its ``new Random(run)``).
+
+    Without ``random`` (``randomize`` off) the first ``Utils.round(n * train_percent / 100)`` instances
+    train.  Otherwise the data is shuffled; for a nominal class (``classes``: each instance's class index,
+    negative when missing, of ``num_classes`` classes) each class, then the missing ones, gives its first
+    ``Utils.probRound(count * train_percent / 100, random)`` instances to training (a draw even for a
+    class without instances), and both parts are shuffled again; for a numeric class the first
+    ``probRound(n * train_percent / 100)`` train.
+
+    >>> [part.tolist() for part in random_split(6, 50.0, JavaRandom(1), classes=np.array([0, 0, 0, 1, 1, 1]),
+    ...                                          num_classes=2)]
+    [[2, 4, 0], [3, 5, 1]]
+    """
+    _check_percent(train_percent)
+    if random is None:
+        size = _utils_round(n * train_percent / 100)
+        return np.arange(size, dtype=np.int64), np.arange(size, n, dtype=np.int64)
+    order = np.asarray(java_shuffle(n, random), dtype=np.int64)
+    if classes is None:
+        size = _prob_round(n * train_percent / 100, random)
+        return order[:size], order[size:]
+    codes = np.asarray(classes)
+    if num_classes is None or codes.shape != (n,) or (len(codes) and codes.max() >= num_classes):
+        raise EvaluationError(f"classes must hold one class index below num_classes={num_classes} per instance")
+    train_parts, test_parts = [], []
+    for value in [*range(num_classes), -1]:
+        subset = order[codes[order] == value] if value >= 0 else order[codes[order] < 0]
+        size = _prob_round(len(subset) * train_percent / 100, random)
+        train_parts.append(subset[:size])
+        test_parts.append(subset[size:])
+    train, test = np.concatenate(train_parts), np.concatenate(test_parts)
+    train = train[java_shuffle(len(train), random)]
+    return train, test[java_shuffle(len(test), random)]
+
+
+def _check_percent(train_percent: float) -> None:
+    if isinstance(train_percent, bool) or not isinstance(train_percent, (int, float)) or not 0 < train_percent < 100:
+        raise EvaluationError(f"train_percent must be a percentage above 0 and below 100, got {train_percent!r}")
+
+
+def _utils_round(value: float) -> int:
+    """``weka.core.Utils.round``: ``(int) (value + 0.5)``, mirrored for a negative value."""
+    return int(value + 0.5) if value > 0 else -int(abs(value) + 0.5)
+
+
+def _prob_round(value: float, random: RandomSource) -> int:
+    """``weka.core.Utils.probRound``: down or up at random, up with the probability of the fraction."""
+    lower = math.floor(abs(value))
+    rounded = lower + 1 if random.next_double() < abs(value) - lower else lower
+    return rounded if value >= 0 else -rounded

@@ -55,28 +55,19 @@ class ClassCoder:
         return index
 
     def coded(self, values: Any, name: str) -> Codes:
-        """Class indices as int64, -1 where missing.
+        """Class indices as int64, -1 where missing, checked and converted chunk by chunk (:meth:`Codes.chunk`).
 
-        Integer arrays pass through unchecked (they are range-checked chunk by
-        chunk as they are accumulated); floats and labels are checked here.
+        Integer and float arrays are kept as they are (a float's NaN is a missing class); labels are
+        looked up now.
         """
         array = np.asarray(values)
         if array.ndim != 1:
             raise PredictionError(f"{name} must be 1-D, got shape {array.shape}")
-        k = len(self.class_names)
         kind = array.dtype.kind
         if kind in "iu":
-            return Codes(name, array.astype(np.int64, copy=False), missing_allowed=False)
+            return Codes(name, array, missing_allowed=False)
         if kind == "f":
-            missing = np.isnan(array)
-            filled = np.where(missing, 0.0, array) if missing.any() else array
-            bad_mask = (filled != np.floor(filled)) | (filled < 0) | (filled >= k)
-            if bad_mask.any():
-                bad = int(np.flatnonzero(bad_mask)[0])
-                raise PredictionError(f"{name}[{bad}] = {array[bad]} is not a class index for {k} classes (0..{k - 1})")
-            codes = filled.astype(np.int64)
-            codes[missing] = -1
-            return Codes(name, codes, missing_allowed=True)
+            return Codes(name, array, missing_allowed=True)
         if kind in "USO":
             codes = np.fromiter(
                 (_or_missing(self.code(v, f"{name}[{i}]")) for i, v in enumerate(array.tolist())),
@@ -89,27 +80,45 @@ class ClassCoder:
     def codes(self, values: Any, name: str) -> np.ndarray:
         """Every value's class index (int64, -1 where missing), all checked now."""
         coded = self.coded(values, name)
-        return coded.chunk(0, len(coded), len(self.class_names)) if len(coded) else coded.values
+        return coded.chunk(0, len(coded), len(self.class_names))
 
 
 @dataclass(frozen=True)
 class Codes:
-    """Coded classes of n instances: int64 class indices, -1 for a missing one."""
+    """Coded classes of n instances: int64 class indices (-1 for a missing one), or float class values.
+
+    ``values`` holds integers (a raw integer array, where -1 is an error, not "missing": ``missing_allowed``
+    False), int64 codes made from labels, or float class indices with NaN for a missing class; :meth:`chunk`
+    turns a slice of them into checked int64 codes.
+    """
 
     name: str
     values: np.ndarray
-    missing_allowed: bool  # False for raw integer input, where -1 is an error, not "missing"
+    missing_allowed: bool
 
     def __len__(self) -> int:
         return len(self.values)
 
     def chunk(self, start: int, stop: int, k: int) -> np.ndarray:
-        """values[start:stop], each checked to be a class index (or -1 where allowed)."""
-        codes = self.values[start:stop]
-        if codes.view(np.uint64).max() >= k:  # too large, or negative (wraps around)
-            bad = (codes >= k) | (codes < (-1 if self.missing_allowed else 0))
-            if bad.any():
-                i = int(np.flatnonzero(bad)[0])
+        """values[start:stop] as int64 codes (-1: missing), each checked to be a class index (or -1 where allowed)."""
+        raw = self.values[start:stop]
+        if raw.dtype.kind == "f":
+            missing = np.isnan(raw)
+            filled = np.where(missing, 0.0, raw)
+            bad_mask = (filled != np.floor(filled)) | (filled < 0) | (filled >= k)
+            if bad_mask.any():
+                bad = int(np.flatnonzero(bad_mask)[0])
+                raise PredictionError(
+                    f"{self.name}[{start + bad}] = {raw[bad]} is not a class index for {k} classes (0..{k - 1})"
+                )
+            codes = filled.astype(np.int64)
+            codes[missing] = -1
+            return codes
+        codes = raw.astype(np.int64, copy=False)
+        if len(codes) and codes.view(np.uint64).max() >= k:  # too large, or negative (wraps around)
+            out_of_range = (codes >= k) | (codes < (-1 if self.missing_allowed else 0))
+            if out_of_range.any():
+                i = int(np.flatnonzero(out_of_range)[0])
                 raise PredictionError(
                     f"{self.name}[{start + i}] = {codes[i]} is not a class index for {k} classes (0..{k - 1})"
                 )
@@ -128,32 +137,61 @@ def _or_missing(code: int | None) -> int:
 
 
 def distribution_array(distributions: Any) -> np.ndarray:
+    """An (n, k) float64 array of class probabilities, any doubles (NaN and infinities are WEKA's to judge)."""
     try:
         array = np.asarray(distributions, dtype=np.float64)
     except (ValueError, TypeError) as error:
         raise PredictionError(f"distributions must be an (n, k) array of numbers: {error}") from None
     if array.ndim != 2 or array.shape[1] == 0:
         raise PredictionError(f"distributions must be an (n, k) array with k >= 1, got shape {array.shape}")
-    infinite = np.isinf(array)
-    if infinite.any():
-        row, column = np.argwhere(infinite)[0]
-        raise PredictionError(
-            f"distributions[{row}, {column}] is {array[row, column]}: an infinite probability (WEKA throws on most)"
-        )
     return array
 
 
 def distribution_row(distribution: Sequence[float], k: int) -> list[float]:
+    """One distribution of ``k`` doubles, any doubles (see :func:`margin_problem` for those WEKA rejects)."""
     try:
         probabilities = [float(p) for p in distribution]
     except (TypeError, ValueError) as error:
         raise PredictionError(f"distribution must be a sequence of numbers: {error}") from None
     if len(probabilities) != k:
         raise PredictionError(f"distribution has {len(probabilities)} entries for {k} classes")
-    for i, p in enumerate(probabilities):
-        if math.isinf(p):
-            raise PredictionError(f"distribution[{i}] is {p}: an infinite probability (WEKA throws on most)")
     return probabilities
+
+
+#: Bins of WEKA's margin histogram, less one (``Evaluation.k_MarginResolution``).
+MARGIN_RESOLUTION = 500
+
+
+#: Why WEKA's Evaluation throws on a distribution, for the messages.
+MARGIN_PROBLEM = (
+    "WEKA's Evaluation throws on it (ArrayIndexOutOfBoundsException: its margin, the actual class's probability "
+    "minus the best other one, falls outside WEKA's margin histogram); give class probabilities in [0, 1]"
+)
+
+
+def margin_in_histogram(margin: Any) -> Any:
+    """Whether WEKA's ``updateMargins`` finds a bin for this margin (works on arrays too).
+
+    WEKA indexes its 501-bin histogram with ``(int) ((margin + 1) / 2 * 500)``;
+    Java's cast truncates toward zero and maps NaN to 0, so the bin exists
+    exactly when the scaled margin is NaN or lies strictly between -1 and 501:
+    an infinite margin (an infinite probability that ``inf - inf`` does not
+    cancel) and probabilities well outside [0, 1] have none.
+    """
+    scaled = (margin + 1.0) / 2.0 * MARGIN_RESOLUTION
+    return (scaled != scaled) | ((scaled > -1) & (scaled < MARGIN_RESOLUTION + 1))
+
+
+def row_margin(probabilities: Sequence[float], actual: int) -> float:
+    """``updateMargins``' margin of one distribution: the actual class's probability less the best other one.
+
+    The best other one starts at 0 and is replaced only by a greater probability (NaN never is).
+    """
+    best_other = 0.0
+    for i, p in enumerate(probabilities):
+        if i != actual and p > best_other:
+            best_other = p
+    return probabilities[actual] - best_other
 
 
 def finite_weight(weight: Any) -> float:

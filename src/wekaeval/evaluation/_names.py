@@ -18,9 +18,12 @@ import numpy as np
 
 from wekaeval.errors import EvaluationError
 from wekaeval.evaluation import _statistics as stats
+from wekaeval.evaluation._quiet import java_arithmetic
 from wekaeval.evaluation._state import EvaluationState
+from wekaeval.evaluation._statistics import ClassTable
 
 
+@java_arithmetic
 class StatisticsByName:
     """The statistics of an Evaluation by python-weka-wrapper3's names (a mixin: see :class:`wekaeval.Evaluation`)."""
 
@@ -28,8 +31,10 @@ class StatisticsByName:
     _cost_matrix: Any
     _numeric: bool
 
-    @property
-    def state(self) -> EvaluationState:  # provided by Evaluation
+    def _current_state(self) -> EvaluationState:  # provided by Evaluation: its sums so far, not a copy
+        raise NotImplementedError
+
+    def _class_table(self) -> ClassTable:  # provided by Evaluation: the per-class table of its sums, cached
         raise NotImplementedError
 
     @property
@@ -43,7 +48,17 @@ class StatisticsByName:
         """The state, or an EvaluationError for a statistic WEKA has only for a nominal class."""
         if self._numeric:
             raise EvaluationError("the class is numeric: WEKA computes this statistic for a nominal class only")
-        return self.state
+        return self._current_state()
+
+    def _prepared_curves(self) -> None:
+        """Every class's threshold curve built at once (the weighted areas and the class details need them all)."""
+        curves = self._threshold_curves()
+        if curves is not None:
+            curves.prepare()
+
+    def _table(self) -> ClassTable:
+        self._nominal()
+        return self._class_table()
 
     def _class(self, class_index: int) -> int:
         self._nominal()
@@ -57,7 +72,7 @@ class StatisticsByName:
 
     @property
     def num_instances(self) -> float:
-        return self.state.with_class
+        return self._current_state().with_class
 
     @property
     def correct(self) -> float:
@@ -69,15 +84,15 @@ class StatisticsByName:
 
     @property
     def unclassified(self) -> float:
-        return self.state.unclassified
+        return self._current_state().unclassified
 
     @property
     def missing_class(self) -> float:
-        return self.state.missing_class
+        return self._current_state().missing_class
 
     @property
     def num_classified(self) -> float:
-        return stats.num_classified(self.state)
+        return stats.num_classified(self._current_state())
 
     @property
     def percent_correct(self) -> float:
@@ -89,7 +104,7 @@ class StatisticsByName:
 
     @property
     def percent_unclassified(self) -> float:
-        return stats.percent_unclassified(self.state)
+        return stats.percent_unclassified(self._current_state())
 
     @property
     def kappa(self) -> float:
@@ -105,47 +120,47 @@ class StatisticsByName:
 
     @property
     def error_rate(self) -> float:
-        return stats.error_rate(self.state, self._cost_matrix is not None, self._numeric)
+        return stats.error_rate(self._current_state(), self._cost_matrix is not None, self._numeric)
 
     @property
     def confusion_matrix(self) -> np.ndarray:
         confusion = self._nominal().confusion
         assert confusion is not None  # EvaluationState.__post_init__ made it
-        return confusion
+        return confusion.copy()
 
     @property
     def mean_absolute_error(self) -> float:
-        return stats.mean_absolute_error(self.state)
+        return stats.mean_absolute_error(self._current_state())
 
     @property
     def root_mean_squared_error(self) -> float:
-        return stats.root_mean_squared_error(self.state)
+        return stats.root_mean_squared_error(self._current_state())
 
     @property
     def mean_prior_absolute_error(self) -> float:
-        return stats.mean_prior_absolute_error(self.state, self._no_priors)
+        return stats.mean_prior_absolute_error(self._current_state(), self._no_priors)
 
     @property
     def root_mean_prior_squared_error(self) -> float:
-        return stats.root_mean_prior_squared_error(self.state, self._no_priors)
+        return stats.root_mean_prior_squared_error(self._current_state(), self._no_priors)
 
     @property
     def relative_absolute_error(self) -> float:
-        return stats.relative_absolute_error(self.state, self._no_priors)
+        return stats.relative_absolute_error(self._current_state(), self._no_priors)
 
     @property
     def root_relative_squared_error(self) -> float:
-        return stats.root_relative_squared_error(self.state, self._no_priors)
+        return stats.root_relative_squared_error(self._current_state(), self._no_priors)
 
     @property
     def correlation_coefficient(self) -> float:
         if not self._numeric:
             raise EvaluationError("Can't compute correlation coefficient: class is nominal!")
-        return stats.correlation_coefficient(self.state)
+        return stats.correlation_coefficient(self._current_state())
 
     @property
     def prior_entropy(self) -> float:
-        return stats.sf_mean_prior_entropy(self.state, self._no_priors)
+        return stats.sf_mean_prior_entropy(self._current_state(), self._no_priors)
 
     @property
     def kb_information(self) -> float:
@@ -161,71 +176,71 @@ class StatisticsByName:
 
     @property
     def sf_prior_entropy(self) -> float:
-        return stats.sf_prior_entropy(self.state, self._no_priors)
+        return stats.sf_prior_entropy(self._current_state(), self._no_priors)
 
     @property
     def sf_mean_prior_entropy(self) -> float:
-        return stats.sf_mean_prior_entropy(self.state, self._no_priors)
+        return stats.sf_mean_prior_entropy(self._current_state(), self._no_priors)
 
     @property
     def sf_scheme_entropy(self) -> float:
-        return stats.sf_scheme_entropy(self.state)
+        return stats.sf_scheme_entropy(self._current_state())
 
     @property
     def sf_mean_scheme_entropy(self) -> float:
-        return stats.sf_mean_scheme_entropy(self.state)
+        return stats.sf_mean_scheme_entropy(self._current_state())
 
     @property
     def sf_entropy_gain(self) -> float:
-        return stats.sf_entropy_gain(self.state, self._no_priors)
+        return stats.sf_entropy_gain(self._current_state(), self._no_priors)
 
     @property
     def sf_mean_entropy_gain(self) -> float:
-        return stats.sf_mean_entropy_gain(self.state, self._no_priors)
+        return stats.sf_mean_entropy_gain(self._current_state(), self._no_priors)
 
     @property
     def coverage_of_test_cases_by_predicted_regions(self) -> float:
-        return stats.coverage_of_test_cases_by_predicted_regions(self.state)
+        return stats.coverage_of_test_cases_by_predicted_regions(self._current_state())
 
     @property
     def size_of_predicted_regions(self) -> float:
-        return stats.size_of_predicted_regions(self.state, self._no_priors)
+        return stats.size_of_predicted_regions(self._current_state(), self._no_priors)
 
     def num_true_positives(self, class_index: int) -> float:
-        return stats.num_true_positives(self._nominal(), self._class(class_index))
+        return float(self._table().true_positives[self._class(class_index)])
 
     def num_false_positives(self, class_index: int) -> float:
-        return stats.num_false_positives(self._nominal(), self._class(class_index))
+        return float(self._table().false_positives[self._class(class_index)])
 
     def num_true_negatives(self, class_index: int) -> float:
-        return stats.num_true_negatives(self._nominal(), self._class(class_index))
+        return float(self._table().true_negatives[self._class(class_index)])
 
     def num_false_negatives(self, class_index: int) -> float:
-        return stats.num_false_negatives(self._nominal(), self._class(class_index))
+        return float(self._table().false_negatives[self._class(class_index)])
 
     def true_positive_rate(self, class_index: int) -> float:
-        return stats.true_positive_rate(self._nominal(), self._class(class_index))
+        return float(self._table().true_positive_rate[self._class(class_index)])
 
     def false_positive_rate(self, class_index: int) -> float:
-        return stats.false_positive_rate(self._nominal(), self._class(class_index))
+        return float(self._table().false_positive_rate[self._class(class_index)])
 
     def true_negative_rate(self, class_index: int) -> float:
-        return stats.true_negative_rate(self._nominal(), self._class(class_index))
+        return float(self._table().true_negative_rate[self._class(class_index)])
 
     def false_negative_rate(self, class_index: int) -> float:
-        return stats.false_negative_rate(self._nominal(), self._class(class_index))
+        return float(self._table().false_negative_rate[self._class(class_index)])
 
     def precision(self, class_index: int) -> float:
-        return stats.precision(self._nominal(), self._class(class_index))
+        return float(self._table().precision[self._class(class_index)])
 
     def recall(self, class_index: int) -> float:
-        return stats.recall(self._nominal(), self._class(class_index))
+        return float(self._table().true_positive_rate[self._class(class_index)])
 
     def f_measure(self, class_index: int) -> float:
-        return stats.f_measure(self._nominal(), self._class(class_index))
+        return float(self._table().f_measure[self._class(class_index)])
 
     def matthews_correlation_coefficient(self, class_index: int) -> float:
-        return stats.matthews_correlation_coefficient(self._nominal(), self._class(class_index))
+        return float(self._table().matthews_correlation_coefficient[self._class(class_index)])
 
     def area_under_roc(self, class_index: int) -> float:
         index = self._class(class_index)
@@ -239,48 +254,50 @@ class StatisticsByName:
 
     @property
     def weighted_true_positive_rate(self) -> float:
-        return stats.weighted_true_positive_rate(self._nominal())
+        return stats.weighted_true_positive_rate(self._table())
 
     @property
     def weighted_false_positive_rate(self) -> float:
-        return stats.weighted_false_positive_rate(self._nominal())
+        return stats.weighted_false_positive_rate(self._table())
 
     @property
     def weighted_true_negative_rate(self) -> float:
-        return stats.weighted_true_negative_rate(self._nominal())
+        return stats.weighted_true_negative_rate(self._table())
 
     @property
     def weighted_false_negative_rate(self) -> float:
-        return stats.weighted_false_negative_rate(self._nominal())
+        return stats.weighted_false_negative_rate(self._table())
 
     @property
     def weighted_precision(self) -> float:
-        return stats.weighted_precision(self._nominal())
+        return stats.weighted_precision(self._table())
 
     @property
     def weighted_recall(self) -> float:
-        return stats.weighted_recall(self._nominal())
+        return stats.weighted_recall(self._table())
 
     @property
     def weighted_f_measure(self) -> float:
-        return stats.weighted_f_measure(self._nominal())
+        return stats.weighted_f_measure(self._table())
 
     @property
     def weighted_matthews_correlation(self) -> float:
-        return stats.weighted_matthews_correlation(self._nominal())
+        return stats.weighted_matthews_correlation(self._table())
 
     @property
     def unweighted_macro_f_measure(self) -> float:
-        return stats.unweighted_macro_f_measure(self._nominal())
+        return stats.unweighted_macro_f_measure(self._table())
 
     @property
     def unweighted_micro_f_measure(self) -> float:
-        return stats.unweighted_micro_f_measure(self._nominal())
+        return stats.unweighted_micro_f_measure(self._table())
 
     @property
     def weighted_area_under_roc(self) -> float:
-        return stats.weighted_area(self._nominal(), self.area_under_roc)
+        self._prepared_curves()
+        return stats.weighted_area(self._table(), self.area_under_roc)
 
     @property
     def weighted_area_under_prc(self) -> float:
-        return stats.weighted_area(self._nominal(), self.area_under_prc)
+        self._prepared_curves()
+        return stats.weighted_area(self._table(), self.area_under_prc)

@@ -71,7 +71,8 @@ class NumericPriors:
         for value in priors.values:  # WEKA's two comparisons, in order (a max of -0.0 and 0.0 is the first)
             priors.max_target = value if value > priors.max_target else priors.max_target
             priors.min_target = value if value < priors.min_target else priors.min_target
-        priors.class_sum = running_sum(0.0, v * w)
+        with np.errstate(all="ignore"):
+            priors.class_sum = running_sum(0.0, v * w)
         priors.weight_sum = running_sum(0.0, w)
         return priors
 

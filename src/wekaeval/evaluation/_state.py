@@ -31,11 +31,8 @@ from dataclasses import dataclass, field, fields
 import numpy as np
 
 from wekaeval.errors import PredictionError
+from wekaeval.evaluation._inputs import MARGIN_PROBLEM, MARGIN_RESOLUTION, margin_in_histogram
 from wekaeval.javamath import log2
-
-#: Bins of WEKA's margin histogram, less one (``Evaluation.k_MarginResolution``).
-MARGIN_RESOLUTION = 500
-
 
 #: The level of the coverage statistics (``Evaluation.m_ConfLevel``).
 CONFIDENCE_LEVEL = 0.95
@@ -135,8 +132,9 @@ class EvaluationState:
         merged = self.copy()
         assert merged.confusion is not None and merged.margin_counts is not None  # __post_init__ made them
         assert other.confusion is not None and other.margin_counts is not None
-        merged.confusion += other.confusion
-        merged.margin_counts += other.margin_counts
+        with np.errstate(all="ignore"):  # sums that overflow are Java's infinities
+            merged.confusion += other.confusion
+            merged.margin_counts += other.margin_counts
         for name in SUMS:
             setattr(merged, name, getattr(self, name) + getattr(other, name))
         merged.complexity_available = other.complexity_available  # AggregateableEvaluation takes the last one's
@@ -176,7 +174,8 @@ def running_sum(start: float, terms: np.ndarray) -> float:
     """``start + terms[0] + terms[1] + ...`` left to right, as Java's ``+=`` loop (never pairwise)."""
     if not len(terms):
         return start
-    return float(np.add.accumulate(np.concatenate([[start], terms]))[-1])
+    with np.errstate(all="ignore"):  # a sum that overflows is Java's infinity, not a warning
+        return float(np.add.accumulate(np.concatenate([[start], terms]))[-1])
 
 
 #: A per-instance cost: (actual, predicted, rows) -> cost of each row; predicted -1 means unclassified.
@@ -194,13 +193,17 @@ def accumulate(
 ) -> np.ndarray:
     """Add a batch of instances to ``state`` as WEKA's ``updateStatsForClassifier`` does, one by one.
 
-    ``distributions`` is (n, k) float64 (checked: no infinity, margins
-    inside WEKA's histogram), ``actual`` int64 class indices with -1 for a
-    missing class, ``weights`` float64.  ``cost(actual, predicted, rows)``
-    gives the cost of the instances ``rows`` (predicted -1: WEKA's
-    ``getMaxCost``).  Returns each instance's predicted class, its class
-    missing or not: the first probability above 0 and every earlier one
+    ``distributions`` is (n, k) float64, ``actual`` int64 class indices
+    with -1 for a missing class, ``weights`` float64.  ``cost(actual,
+    predicted, rows)`` gives the cost of the instances ``rows`` (predicted
+    -1: WEKA's ``getMaxCost``).  Returns each instance's predicted class, its
+    class missing or not: the first probability above 0 and every earlier one
     (-1 when none is).
+
+    An instance whose margin falls outside WEKA's histogram (where WEKA's
+    ``updateMargins`` throws) raises :class:`PredictionError` with its index
+    as ``instance``, after every instance before it has been added, as WEKA's
+    loop leaves them.
     """
     predicted = np.empty(len(actual), dtype=np.int64)
     with np.errstate(all="ignore"):  # Java's arithmetic: x/0, log(0), inf - inf are values, not warnings
@@ -235,14 +238,15 @@ def _accumulate(
         np.copyto(p_next, columns[i], where=(columns[i] > p_next) & (a != i))
     margin = p_actual - p_next
     scaled = (margin + 1.0) / 2.0 * MARGIN_RESOLUTION
-    fits = np.isnan(scaled) | ((scaled > -1) & (scaled < MARGIN_RESOLUTION + 1))
-    outside = has_class & ~fits
+    outside = has_class & ~margin_in_histogram(margin)
     if outside.any():
         bad = int(np.flatnonzero(outside)[0])
+        if bad:  # the instances before it count, as in WEKA's loop
+            _accumulate(state, distributions[:bad], actual[:bad], weights[:bad], priors, priors_sum, cost, offset)
         raise PredictionError(
-            f"distributions[{bad}] = {distributions[bad].tolist()} for actual class {actual[bad]}: WEKA's "
-            "Evaluation rejects it (the margin falls outside its margin histogram); give probabilities in [0, 1]",
-            instance=bad,
+            f"distributions[{offset + bad}] = {distributions[bad].tolist()} for actual class {actual[bad]}: "
+            f"{MARGIN_PROBLEM}",
+            instance=offset + bad,
         )
     margin_bin = np.where(np.isnan(scaled), 0, np.trunc(np.nan_to_num(scaled))).astype(np.intp)
 

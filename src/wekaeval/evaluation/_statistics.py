@@ -10,11 +10,15 @@ square root of a negative number is NaN.  ``no_priors`` is
 >>> import numpy as np
 >>> from wekaeval.evaluation._state import EvaluationState
 >>> state = EvaluationState(2, confusion=np.array([[2.0, 1.0], [0.0, 3.0]]), with_class=6.0, correct=5.0)
->>> percent_correct(state), precision(state, 1), f_measure(state, 0)
-(83.33333333333333, 0.75, 0.8)
+>>> table = class_table(state)
+>>> percent_correct(state), table.precision[1], table.f_measure[0]
+(83.33333333333333, np.float64(0.75), np.float64(0.8))
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -149,172 +153,143 @@ def size_of_predicted_regions(s: EvaluationState, no_priors: bool) -> float:
     return java_divide(100 * s.total_size_of_regions, s.with_class)
 
 
-def _sequential(values: np.ndarray) -> float:
-    """0.0 + values[0] + values[1] + ..., in order (Java's ``total += x`` loop)."""
+@dataclass(frozen=True, eq=False)
+class ClassTable:
+    """Every per-class count and rate of a confusion matrix, each an array over the classes, from one pass.
+
+    WEKA's per-class getters (``numTruePositives(i)``, ``truePositiveRate(i)``, ... ``fMeasure(i)``,
+    ``matthewsCorrelationCoefficient(i)``) recompute a row or column sum at every call; here each sum is
+    taken once for all classes, in WEKA's order (a row's cells left to right from 0.0, a column's top to
+    bottom), and each rate is the same IEEE operations on the same operands, element by element.
+    """
+
+    positives: np.ndarray  # numPositives(i): row sums
+    predicted_positives: np.ndarray  # numPredictedPositives(i): column sums
+    true_positives: np.ndarray
+    false_negatives: np.ndarray
+    false_positives: np.ndarray
+    negatives: np.ndarray
+    true_negatives: np.ndarray
+    true_positive_rate: np.ndarray
+    true_negative_rate: np.ndarray
+    false_positive_rate: np.ndarray
+    false_negative_rate: np.ndarray
+    precision: np.ndarray
+    f_measure: np.ndarray
+    matthews_correlation_coefficient: np.ndarray
+    classified: float
+
+    @property
+    def recall(self) -> np.ndarray:
+        return self.true_positive_rate
+
+
+def class_table(s: EvaluationState) -> ClassTable:
+    """The :class:`ClassTable` of the state's confusion matrix (numClassified() from its sums)."""
+    matrix = _confusion(s)
+    k = matrix.shape[0]
+    with np.errstate(all="ignore"):  # Java's arithmetic: x/0, inf - inf and sqrt(-1) are values
+        zeros = np.zeros((k, 1))
+        positives = np.add.accumulate(np.hstack([zeros, matrix]), axis=1)[:, -1]
+        predicted = np.add.accumulate(np.vstack([zeros.T, matrix]), axis=0)[-1, :]
+        tp = np.diagonal(matrix).copy()
+        classified = num_classified(s)
+        fn = positives - tp
+        fp = predicted - tp
+        negatives = classified - positives
+        tn = negatives - fp
+        tpr = tp / positives
+        precision_values = tp / predicted
+        both_zero = (precision_values == 0) & (tpr == 0)
+        f = np.where(both_zero, 0.0, 2 * precision_values * tpr / (precision_values + tpr))
+        mcc = (tp * tn - fp * fn) / np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))
+        return ClassTable(
+            positives=positives,
+            predicted_positives=predicted,
+            true_positives=tp,
+            false_negatives=fn,
+            false_positives=fp,
+            negatives=negatives,
+            true_negatives=tn,
+            true_positive_rate=tpr,
+            true_negative_rate=tn / negatives,
+            false_positive_rate=fp / negatives,
+            false_negative_rate=(positives - tp) / positives,
+            precision=precision_values,
+            f_measure=f,
+            matthews_correlation_coefficient=mcc,
+            classified=classified,
+        )
+
+
+def _weighted(t: ClassTable, values: np.ndarray | list[float]) -> float:
+    """sum of value(i) * count over classes with a count above 0, in class order, divided by numClassified()."""
     total = 0.0
-    for value in values.tolist():
-        total += value
-    return total
-
-
-def num_positives(s: EvaluationState, i: int) -> float:
-    return _sequential(_confusion(s)[i, :])
-
-
-def num_predicted_positives(s: EvaluationState, i: int) -> float:
-    return _sequential(_confusion(s)[:, i])
-
-
-def num_negatives(s: EvaluationState, i: int) -> float:
-    return num_classified(s) - num_positives(s, i)
-
-
-def num_true_positives(s: EvaluationState, i: int) -> float:
-    return float(_confusion(s)[i, i])
-
-
-def num_false_negatives(s: EvaluationState, i: int) -> float:
-    return num_positives(s, i) - num_true_positives(s, i)
-
-
-def num_false_positives(s: EvaluationState, i: int) -> float:
-    return num_predicted_positives(s, i) - num_true_positives(s, i)
-
-
-def num_true_negatives(s: EvaluationState, i: int) -> float:
-    return num_negatives(s, i) - num_false_positives(s, i)
-
-
-def true_positive_rate(s: EvaluationState, i: int) -> float:
-    return java_divide(num_true_positives(s, i), num_positives(s, i))
-
-
-def true_negative_rate(s: EvaluationState, i: int) -> float:
-    return java_divide(num_true_negatives(s, i), num_negatives(s, i))
-
-
-def false_positive_rate(s: EvaluationState, i: int) -> float:
-    return java_divide(num_false_positives(s, i), num_negatives(s, i))
-
-
-def false_negative_rate(s: EvaluationState, i: int) -> float:
-    positives = num_positives(s, i)
-    return java_divide(positives - num_true_positives(s, i), positives)
-
-
-def precision(s: EvaluationState, i: int) -> float:
-    return java_divide(num_true_positives(s, i), num_predicted_positives(s, i))
-
-
-def recall(s: EvaluationState, i: int) -> float:
-    return true_positive_rate(s, i)
-
-
-def _f_measure(precision_value: float, recall_value: float) -> float:
-    if precision_value == 0 and recall_value == 0:
-        return 0.0
-    return java_divide(2 * precision_value * recall_value, precision_value + recall_value)
-
-
-def f_measure(s: EvaluationState, i: int) -> float:
-    return _f_measure(precision(s, i), recall(s, i))
-
-
-def _mcc(tp: float, tn: float, fp: float, fn: float) -> float:
-    numerator = tp * tn - fp * fn
-    denominator = (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)
-    return java_divide(numerator, java_sqrt(denominator))
-
-
-def matthews_correlation_coefficient(s: EvaluationState, i: int) -> float:
-    return _mcc(
-        num_true_positives(s, i), num_true_negatives(s, i), num_false_positives(s, i), num_false_negatives(s, i)
-    )
-
-
-def true_class_counts(s: EvaluationState) -> list[float]:
-    return [num_positives(s, i) for i in range(s.num_classes)]
-
-
-def predicted_class_counts(s: EvaluationState) -> list[float]:
-    return [num_predicted_positives(s, i) for i in range(s.num_classes)]
-
-
-def _weighted(s: EvaluationState, term) -> float:
-    """sum of term(i, count) * count over classes with a count above 0, divided by numClassified()."""
-    total = 0.0
-    for i, count in enumerate(true_class_counts(s)):
+    for value, count in zip(values, t.positives.tolist(), strict=True):
         if count > 0:
-            total += term(i, count) * count
-    return java_divide(total, num_classified(s))
+            total += value * count
+    return java_divide(total, t.classified)
 
 
-def weighted_true_positive_rate(s: EvaluationState) -> float:
-    return _weighted(s, lambda i, count: java_divide(num_true_positives(s, i), count))
+def _rates(numerators: np.ndarray, denominators: np.ndarray) -> list[float]:
+    with np.errstate(all="ignore"):
+        return (numerators / denominators).tolist()
 
 
-def weighted_true_negative_rate(s: EvaluationState) -> float:
-    classified = num_classified(s)
-    return _weighted(s, lambda i, count: java_divide(num_true_negatives(s, i), classified - count))
+def weighted_true_positive_rate(t: ClassTable) -> float:
+    """``weightedTruePositiveRate()``: each class's TP / its count (the count WEKA passes in)."""
+    return _weighted(t, _rates(t.true_positives, t.positives))
 
 
-def weighted_false_positive_rate(s: EvaluationState) -> float:
-    classified = num_classified(s)
-    return _weighted(s, lambda i, count: java_divide(num_false_positives(s, i), classified - count))
+def weighted_true_negative_rate(t: ClassTable) -> float:
+    return _weighted(t, _rates(t.true_negatives, t.classified - t.positives))
 
 
-def weighted_false_negative_rate(s: EvaluationState) -> float:
-    return _weighted(s, lambda i, count: java_divide(count - num_true_positives(s, i), count))
+def weighted_false_positive_rate(t: ClassTable) -> float:
+    return _weighted(t, _rates(t.false_positives, t.classified - t.positives))
 
 
-def weighted_precision(s: EvaluationState) -> float:
-    predicted = predicted_class_counts(s)
-    return _weighted(s, lambda i, count: java_divide(num_true_positives(s, i), predicted[i]))
+def weighted_false_negative_rate(t: ClassTable) -> float:
+    return _weighted(t, _rates(t.positives - t.true_positives, t.positives))
 
 
-def weighted_recall(s: EvaluationState) -> float:
-    return weighted_true_positive_rate(s)
+def weighted_precision(t: ClassTable) -> float:
+    return _weighted(t, _rates(t.true_positives, t.predicted_positives))
 
 
-def _class_f_measure(s: EvaluationState, i: int, count: float, predicted: list[float]) -> float:
-    tp = num_true_positives(s, i)
-    return _f_measure(java_divide(tp, predicted[i]), java_divide(tp, count))
+def weighted_recall(t: ClassTable) -> float:
+    return weighted_true_positive_rate(t)
 
 
-def weighted_f_measure(s: EvaluationState) -> float:
-    predicted = predicted_class_counts(s)
-    return _weighted(s, lambda i, count: _class_f_measure(s, i, count, predicted))
+def weighted_f_measure(t: ClassTable) -> float:
+    return _weighted(t, t.f_measure.tolist())
 
 
-def weighted_matthews_correlation(s: EvaluationState) -> float:
-    predicted = predicted_class_counts(s)
-    classified = num_classified(s)
-
-    def term(i: int, count: float) -> float:
-        tp = num_true_positives(s, i)
-        fp = predicted[i] - tp
-        return _mcc(tp, (classified - count) - fp, fp, count - tp)
-
-    return _weighted(s, term)
+def weighted_matthews_correlation(t: ClassTable) -> float:
+    """``weightedMatthewsCorrelation()``: FP = predicted - TP, TN = (classified - count) - FP, as the table's."""
+    return _weighted(t, t.matthews_correlation_coefficient.tolist())
 
 
-def unweighted_macro_f_measure(s: EvaluationState) -> float:
-    predicted = predicted_class_counts(s)
-    values = [_class_f_measure(s, i, count, predicted) for i, count in enumerate(true_class_counts(s)) if count > 0]
+def unweighted_macro_f_measure(t: ClassTable) -> float:
+    values = [f for f, count in zip(t.f_measure.tolist(), t.positives.tolist(), strict=True) if count > 0]
     return weka_stats(values)[0]
 
 
-def unweighted_micro_f_measure(s: EvaluationState) -> float:
-    true_counts, predicted = true_class_counts(s), predicted_class_counts(s)
+def unweighted_micro_f_measure(t: ClassTable) -> float:
     tp = fn = fp = 0.0
-    for c in range(s.num_classes):
-        tp_c = num_true_positives(s, c)
+    for tp_c, count, predicted in zip(
+        t.true_positives.tolist(), t.positives.tolist(), t.predicted_positives.tolist(), strict=True
+    ):
         tp += tp_c
-        fn += true_counts[c] - tp_c
-        fp += predicted[c] - tp_c
+        fn += count - tp_c
+        fp += predicted - tp_c
     return java_divide(2 * tp, 2 * tp + fn + fp)
 
 
-def weighted_area(s: EvaluationState, area) -> float:
+def weighted_area(t: ClassTable, area: Callable[[int], float]) -> float:
     """``weightedAreaUnderROC``/``PRC``: area(i) x class count over classes with a count, / numClassified()."""
-    return _weighted(s, lambda i, count: area(i))
+    total = 0.0
+    for i, count in enumerate(t.positives.tolist()):
+        if count > 0:
+            total += area(i) * count
+    return java_divide(total, t.classified)

@@ -41,15 +41,18 @@ area of exactly 0 is NaN (WEKA prints ``?``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
-from wekaeval.javamath import ranked_values, weka_sort
+from wekaeval.evaluation._quiet import java_arithmetic
+from wekaeval.javamath import ranked_values, sorted_ranks, weka_sort, weka_sort_rows
 
 _MAX_VALUE = np.finfo(np.float64).max
+_SORTED_TOGETHER = 1 << 20  # scores per joint quicksort of several classes' curves (memory: 1M scores)
 _EXACT_INTEGERS = 2.0**53  # sums of whole weights below this are exact in any order
 
 
@@ -77,13 +80,15 @@ class CurvePoints:
     @property
     def recall(self) -> np.ndarray:
         """TwoClassStats.getRecall(): tp / (tp + fn), NaN where tp + fn is 0."""
-        total = self.tp + self.fn
+        with np.errstate(all="ignore"):
+            total = self.tp + self.fn
         return np.where(total == 0, np.nan, _ieee_divide(self.tp, total))
 
     @property
     def precision(self) -> np.ndarray:
         """TwoClassStats.getPrecision(): tp / (tp + fp), NaN where tp + fp is 0."""
-        total = self.tp + self.fp
+        with np.errstate(all="ignore"):
+            total = self.tp + self.fp
         return np.where(total == 0, np.nan, _ieee_divide(self.tp, total))
 
     def roc_area(self) -> float:
@@ -91,6 +96,10 @@ class CurvePoints:
 
         NaN when the class has no positive or no negative weight (0/0).
         """
+        with np.errstate(all="ignore"):  # Java's arithmetic: overflow and inf - inf are values
+            return self._roc_area()
+
+    def _roc_area(self) -> float:
         tp, fp = self.tp, self.fp
         cip = np.append(tp[:-1] - tp[1:], tp[-1])
         cin = np.append(fp[:-1] - fp[1:], fp[-1])
@@ -106,9 +115,10 @@ class CurvePoints:
         """
         if self.tp.size < 2:
             return float("nan")
-        recall, precision = self.recall, self.precision
-        terms = precision[:-1] * (recall[:-1] - recall[1:])
-        area = float(np.add.accumulate(terms[::-1])[-1])
+        with np.errstate(all="ignore"):
+            recall, precision = self.recall, self.precision
+            terms = precision[:-1] * (recall[:-1] - recall[1:])
+            area = float(np.add.accumulate(terms[::-1])[-1])
         return float("nan") if area == 0 else area
 
 
@@ -162,18 +172,28 @@ def curve_points(
     the predictions counted as such (negative weights are in neither),
     ``weights`` the instance weights.  ``exact_sort=None`` runs WEKA's
     quicksort only when the order inside a tie can change a sum; True always
-    runs it, False never (a stable sort instead).
+    runs it, False never (a stable sort instead).  Scores may be any doubles
+    (infinities sort as themselves, NaN as ``Double.MAX_VALUE``); sums that
+    overflow are Java's infinities, without warnings.
     """
+    with np.errstate(all="ignore"):
+        key = np.where(np.isnan(scores), _MAX_VALUE, scores)
+        ranked = ranked_values(key)
+        order = np.argsort(ranked[0], kind="stable")
+        if exact_sort or (exact_sort is None and _order_matters(scores, key, order, positive, negative, weights)):
+            order = weka_sort(key, ranked=ranked)
+        return _curve_points(scores, positive, negative, weights, order)
+
+
+def _curve_points(
+    scores: np.ndarray, positive: np.ndarray, negative: np.ndarray, weights: np.ndarray, order: np.ndarray
+) -> CurvePoints:
+    """The curve's points from the scores sorted in WEKA's ``order``."""
     n = scores.size
     wpos = np.where(positive, weights, 0.0)
     wneg = np.where(negative, weights, 0.0)
     tot_pos = float(np.add.accumulate(np.append(0.0, wpos))[-1])
     tot_neg = float(np.add.accumulate(np.append(0.0, wneg))[-1])
-    key = np.where(np.isnan(scores), _MAX_VALUE, scores)
-    ranked = ranked_values(key)
-    order = np.argsort(ranked[0], kind="stable")
-    if exact_sort or (exact_sort is None and _order_matters(scores, key, order, positive, negative, weights)):
-        order = weka_sort(key, ranked=ranked)
     values = scores[order]
     # a point starts at i == 0 and where the score exceeds the current threshold
     nan = np.isnan(values)
@@ -218,14 +238,13 @@ def _validated(actual: Any, probabilities: Any, weights: Any) -> tuple[np.ndarra
         w = np.asarray(weights, dtype=np.float64).ravel()
         if w.size != acts.size:
             raise ValueError(f"weights has {w.size} entries, actual {acts.size}")
-    if np.isinf(probs).any():
-        raise ValueError("probabilities: an infinite probability (WEKA throws on most)")
     known = acts[~np.isnan(acts)]
     if known.size and (np.any(known != np.floor(known)) or known.min() < 0 or known.max() >= probs.shape[1]):
         raise ValueError(f"actual: class indices must be integers in [0, {probs.shape[1]}) or NaN")
     return acts, probs, w
 
 
+@java_arithmetic
 class ThresholdCurves:
     """The ThresholdCurve of every class over one list of predictions, each built once.
 
@@ -251,10 +270,20 @@ class ThresholdCurves:
     0.7857142857142857
     """
 
-    def __init__(self, actual: Any, probabilities: Any, weights: Any = None, *, exact_sort: bool | None = None):
+    def __init__(
+        self,
+        actual: Any,
+        probabilities: Any,
+        weights: Any = None,
+        *,
+        exact_sort: bool | None = None,
+        keep_points: bool = True,
+    ):
         self._actual, self._probabilities, self._weights = _validated(actual, probabilities, weights)
         self._exact_sort = exact_sort
+        self._keep_points = keep_points  # False: each class keeps its two areas, not its points (memory)
         self._curves: dict[int, CurvePoints] = {}
+        self._areas: dict[int, tuple[float, float]] = {}
 
     @property
     def num_classes(self) -> int:
@@ -266,27 +295,82 @@ class ThresholdCurves:
             raise IndexError(f"class_index {class_index} outside [0, {self.num_classes})")
         if self._actual.size == 0:
             return None
-        if class_index not in self._curves:
-            counted = ~(self._weights < 0)
-            positive = counted & (self._actual == class_index)
-            self._curves[class_index] = curve_points(
-                self._probabilities[:, class_index],
-                positive,
-                counted & ~positive,
-                self._weights,
-                exact_sort=self._exact_sort,
-            )
-        return self._curves[class_index]
+        if class_index in self._curves:
+            return self._curves[class_index]
+        positive, negative = self._members(class_index)
+        points = curve_points(
+            self._probabilities[:, class_index], positive, negative, self._weights, exact_sort=self._exact_sort
+        )
+        self._keep(class_index, points)
+        return points
+
+    def _keep(self, class_index: int, points: CurvePoints) -> None:
+        """Cache a class's points, or only its two areas when the points are not kept."""
+        if self._keep_points:
+            self._curves[class_index] = points
+        else:
+            self._areas[class_index] = (points.roc_area(), points.prc_area())
+
+    def _members(self, class_index: int) -> tuple[np.ndarray, np.ndarray]:
+        """The predictions the class's curve counts as positives and as negatives (negative weights in neither)."""
+        counted = ~(self._weights < 0)
+        positive = counted & (self._actual == class_index)
+        return positive, counted & ~positive
+
+    def prepare(self, classes: Any = None) -> None:
+        """Build the curves of ``classes`` (all by default) at once: one quicksort for all whose ties need it.
+
+        The same points as :meth:`curve` gives one class at a time; WEKA's quicksort runs over the scores of
+        all the classes that need its order together (:func:`~wekaeval.javamath.weka_sort_rows`), so a
+        thousand classes cost about what one does in numpy calls.
+        """
+        n = self._actual.size
+        wanted = range(self.num_classes) if classes is None else classes
+        todo = [i for i in wanted if i not in self._curves and i not in self._areas]
+        if n == 0 or not todo:
+            return
+        per_batch = max(1, _SORTED_TOGETHER // n)
+        exact: list[tuple[int, np.ndarray, tuple[np.ndarray, np.ndarray]]] = []  # at most per_batch at a time
+        with np.errstate(all="ignore"):
+            for last, i in enumerate(todo, start=1 - len(todo)):
+                scores = self._probabilities[:, i]
+                positive, negative = self._members(i)
+                key = np.where(np.isnan(scores), _MAX_VALUE, scores)
+                order, ranks, counts = sorted_ranks(key)
+                if self._exact_sort or (
+                    self._exact_sort is None and _order_matters(scores, key, order, positive, negative, self._weights)
+                ):
+                    exact.append((i, key, (ranks, counts)))
+                else:
+                    self._keep(i, _curve_points(scores, positive, negative, self._weights, order))
+                del order, ranks, counts, key
+                if exact and (len(exact) == per_batch or last == 0):
+                    self._sorted_together(exact)
+                    exact = []
+
+    def _sorted_together(self, batch: list[tuple[int, np.ndarray, tuple[np.ndarray, np.ndarray]]]) -> None:
+        """The curves of classes whose ties need WEKA's quicksort, their scores sorted in one run."""
+        orders = weka_sort_rows(np.stack([key for _, key, _ in batch]), ranked=[r for _, _, r in batch])
+        for (i, _, _), order in zip(batch, orders, strict=True):
+            positive, negative = self._members(i)
+            self._keep(i, _curve_points(self._probabilities[:, i], positive, negative, self._weights, order))
 
     def area_under_roc(self, class_index: int) -> float:
         """``Evaluation.areaUnderROC(classIndex)``; NaN without predictions."""
-        points = self.curve(class_index)
-        return float("nan") if points is None else points.roc_area()
+        return self._areas_of(class_index)[0]
 
     def area_under_prc(self, class_index: int) -> float:
         """``Evaluation.areaUnderPRC(classIndex)``; NaN without predictions or for an area of 0."""
-        points = self.curve(class_index)
-        return float("nan") if points is None else points.prc_area()
+        return self._areas_of(class_index)[1]
+
+    def _areas_of(self, class_index: int) -> tuple[float, float]:
+        if class_index not in self._areas:
+            points = self.curve(class_index)
+            if points is None:
+                return math.nan, math.nan
+            if class_index not in self._areas:
+                self._areas[class_index] = (points.roc_area(), points.prc_area())
+        return self._areas[class_index]
 
     @cached_property
     def _class_counts(self) -> tuple[np.ndarray, float]:
@@ -298,11 +382,13 @@ class ThresholdCurves:
             self._actual, self._probabilities, weights=self._weights, class_names=[str(i) for i in range(k)]
         )
         matrix = np.asarray(cm.matrix, dtype=np.float64)
-        counts = np.add.accumulate(np.hstack([np.zeros((k, 1)), matrix]), axis=1)[:, -1]
-        with_class = float(np.add.accumulate(np.append(0.0, self._weights[~np.isnan(self._actual)]))[-1])
+        with np.errstate(all="ignore"):
+            counts = np.add.accumulate(np.hstack([np.zeros((k, 1)), matrix]), axis=1)[:, -1]
+            with_class = float(np.add.accumulate(np.append(0.0, self._weights[~np.isnan(self._actual)]))[-1])
         return counts, with_class - cm.unclassified
 
     def _weighted(self, area: Any) -> float:
+        self.prepare()
         counts, classified = self._class_counts
         total = 0.0
         for i in range(self.num_classes):

@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+from wekaeval.evaluation import register_model_runner
+from wekaeval.experiment._columns import TIMING_COLUMNS
+from wekaeval.experiment._data import (
+    ModelData,
+    ModelDataError,
+    NominalEncoding,
+    class_labels,
+    is_nominal,
+    model_data,
+    nominal_codes,
+)
 from wekaeval.experiment._formats import (
     RESULT_MATRICES,
     ResultMatrixCSV,
@@ -11,7 +22,9 @@ from wekaeval.experiment._formats import (
     ResultMatrixPlainText,
     ResultMatrixSignificance,
 )
+from wekaeval.experiment._models import SklearnRunner, cross_validate, runner_for, scheme_key
 from wekaeval.experiment._pairedstats import PairedStats, PairedStatsCorrected
+from wekaeval.experiment._report import ttest_chart, ttest_html
 from wekaeval.experiment._resultmatrix import (
     SIGNIFICANCE_LOSS,
     SIGNIFICANCE_TIE,
@@ -20,7 +33,11 @@ from wekaeval.experiment._resultmatrix import (
     ResultMatrixError,
 )
 from wekaeval.experiment._results import ExperimentResults, MeasureSummary, read_experiment_results, summarise
-from wekaeval.experiment._ttest import FORMATS, Comparison, TTestError, TTestResult, ttest
+from wekaeval.experiment._run import run
+from wekaeval.experiment._tester import TTestError
+from wekaeval.experiment._ttest import FORMATS, Comparison, TTestResult, ttest
+from wekaeval.experiment._weka import WekaRunner
+from wekaeval.experiment._worker import ExperimentError
 
 __all__ = [
     "Comparison",
@@ -28,6 +45,23 @@ __all__ = [
     "FORMATS",
     "RESULT_MATRICES",
     "MeasureSummary",
+    "ModelData",
+    "ModelDataError",
+    "NominalEncoding",
+    "class_labels",
+    "is_nominal",
+    "model_data",
+    "nominal_codes",
+    "SklearnRunner",
+    "WekaRunner",
+    "cross_validate",
+    "runner_for",
+    "scheme_key",
+    "run",
+    "ttest_html",
+    "ttest_chart",
+    "ExperimentError",
+    "TIMING_COLUMNS",
     "PairedStats",
     "PairedStatsCorrected",
     "ResultMatrix",
@@ -47,6 +81,8 @@ __all__ = [
     "summarise",
     "ttest",
 ]
+
+register_model_runner(runner_for)  # Evaluation's model-running methods run these models (the injection point)
 
 for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
     if isinstance(globals()[_name], type):

@@ -18,7 +18,8 @@ Key,
 
 from __future__ import annotations
 
-from wekaeval.experiment._resultmatrix import _JAVA_DOT, ResultMatrix, ResultMatrixError, _Ranking
+from wekaeval.experiment._matrixoptions import ResultMatrixError
+from wekaeval.experiment._resultmatrix import _JAVA_DOT, ResultMatrix, _Ranking
 from wekaeval.javamath import decimal_format, java_int, java_log_scalar, java_trim, quote
 
 _TABLE = '<table border="1" cellpadding="3" cellspacing="0">\n'

@@ -33,11 +33,18 @@ from __future__ import annotations
 
 import math
 import re
-import warnings
 from collections.abc import Sequence
-from typing import Literal, NamedTuple, TypeVar, overload
+from typing import NamedTuple, TypeVar
 
-from wekaeval.errors import WekaevalError
+from wekaeval.experiment._matrixoptions import (
+    FLAG_OPTIONS,
+    INT_OPTIONS,
+    NonNegative,
+    ResultMatrixError,
+    get_option,
+    parse_int,
+    permutation,
+)
 from wekaeval.javamath import decimal_format, java_divide, java_trim
 
 _Matrix = TypeVar("_Matrix", bound="ResultMatrix")
@@ -50,10 +57,6 @@ SIGNIFICANCE_WIN = 1
 
 
 SIGNIFICANCE_LOSS = 2
-
-
-class ResultMatrixError(WekaevalError):
-    """A matrix WEKA cannot render as set (WEKA throws), or a value its setters would garble."""
 
 
 _JAVA_DOT = re.compile("[^\n\r\u0085\u2028\u2029]")  # a regex "." in Java: anything but a line terminator
@@ -69,38 +72,6 @@ def _trim(text: str, length: int) -> str:
     return text[:length] if 0 < length < len(text) else text
 
 
-class _NonNegative:
-    """An int option whose setter, like WEKA's, ignores a negative value."""
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.attribute = "_" + name
-
-    @overload
-    def __get__(self, matrix: None, owner: type | None = None) -> _NonNegative: ...
-
-    @overload
-    def __get__(self, matrix: ResultMatrix, owner: type | None = None) -> int: ...
-
-    def __get__(self, matrix: ResultMatrix | None, owner: type | None = None) -> _NonNegative | int:
-        return self if matrix is None else getattr(matrix, self.attribute)
-
-    def __set__(self, matrix: ResultMatrix, value: int) -> None:
-        if value >= 0:
-            setattr(matrix, self.attribute, int(value))
-
-
-_INT_OPTIONS = [
-    ("mean-prec", "mean_prec"),
-    ("stddev-prec", "std_dev_prec"),
-    ("col-name-width", "col_name_width"),
-    ("row-name-width", "row_name_width"),
-    ("mean-width", "mean_width"),
-    ("stddev-width", "std_dev_width"),
-    ("sig-width", "significance_width"),
-    ("count-width", "count_width"),
-]
-
-
 class _Summary(NamedTuple):
     """``setSummary``'s counts per pair of result sets ``[i][j]``: datasets where ``j`` beats ``i``."""
 
@@ -114,17 +85,6 @@ class _Ranking(NamedTuple):
     wins: list[int]
     losses: list[int]
     diff: list[int]  # wins minus losses
-
-
-_FLAG_OPTIONS = [
-    ("show-stddev", "show_std_dev"),
-    ("show-avg", "show_average"),
-    ("remove-filter", "remove_filter_name"),
-    ("print-col-names", "print_col_names"),
-    ("print-row-names", "print_row_names"),
-    ("enum-col-names", "enumerate_col_names"),
-    ("enum-row-names", "enumerate_row_names"),
-]
 
 
 class ResultMatrix:
@@ -151,7 +111,7 @@ class ResultMatrix:
     #: The strings ``clear()`` sets after WEKA's defaults (the formats' own ``clear()`` overrides).
     clear_strings: dict[str, str] = {}
 
-    # The options: the fields behind the properties and _NonNegative setters, and the plain ones; clear() sets
+    # The options: the fields behind the properties and NonNegative setters, and the plain ones; clear() sets
     # each from its default_* class attribute.
     _mean_prec: int
     _std_dev_prec: int
@@ -183,14 +143,14 @@ class ResultMatrix:
     _summary: _Summary | None
     _ranking: _Ranking | None
 
-    mean_prec = _NonNegative()
-    std_dev_prec = _NonNegative()
-    col_name_width = _NonNegative()
-    row_name_width = _NonNegative()
-    mean_width = _NonNegative()
-    std_dev_width = _NonNegative()
-    significance_width = _NonNegative()
-    count_width = _NonNegative()
+    mean_prec = NonNegative()
+    std_dev_prec = NonNegative()
+    col_name_width = NonNegative()
+    row_name_width = NonNegative()
+    mean_width = NonNegative()
+    std_dev_width = NonNegative()
+    significance_width = NonNegative()
+    count_width = NonNegative()
 
     def __init__(self, cols: int = 1, rows: int = 1) -> None:
         self.tie_string, self.win_string, self.loss_string = " ", "v", "*"
@@ -323,8 +283,8 @@ class ResultMatrix:
 
     def get_options(self) -> list[str]:
         """``getOptions``: the options as WEKA's command line writes them (``-mean-prec 2 ...``)."""
-        options = [item for flag, name in _INT_OPTIONS for item in ("-" + flag, str(getattr(self, name)))]
-        return options + ["-" + flag for flag, name in _FLAG_OPTIONS if getattr(self, name)]
+        options = [item for flag, name in INT_OPTIONS for item in ("-" + flag, str(getattr(self, name)))]
+        return options + ["-" + flag for flag, name in FLAG_OPTIONS if getattr(self, name)]
 
     def set_options(self, options: Sequence[str]) -> None:
         """``setOptions``, with its slip: ``-count-width`` (or its default) sets the std dev precision.
@@ -335,12 +295,12 @@ class ResultMatrix:
         (3, 7, 0, True, False, True)
         """
         options = list(options)
-        for flag, name in _INT_OPTIONS:
-            value = _get_option(flag, options)
+        for flag, name in INT_OPTIONS:
+            value = get_option(flag, options)
             target = "std_dev_prec" if name == "count_width" else name  # WEKA's setOptions does this
-            setattr(self, target, _parse_int(value) if value else getattr(self, "default_" + name))
-        for flag, name in _FLAG_OPTIONS[:3] + _FLAG_OPTIONS[5:] + _FLAG_OPTIONS[3:5]:  # WEKA's order
-            setattr(self, name, _get_option(flag, options, flag_only=True))
+            setattr(self, target, parse_int(value) if value else getattr(self, "default_" + name))
+        for flag, name in FLAG_OPTIONS[:3] + FLAG_OPTIONS[5:] + FLAG_OPTIONS[3:5]:  # WEKA's order
+            setattr(self, name, get_option(flag, options, flag_only=True))
 
     # -- the contents -------------------------------------------------------------------------
 
@@ -483,7 +443,7 @@ class ResultMatrix:
 
     @row_order.setter
     def row_order(self, order: Sequence[int] | None) -> None:
-        self._row_order = _order(order, self.row_count, "row_order")
+        self._row_order = permutation(order, self.row_count, "row_order")
 
     @property
     def col_order(self) -> tuple[int, ...] | None:
@@ -492,7 +452,7 @@ class ResultMatrix:
 
     @col_order.setter
     def col_order(self, order: Sequence[int] | None) -> None:
-        self._col_order = _order(order, self.col_count, "col_order")
+        self._col_order = permutation(order, self.col_count, "col_order")
 
     def get_display_row(self, index: int) -> int:
         """The row printed at position ``index`` (-1 out of range)."""
@@ -627,56 +587,3 @@ class ResultMatrix:
         result.append(footer)
         base_significance = per_col  # the first column's significance cell goes
         return [line[:base_significance] + line[base_significance + 1 :] for line in result]
-
-
-def _order(order: Sequence[int] | None, size: int, name: str) -> list[int] | None:
-    if order is None:
-        return None
-    order = [int(i) for i in order]
-    if sorted(order) != list(range(size)):
-        if len(order) != size:  # WEKA prints "setRowOrder: length does not match" and ignores it
-            warnings.warn(f"{name}: length does not match ({len(order)} <> {size}) - ignored!", stacklevel=3)
-            return None
-        raise ResultMatrixError(f"{name} must be a permutation of 0..{size - 1}, not {order}")
-    return order
-
-
-@overload
-def _get_option(flag: str, options: list[str], flag_only: Literal[False] = False) -> str: ...
-
-
-@overload
-def _get_option(flag: str, options: list[str], flag_only: Literal[True]) -> bool: ...
-
-
-def _get_option(flag: str, options: list[str], flag_only: bool = False) -> str | bool:
-    """``Utils.getOption`` / ``getFlag``: find ``-flag`` (before any ``--``), blank it (and its value) out."""
-    for i, option in enumerate(options):
-        if not option.startswith("-") or _is_number(option):
-            continue
-        if option == "-" + flag:
-            options[i] = ""
-            if flag_only:
-                return True
-            if i + 1 == len(options):
-                raise ResultMatrixError(f"No value given for -{flag} option.")
-            value, options[i + 1] = options[i + 1], ""
-            return value
-        if option[1:2] == "-":
-            break
-    return False if flag_only else ""
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
-
-
-def _parse_int(text: str) -> int:
-    """``Integer.parseInt``."""
-    if not re.fullmatch(r"[+-]?\d+", text) or not -(2**31) <= int(text) < 2**31:
-        raise ResultMatrixError(f'For input string: "{text}"')
-    return int(text)

@@ -2,9 +2,10 @@
 
 The floor everything else stands on: Java's ``Math.log``, ``Math.exp`` and ``Math.pow`` as the JVM
 computes them (HotSpot's x86_64 intrinsics by processor, or fdlibm on ARM: :func:`java_platform`),
-Java's casts, division, sums and number texts (``Double.toString``, WEKA's ``Utils.doubleToString``),
-WEKA's quicksort (``Utils.sort``), ``java.util.Random``, ``weka.core.Statistics`` and
-``weka.experiment.Stats``.  Nothing here knows of evaluations, files or the JVM.
+Java's casts, division, sums and number texts (``Double.toString``, WEKA's ``Utils.doubleToString``,
+``FloatingDecimal``'s digits, by JDK: :func:`jdk_version`), WEKA's quicksort (``Utils.sort``),
+``java.util.Random``, ``weka.core.Statistics`` and ``weka.experiment.Stats``.  Nothing here knows of
+evaluations, files or the JVM.
 
 >>> from wekaeval.javamath import java_log, java_pow, double_to_string
 >>> java_log(3.0, cpu="amd").hex(), java_pow(13.0, -0.25).hex()
@@ -15,9 +16,11 @@ WEKA's quicksort (``Utils.sort``), ``java.util.Random``, ``weka.core.Statistics`
 
 from __future__ import annotations
 
+from wekaeval.javamath._digits import Digits, floating_decimal, shortest_digits
 from wekaeval.javamath._exp import java_exp
 from wekaeval.javamath._fdlibm import fdlibm_exp
 from wekaeval.javamath._fdlibm_pow import fdlibm_pow
+from wekaeval.javamath._jdk import JDK_ENVIRONMENT_VARIABLE, JdkVersion, jdk_version
 from wekaeval.javamath._log import fdlibm_log, java_log, java_log_scalar, log2
 from wekaeval.javamath._normal import normal_inverse, normal_probability
 from wekaeval.javamath._numbers import (
@@ -25,6 +28,7 @@ from wekaeval.javamath._numbers import (
     java_divide,
     java_double_to_string,
     java_int,
+    java_int32,
     java_rint,
     java_round,
     java_sqrt,
@@ -44,9 +48,9 @@ from wekaeval.javamath._platform import (
     measured_breakpoints,
 )
 from wekaeval.javamath._pow import java_pow
-from wekaeval.javamath._random import JavaRandom, java_shuffle
+from wekaeval.javamath._random import JavaRandom, RandomInts, RandomSource, java_shuffle
 from wekaeval.javamath._rcpps_tables import format_measurement
-from wekaeval.javamath._sort import ranked_values, stable_order, weka_sort
+from wekaeval.javamath._sort import ranked_values, sorted_ranks, stable_order, weka_sort, weka_sort_rows
 from wekaeval.javamath._statistics import (
     f_probability,
     gamma,
@@ -78,6 +82,12 @@ __all__ = [
     "java_sum",
     "java_sqrt",
     "java_double_to_string",
+    "floating_decimal",
+    "shortest_digits",
+    "Digits",
+    "jdk_version",
+    "JdkVersion",
+    "JDK_ENVIRONMENT_VARIABLE",
     "java_platform",
     "JavaPlatform",
     "JavaPlatformWarning",
@@ -91,7 +101,10 @@ __all__ = [
     "cpu_vendor",
     "JavaRandom",
     "java_shuffle",
+    "RandomInts",
+    "RandomSource",
     "weka_sort",
+    "weka_sort_rows",
     "stable_order",
     "Stats",
     "weka_stats",
@@ -110,11 +123,13 @@ __all__ = [
     "join_options",
     "back_quote_chars",
     "java_int",
+    "java_int32",
     "java_rint",
     "java_round",
     "weka_eq",
     "WEKA_SMALL",
     "ranked_values",
+    "sorted_ranks",
 ]
 
 for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from decimal import Decimal
+
+from wekaeval.javamath._digits import floating_decimal, shortest_digits
+from wekaeval.javamath._jdk import jdk_version
 
 
 def java_divide(numerator: float, denominator: float) -> float:
@@ -43,30 +45,35 @@ def java_sum(values: Iterable[float]) -> float:
     return total
 
 
-def java_double_to_string(value: float) -> str:
-    """Java's ``Double.toString(value)`` (``"" + value``).
+def java_double_to_string(value: float, *, jdk: int | str | None = None) -> str:
+    """Java's ``Double.toString(value)`` (``"" + value``) in the JDK ``jdk`` (:func:`~wekaeval.javamath.jdk_version`).
 
-    Its digits are the shortest that read back (JDK 19 on); JDK 17 prints some doubles of 2**53 and
-    more with a digit or two more (JDK-4511638).
+    From JDK 19 its digits are the shortest that read back; up to JDK 18 they are ``FloatingDecimal``'s,
+    a digit or two more for some doubles (JDK-4511638).
 
     >>> java_double_to_string(0.05), java_double_to_string(1e-4), java_double_to_string(1e7)
     ('0.05', '1.0E-4', '1.0E7')
     >>> java_double_to_string(-0.0), java_double_to_string(float("nan")), java_double_to_string(100.0)
     ('-0.0', 'NaN', '100.0')
+    >>> java_double_to_string(2.0**60, jdk=17), java_double_to_string(2.0**60, jdk=19)
+    ('1.15292150460684698E18', '1.152921504606847E18')
+    >>> java_double_to_string(1e23, jdk=17), java_double_to_string(1e23, jdk=19)
+    ('9.999999999999999E22', '1.0E23')
     """
     if not math.isfinite(value):
         return "NaN" if math.isnan(value) else "Infinity" if value > 0 else "-Infinity"
     sign = "-" if math.copysign(1.0, value) < 0 else ""
-    if value == 0 or abs(value) == 5e-324:
-        return sign + ("0.0" if value == 0 else "4.9E-324")
-    decimal = Decimal(repr(abs(value))).as_tuple()
-    digits = "".join(map(str, decimal.digits)).rstrip("0")
-    exponent = len(decimal.digits) + int(decimal.exponent) - 1
-    if not 1e-3 <= abs(value) < 1e7:
-        return f"{sign}{digits[0]}.{digits[1:] or '0'}E{exponent}"
-    if exponent < 0:
-        return f"{sign}0.{'0' * (-exponent - 1)}{digits}"
-    return f"{sign}{digits[: exponent + 1].ljust(exponent + 1, '0')}.{digits[exponent + 1 :] or '0'}"
+    if value == 0:
+        return sign + "0.0"
+    magnitude = abs(value)
+    number = shortest_digits(magnitude) if jdk_version(jdk).double_to_string_shortest else floating_decimal(magnitude)
+    digits, exponent = number.digits, number.exponent
+    if 0 < exponent < 8:  # 1 <= |value| < 10**7: plain, with at least one fraction digit
+        whole = digits[:exponent].ljust(exponent, "0")
+        return f"{sign}{whole}.{digits[exponent:] or '0'}"
+    if -3 < exponent <= 0:  # 10**-3 <= |value| < 1
+        return f"{sign}0.{'0' * -exponent}{digits}"
+    return f"{sign}{digits[0]}.{digits[1:] or '0'}E{exponent - 1}"
 
 
 def java_sqrt(x: float) -> float:
@@ -76,6 +83,15 @@ def java_sqrt(x: float) -> float:
     (1.4142135623730951, nan, -0.0)
     """
     return math.sqrt(x) if x >= 0 or x != x else math.nan
+
+
+def java_int32(value: int) -> int:
+    """An ``int`` result as Java's int arithmetic wraps it (two's complement, 32 bits).
+
+    >>> java_int32(2**31), java_int32(1 + 2147483647), java_int32(-(2**31) - 3)
+    (-2147483648, -2147483648, 2147483645)
+    """
+    return ((value + 0x80000000) & 0xFFFFFFFF) - 0x80000000
 
 
 def java_rint(value: float) -> float:

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 _MULTIPLIER = 0x5DEECE66D
 
 
@@ -17,6 +19,11 @@ class JavaRandom:
 
     def __init__(self, seed: int):
         self._seed = (seed ^ _MULTIPLIER) & _MASK
+
+    @property
+    def state(self) -> int:
+        """The 48-bit state; ``java.util.Random.setSeed(state ^ 0x5DEECE66D)`` gives a Java one in step with it."""
+        return self._seed
 
     def next_bits(self, bits: int) -> int:
         """``next(bits)``: the top ``bits`` of the next state (here always below 2**31)."""
@@ -36,8 +43,29 @@ class JavaRandom:
                 return r
             u = self.next_bits(31)
 
+    def next_double(self) -> float:
+        """``nextDouble()``: 53 random bits (26 then 27) over 2**53, uniform in [0, 1).
 
-def java_shuffle(n: int, random: JavaRandom) -> list[int]:
+        >>> JavaRandom(1).next_double()
+        0.7308781907032909
+        """
+        return ((self.next_bits(26) << 27) + self.next_bits(27)) * 2.0**-53
+
+
+class RandomInts(Protocol):
+    """What ``Instances.randomize`` draws from: ``nextInt(bound)`` (a :class:`JavaRandom`, or a wrapped
+    ``java.util.Random`` such as python-weka-wrapper3's ``Random``)."""
+
+    def next_int(self, bound: int) -> int: ...
+
+
+class RandomSource(RandomInts, Protocol):
+    """What WEKA's splits draw from: ``java.util.Random``'s ``nextInt(bound)`` and ``nextDouble()``."""
+
+    def next_double(self) -> float: ...
+
+
+def java_shuffle(n: int, random: RandomInts) -> list[int]:
     """The order ``Instances.randomize(random)`` leaves n instances in (position -> original index)."""
     order = list(range(n))
     for j in range(n - 1, 0, -1):

@@ -10,6 +10,7 @@ over segments for large ones, with NaN sorted as ``Double.MAX_VALUE``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -55,6 +56,41 @@ def weka_sort(array: Any, *, ranked: tuple[np.ndarray, np.ndarray] | None = None
     return _quicksort_loop(values)
 
 
+def weka_sort_rows(rows: Any, *, ranked: Sequence[tuple[np.ndarray, np.ndarray]] | None = None) -> np.ndarray:
+    """:func:`weka_sort` of each row of a 2-D array, all rows sorted together (one quicksort level at a time).
+
+    The rows are laid end to end as independent segments of one quicksort, so a recursion level costs the
+    same numpy calls for a thousand rows as for one.  ``ranked`` is each row's :func:`ranked_values` (NaN
+    as ``Double.MAX_VALUE``), when the caller has them.
+
+    >>> weka_sort_rows([[0.5, 0.1, 0.5, 0.1], [1.0, 1.0, 1.0, 1.0]]).tolist()
+    [[1, 3, 2, 0], [0, 1, 2, 3]]
+    """
+    values = np.array(rows, dtype=np.float64)
+    if values.ndim != 2:
+        raise ValueError(f"weka_sort_rows sorts the rows of a 2-D array, got shape {values.shape}")
+    k, n = values.shape
+    if n <= 1 or k == 0:
+        return np.broadcast_to(np.arange(n, dtype=np.int64), (k, n)).copy()
+    if ranked is None:
+        flat = values.ravel()
+        flat[np.isnan(flat)] = _MAX_VALUE
+        keys, counts = ranked_values(flat)
+    else:  # each row's ranks, moved past the rows before it: compared only within a row, as before
+        sizes = np.array([len(row_counts) for _, row_counts in ranked], dtype=np.int64)
+        offsets = np.concatenate([[0], np.add.accumulate(sizes)[:-1]])
+        rank_type = np.uint16 if sizes.sum() <= 1 << 16 else np.int32 if sizes.sum() < 2**31 else np.int64
+        shifted = zip(ranked, offsets.tolist(), strict=True)
+        keys = np.concatenate([(ranks + offset).astype(rank_type) for (ranks, _), offset in shifted])
+        counts = np.concatenate([row_counts for _, row_counts in ranked])
+    position = np.int32 if k * n < 2**31 else np.int64
+    idx = np.arange(k * n, dtype=position)
+    starts = np.arange(k, dtype=position) * n
+    untied = int(np.count_nonzero(counts == 1))
+    _sort_segments(keys, idx, counts > 1, untied, starts, starts + (n - 1))
+    return (idx.reshape(k, n) - starts[:, None]).astype(np.int64)
+
+
 def stable_order(values: np.ndarray) -> np.ndarray:
     """``numpy.argsort(values, kind="stable")``, through the values' ranks (a radix sort when they fit 16 bits).
 
@@ -62,6 +98,26 @@ def stable_order(values: np.ndarray) -> np.ndarray:
     [3, 4, 1, 0, 2]
     """
     return np.argsort(ranked_values(values)[0], kind="stable")
+
+
+def sorted_ranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(order, ranks, counts)`` from one stable sort: ``argsort(values, kind="stable")``, each value's rank
+    among the distinct values (int64) and how many share each rank, as :func:`ranked_values` counts them.
+
+    >>> order, ranks, counts = sorted_ranks(np.array([0.5, -0.0, 0.0, 2.0]))
+    >>> order.tolist(), ranks.tolist(), counts.tolist()
+    ([1, 2, 0, 3], [1, 0, 0, 2], [2, 1, 1])
+    """
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
+    new = np.empty(ordered.size, dtype=bool)
+    new[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    rank_in_order = np.add.accumulate(new) - 1
+    ranks = np.empty(values.size, dtype=np.int64)
+    ranks[order] = rank_in_order
+    counts = np.diff(np.append(np.flatnonzero(new), values.size))
+    return order, ranks, counts
 
 
 def ranked_values(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

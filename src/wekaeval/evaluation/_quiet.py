@@ -1,0 +1,54 @@
+"""Java's arithmetic without numpy's warnings: :func:`java_arithmetic` wraps a class's public API.
+
+Java computes an overflow as infinity and ``0/0`` or ``inf - inf`` as NaN, silently; numpy gives the same
+values but warns, and under ``python -W error`` (or pytest's ``filterwarnings = error``) a warning is an
+exception where WEKA returns a value.  Every public method and property of the classes decorated here runs
+under ``numpy.errstate(all="ignore")``, so no warning escapes to callers.
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numpy as np
+
+_Class = TypeVar("_Class", bound=type)
+
+
+def _quiet(function: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(function)
+    def quiet(*args: Any, **kwargs: Any) -> Any:
+        with np.errstate(all="ignore"):
+            return function(*args, **kwargs)
+
+    return quiet
+
+
+def java_arithmetic(cls: _Class) -> _Class:
+    """Run each public method and property defined in ``cls`` (and ``__init__``) without numpy warnings.
+
+    >>> @java_arithmetic
+    ... class Ratio:
+    ...     def of(self, a, b):
+    ...         return np.float64(a) / np.float64(b)
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("error")
+    ...     float(Ratio().of(0.0, 0.0))
+    nan
+    """
+    for name, member in list(vars(cls).items()):
+        if name.startswith("_") and name != "__init__":
+            continue
+        if isinstance(member, property):
+            fset = None if member.fset is None else _quiet(member.fset)
+            quiet = property(None if member.fget is None else _quiet(member.fget), fset, member.fdel, member.__doc__)
+            setattr(cls, name, quiet)
+        elif isinstance(member, staticmethod | classmethod):
+            setattr(cls, name, type(member)(_quiet(member.__func__)))
+        elif isinstance(member, types.FunctionType):
+            setattr(cls, name, _quiet(member))
+    return cls

@@ -1,0 +1,250 @@
+"""A dataset as models take it: features for scikit-learn, the class as WEKA codes it, and the file WEKA reads.
+
+The encoding of an ARFF file's attributes for scikit-learn is one documented rule (:func:`model_data`):
+
+* a numeric attribute is one column of its values;
+* a nominal attribute of k labels is, with ``nominal="onehot"`` (the default), k columns named
+  ``attribute=label`` holding 1.0 for its label and 0.0 for the others, or, with ``nominal="ordinal"``, one
+  column holding the label's index in the declaration (WEKA's own internal value);
+* a missing value is NaN (every one of a nominal's k columns, one-hot);
+* the class attribute is left out of the features; string, date and relational attributes are refused
+  (WEKA's classifiers read dates as numbers and most refuse strings: convert them first, or give ``(X, y)``);
+* instance weights are kept beside (``sample_weight`` for the models whose ``fit`` takes one).
+
+>>> import numpy as np
+>>> data = model_data((np.array([[1.0], [2.0], [3.0]]), ["no", "yes", "no"]))
+>>> data.class_names, data.y.tolist(), data.nominal
+(('no', 'yes'), [0.0, 1.0, 0.0], True)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+
+from wekaeval.arff import Dataset, load_arff, read_arff_rows
+from wekaeval.errors import WekaevalError
+from wekaeval.javamath import quote
+
+#: How nominal attributes become features: one column per label, or the label's index.
+NominalEncoding = Literal["onehot", "ordinal"]
+
+
+class ModelDataError(WekaevalError):
+    """Data a model cannot be run on as given: the message names the argument, file or attribute."""
+
+
+@dataclass(frozen=True, eq=False)
+class ModelData:
+    """One dataset, ready for scikit-learn and for WEKA.
+
+    ``X`` holds the features (the encoding rule of :mod:`wekaeval.experiment`), ``y`` the class as WEKA
+    stores it (a nominal class's label index, a numeric class's value; NaN when missing), ``weights`` the
+    instance weights.  ``source`` and ``class_index`` say which ARFF file and attribute WEKA reads (None for
+    data given as ``(X, y)``: WEKA then reads a file written from them).
+    """
+
+    relation: str
+    X: np.ndarray
+    feature_names: tuple[str, ...]
+    y: np.ndarray
+    weights: np.ndarray
+    class_names: tuple[str, ...] | None
+    source: str | None = None
+    class_index: int | None = None
+    encoding: str = "utf-8"
+
+    @property
+    def nominal(self) -> bool:
+        """Whether the class is nominal."""
+        return self.class_names is not None
+
+    @property
+    def num_instances(self) -> int:
+        return len(self.y)
+
+    def class_codes(self) -> np.ndarray | None:
+        """Each instance's class index, -1 when missing (what WEKA's stratification groups by); None for a
+        numeric class."""
+        if self.class_names is None:
+            return None
+        return np.where(np.isnan(self.y), -1, np.nan_to_num(self.y, nan=-1.0)).astype(np.int64)
+
+    def labels(self) -> np.ndarray:
+        """The class as labels: a nominal class's names (None where missing), a numeric class's values."""
+        if self.class_names is None:
+            return self.y.copy()
+        names = self.class_names
+        return np.array([None if math.isnan(v) else names[int(v)] for v in self.y.tolist()], dtype=object)
+
+    def arff_text(self) -> str:
+        """The data as an ARFF file WEKA reads to the same instances: numeric attributes ``feature_names``, the
+        class last, doubles written to the last bit, weights in braces."""
+        lines = [f"@relation {quote(self.relation)}", ""]
+        lines += [f"@attribute {quote(name)} numeric" for name in self.feature_names]
+        if self.class_names is None:
+            lines.append("@attribute class numeric")
+        else:
+            lines.append("@attribute class {" + ",".join(quote(name) for name in self.class_names) + "}")
+        lines += ["", "@data"]
+        for row, label, weight in zip(self.X.tolist(), self.y.tolist(), self.weights.tolist(), strict=True):
+            values = ["?" if math.isnan(v) else repr(v) for v in row]
+            if math.isnan(label):
+                values.append("?")
+            elif self.class_names is None:
+                values.append(repr(label))
+            else:
+                values.append(quote(self.class_names[int(label)]))
+            lines.append(",".join(values) + ("" if weight == 1.0 else f",{{{weight!r}}}"))
+        return "\n".join(lines) + "\n"
+
+
+def model_data(
+    data: Any, *, nominal: NominalEncoding = "onehot", class_attribute: str | int | None = None
+) -> ModelData:
+    """A dataset ready for models: from :func:`wekaeval.load_arff`, an ARFF path, or ``(X, y[, weights])``.
+
+    Parameters
+    ----------
+    data : Dataset, path, ModelData, or tuple
+        A :class:`~wekaeval.arff.Dataset` read from a path (its attributes are read again from it), a path
+        to an ARFF file (its class: ``class_attribute``, else the last attribute), or ``(X, y)`` /
+        ``(X, y, weights)``: numeric features and the class (integers, strings or categories make a
+        nominal class, whose names are the sorted labels; floats a numeric one; None or NaN missing).
+    nominal : {"onehot", "ordinal"}
+        How nominal attributes become features (see :mod:`wekaeval.experiment`).
+
+    Raises
+    ------
+    ModelDataError
+        Naming what cannot be used: a Dataset read from a file object, an attribute of a type that is not
+        encoded, features that are not numbers, lengths that differ.
+    """
+    if nominal not in ("onehot", "ordinal"):
+        raise ModelDataError(f'nominal must be "onehot" or "ordinal", got {nominal!r}')
+    if isinstance(data, ModelData):
+        return data
+    if isinstance(data, (str, os.PathLike)):
+        return _from_dataset(load_arff(data, class_attribute), nominal)
+    if isinstance(data, Dataset):
+        return _from_dataset(data, nominal)
+    if isinstance(data, tuple) and len(data) in (2, 3):
+        return _from_arrays(*data)
+    raise ModelDataError(
+        "data must be a Dataset from load_arff, the path of an ARFF file, or (X, y) / (X, y, weights), "
+        f"not {type(data).__name__}"
+    )
+
+
+def _from_dataset(dataset: Dataset, nominal: NominalEncoding) -> ModelData:
+    if dataset.source is None:
+        raise ModelDataError(
+            f"relation {dataset.relation!r} was read from a file object: a model needs its attribute values; "
+            "load it from a path, or give (X, y)"
+        )
+    try:
+        _, attributes, rows = read_arff_rows(dataset.source, encoding=dataset.encoding)
+    except OSError as error:
+        raise ModelDataError(f"{dataset.source}: cannot read the attribute values again: {error}") from None
+    if len(rows) != dataset.num_instances or [a.name for a in attributes] != [a.name for a in dataset.attributes]:
+        raise ModelDataError(f"{dataset.source} has changed since it was loaded: load it again")
+    columns, names = [], []
+    for index, attribute in enumerate(attributes):
+        if index == dataset.class_index:
+            continue
+        values = [row[index] for row in rows]
+        if attribute.type == "numeric":
+            columns.append(np.array([math.nan if v is None else v for v in values], dtype=np.float64))
+            names.append(attribute.name)
+        elif attribute.type == "nominal":
+            labels = attribute.values or ()
+            position = {label: i for i, label in enumerate(labels)}
+            codes = np.array([math.nan if v is None else position[v] for v in values], dtype=np.float64)
+            if nominal == "ordinal":
+                columns.append(codes)
+                names.append(attribute.name)
+            else:
+                for i, label in enumerate(labels):
+                    columns.append(np.where(np.isnan(codes), np.nan, (codes == i).astype(np.float64)))
+                    names.append(f"{attribute.name}={label}")
+        else:
+            raise ModelDataError(
+                f"{dataset.source}: attribute {attribute.name!r} is {attribute.type}, which is not encoded for "
+                "scikit-learn (numeric and nominal attributes are): remove or convert it, or give (X, y)"
+            )
+    n = dataset.num_instances
+    X = np.column_stack(columns) if columns else np.empty((n, 0))
+    return ModelData(
+        relation=dataset.relation,
+        X=X,
+        feature_names=tuple(names),
+        y=dataset.class_values.astype(np.float64),
+        weights=dataset.weights.astype(np.float64),
+        class_names=dataset.class_names,
+        source=dataset.source,
+        class_index=dataset.class_index,
+        encoding=dataset.encoding,
+    )
+
+
+def _from_arrays(X: Any, y: Any, weights: Any = None) -> ModelData:
+    try:
+        features = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError) as error:
+        raise ModelDataError(f"X must hold numbers (encode its categories first): {error}") from None
+    if features.ndim != 2:
+        raise ModelDataError(f"X must be 2-dimensional (samples x features), got shape {features.shape}")
+    classes = class_labels(y)
+    n = len(features)
+    if len(classes) != n:
+        raise ModelDataError(f"X has {n} rows and y {len(classes)} values")
+    w = np.ones(n) if weights is None else np.asarray(weights, dtype=np.float64)
+    if w.shape != (n,) or not np.isfinite(w).all():
+        raise ModelDataError(f"weights must be {n} finite numbers, got shape {w.shape}")
+    names = tuple(getattr(X, "columns", [f"x{i}" for i in range(features.shape[1])]))
+    if is_nominal(classes):
+        missing = [_is_missing(v) for v in classes.tolist()]
+        present = [v for v, gone in zip(classes.tolist(), missing, strict=True) if not gone]
+        try:
+            ordered = sorted(set(present))
+        except TypeError:
+            raise ModelDataError("y mixes labels of different types (say, numbers and strings)") from None
+        position = {label: i for i, label in enumerate(ordered)}
+        codes = np.array(
+            [math.nan if gone else position[v] for v, gone in zip(classes.tolist(), missing, strict=True)],
+            dtype=np.float64,
+        )
+        return ModelData("data", features, tuple(str(n) for n in names), codes, w, tuple(str(v) for v in ordered))
+    return ModelData("data", features, tuple(str(n) for n in names), classes.astype(np.float64), w, None)
+
+
+def class_labels(y: Any) -> np.ndarray:
+    """``y`` as a 1-d numpy array (a pandas categorical's labels, NaN where missing)."""
+    values = np.asarray(y.astype(object) if hasattr(y, "cat") else y)
+    if values.ndim != 1:
+        raise ModelDataError(f"y must be 1-dimensional, got shape {values.shape}")
+    return values
+
+
+def is_nominal(values: np.ndarray) -> bool:
+    """The "auto" rule: integers, booleans, strings and other objects make a nominal class, floats a numeric."""
+    return values.dtype.kind in "biuOSU"
+
+
+def _is_missing(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def nominal_codes(y: Any) -> np.ndarray:
+    """Equal classes as equal integers, -1 where missing (None or NaN): what WEKA's stratification compares."""
+    values = class_labels(y)
+    if values.dtype.kind == "f":
+        missing = np.isnan(values)
+        _, inverse = np.unique(np.where(missing, 0.0, values), return_inverse=True)
+        return np.where(missing, -1, inverse).astype(np.int64)
+    seen: dict[Any, int] = {}
+    return np.array([-1 if _is_missing(v) else seen.setdefault(v, len(seen)) for v in values.tolist()], dtype=np.int64)

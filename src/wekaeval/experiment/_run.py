@@ -1,0 +1,422 @@
+"""WEKA's Experimenter in Python: :func:`run` (datasets x schemes x runs x folds into WEKA's result file).
+
+The rows are the ones WEKA's ``Experiment`` writes with a ``CrossValidationResultProducer`` (or
+``RandomSplitResultProducer``) and a ``ClassifierSplitEvaluator`` (``RegressionSplitEvaluator`` for a
+numeric class), in its order -- scheme by scheme, dataset by dataset, run by run, fold by fold -- whatever
+order they were computed in: serially, by worker processes (one JVM each), or on a Dask cluster.  The file
+is rewritten atomically as rows finish (at most once a second) and when the run ends or is interrupted, so
+it always holds every finished row; run again with the same file, only the missing rows are computed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import os
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from wekaeval.experiment._columns import Layout, result_layout
+from wekaeval.experiment._data import ModelData, NominalEncoding, model_data
+from wekaeval.experiment._models import is_sklearn_estimator
+from wekaeval.experiment._resultfile import Row, write_results
+from wekaeval.experiment._results import ExperimentResults, read_experiment_results
+from wekaeval.experiment._weka import is_weka_classifier
+from wekaeval.experiment._worker import ExperimentError, Job, Key, Setup, Worker
+from wekaeval.javamath import back_quote_chars
+
+Progress = Callable[[int, int], None]
+
+#: How often the result file is rewritten while rows come in (seconds).
+WRITE_INTERVAL = 1.0
+
+
+def run(
+    datasets: Any,
+    schemes: Iterable[Any],
+    *,
+    runs: int = 10,
+    folds: int = 10,
+    train_percent: float | None = None,
+    randomize: bool = True,
+    results: str | os.PathLike = "results.arff",
+    workers: int = 1,
+    resume: bool = True,
+    client: Any = None,
+    progress: bool | Progress | None = None,
+    nominal: NominalEncoding = "onehot",
+) -> ExperimentResults:
+    """Run an experiment as WEKA's Experimenter does and write its result file.
+
+    Parameters
+    ----------
+    datasets : folder, or sequence (or mapping name -> data) of datasets
+        A folder of ARFF files (each ``*.arff`` in it, sorted), or ARFF paths, :func:`wekaeval.load_arff`
+        datasets and ``(X, y)`` pairs; a mapping names each (``Key_Dataset``), otherwise the relation does.
+    schemes : sequence
+        WEKA classifiers' command lines (``"weka.classifiers.trees.J48 -C 0.25"``, run in the JVM) and
+        scikit-learn estimators, side by side, on the same folds.
+    runs : int
+        Runs 1 .. ``runs``; run r shuffles with ``new Random(r)``, as WEKA's.
+    folds : int
+        Cross-validation folds (``CrossValidationResultProducer``).
+    train_percent : float, optional
+        A random split instead (``RandomSplitResultProducer``): this percentage trains, the rest tests;
+        ``randomize`` False keeps the order.
+    results : path
+        The result file: ``.csv`` as ``CSVResultListener`` writes it, any other name as ARFF
+        (``InstancesResultListener``).
+    workers : int
+        Processes to compute rows in, each with its own JVM; 1 computes them here.
+    resume : bool
+        When ``results`` exists, keep its rows and compute only the missing ones (its columns must be this
+        experiment's); False starts afresh.
+    client : dask.distributed.Client, optional
+        Compute the rows on a Dask cluster instead (``workers`` is then ignored); each worker process starts
+        its own JVM for the WEKA schemes.
+    progress : bool or callable, optional
+        A progress bar on stderr (by default when stderr is a terminal and tqdm is installed), or
+        ``progress(done, total)`` called as rows finish.
+    nominal : {"onehot", "ordinal"}
+        How scikit-learn models see nominal attributes (:mod:`wekaeval.experiment`).
+
+    Returns
+    -------
+    ExperimentResults
+        The result file, read back as :func:`wekaeval.read_experiment_results` reads it.
+
+    Raises
+    ------
+    ExperimentError
+        For an experiment that cannot run as set up, naming the argument, dataset or scheme.
+    """
+    prepared = _datasets(datasets, nominal)
+    scheme_list = _schemes(schemes)
+    _check_numbers(runs, folds, train_percent, workers)
+    kinds = {data.nominal for data in prepared}
+    if len(kinds) > 1:
+        raise ExperimentError(
+            "datasets mix nominal and numeric classes: WEKA's ClassifierSplitEvaluator takes a nominal class, its "
+            "RegressionSplitEvaluator a numeric one; run them as two experiments"
+        )
+    if train_percent is None:
+        for data in prepared:
+            if folds > data.num_instances:
+                raise ExperimentError(
+                    f"{folds} folds for the {data.num_instances} instances of {data.relation} "
+                    "(WEKA: Can't have more folds than instances!)"
+                )
+    path = Path(results)
+    if not path.parent.is_dir():
+        raise ExperimentError(f"results: no folder {path.parent} to write {path.name} in")
+    if any(data.source is not None and Path(data.source).resolve() == path.resolve() for data in prepared):
+        raise ExperimentError(f"results: {path} is one of the datasets; it would be written over")
+    setup = Setup(
+        token=uuid.uuid4().hex,
+        datasets=tuple(prepared),
+        schemes=tuple(scheme_list),
+        folds=None if train_percent is not None else int(folds),
+        train_percent=None if train_percent is None else float(train_percent),
+        randomize=bool(randomize),
+    )
+    with _executor(setup, workers, client) as executor:
+        scheme_keys, measures = executor.describe()
+        layout = result_layout(folds=setup.folds is not None, nominal=kinds.pop(), measures=measures)
+        jobs = _plan(setup, runs)
+        keys = _keys(setup, jobs, scheme_keys)
+        done = _existing(path, layout, keys) if resume and path.exists() else {}
+        missing = [job for job in jobs if job not in done]
+        report = _progress(progress, len(missing))
+        lines: dict[Row, str] = {}  # each row's line, formatted once however often the file is rewritten
+        last_write = time.monotonic()
+        try:
+            for count, (job, row) in enumerate(executor.rows(missing, measures), start=1):
+                done[job] = row
+                if report is not None:
+                    report(count, len(missing))
+                if time.monotonic() - last_write >= WRITE_INTERVAL:
+                    _write(path, layout, jobs, done, lines)
+                    last_write = time.monotonic()
+        finally:
+            if missing or not path.exists():
+                _write(path, layout, jobs, done, lines)
+            if hasattr(report, "close"):
+                report.close()
+    return read_experiment_results(path)
+
+
+def _write(path: Path, layout: Layout, jobs: list[Job], done: Mapping[Job, Row], lines: dict[Row, str]) -> None:
+    write_results(path, layout, [done[job] for job in jobs if job in done], lines)
+
+
+# -- the inputs ------------------------------------------------------------------------------------------------
+
+
+def _datasets(datasets: Any, nominal: NominalEncoding) -> list[ModelData]:
+    if isinstance(datasets, (str, os.PathLike)) and Path(datasets).is_dir():
+        found = sorted(Path(datasets).glob("*.arff"))
+        if not found:
+            raise ExperimentError(f"datasets: no .arff file in {datasets}")
+        items: list[tuple[str | None, Any]] = [(None, item) for item in found]
+    elif isinstance(datasets, (str, os.PathLike)):
+        items = [(None, datasets)]
+    elif isinstance(datasets, Mapping):
+        items = [(str(name), item) for name, item in datasets.items()]
+    else:
+        items = [(None, item) for item in datasets]
+    if not items:
+        raise ExperimentError("datasets: none given")
+    prepared = []
+    for name, item in items:
+        data = model_data(item, nominal=nominal)
+        prepared.append(data if name is None else replace(data, relation=name))
+    relations = [data.relation for data in prepared]
+    repeated = sorted({name for name in relations if relations.count(name) > 1})
+    if repeated:
+        raise ExperimentError(
+            f"datasets: {len(relations)} datasets but the relation {repeated[0]!r} names more than one; WEKA's rows "
+            "(Key_Dataset) would not tell them apart: give datasets as a mapping name -> data"
+        )
+    return prepared
+
+
+def _schemes(schemes: Iterable[Any]) -> list[Any]:
+    if isinstance(schemes, str) or is_sklearn_estimator(schemes):
+        schemes = [schemes]
+    result: list[Any] = []
+    for scheme in schemes:
+        if isinstance(scheme, str):
+            if not scheme.strip():
+                raise ExperimentError("schemes: an empty command line")
+            result.append(scheme.strip())
+        elif is_sklearn_estimator(scheme):
+            result.append(scheme)
+        elif is_weka_classifier(scheme):
+            from wekaeval import bridge
+
+            result.append(str(bridge.java_class("weka.core.Utils").toCommandLine(getattr(scheme, "jobject", scheme))))
+        else:
+            raise ExperimentError(
+                f"schemes: a {type(scheme).__name__} is neither a WEKA command line nor a scikit-learn estimator"
+            )
+    if not result:
+        raise ExperimentError("schemes: none given")
+    return result
+
+
+def _check_numbers(runs: Any, folds: Any, train_percent: Any, workers: Any) -> None:
+    for name, value, least in (("runs", runs, 1), ("folds", folds, 2), ("workers", workers, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ExperimentError(f"{name} must be a whole number, at least {least}, got {value!r}")
+    if train_percent is not None and (
+        isinstance(train_percent, bool) or not isinstance(train_percent, (int, float)) or not 0 < train_percent < 100
+    ):
+        raise ExperimentError(f"train_percent must be above 0 and below 100, got {train_percent!r}")
+
+
+# -- the plan ---------------------------------------------------------------------------------------------------
+
+
+def _plan(setup: Setup, runs: int) -> list[Job]:
+    """Every row, in WEKA's order: scheme, then dataset, then run, then fold (``Experiment`` advances the
+    run first, then the dataset, then the scheme; the producer does the folds of a run in turn)."""
+    fold_count = setup.folds or 1
+    return [
+        Job(dataset, run, fold, scheme)
+        for scheme, dataset, run, fold in itertools.product(
+            range(len(setup.schemes)), range(len(setup.datasets)), range(1, runs + 1), range(fold_count)
+        )
+    ]
+
+
+def _keys(setup: Setup, jobs: list[Job], scheme_keys: list[Key]) -> dict[Key, Job]:
+    if len(set(scheme_keys)) < len(scheme_keys):
+        repeated = next(key for key in scheme_keys if scheme_keys.count(key) > 1)
+        raise ExperimentError(f"schemes: {' '.join(repeated)} is given twice (its result rows would be one)")
+    keys = {}
+    for job in jobs:
+        key: Key = (back_quote_chars(setup.datasets[job.dataset].relation), str(job.run))
+        if setup.folds is not None:
+            key += (str(job.fold + 1),)
+        keys[key + tuple(scheme_keys[job.scheme])] = job
+    return keys
+
+
+def _existing(path: Path, layout: Layout, keys: dict[Key, Job]) -> dict[Job, Row]:
+    """The rows a previous run left in ``path``, by job; a file of another experiment is refused."""
+    previous = read_experiment_results(path)
+    if previous.columns != layout.names:
+        raise ExperimentError(
+            f"{path} holds the results of another experiment (other columns): resume=False to start it afresh, "
+            "or write to another file"
+        )
+    found = {}
+    for number, row in enumerate(previous.rows, start=1):
+        key = tuple(str(value) for value in row[: layout.key_count])
+        if key not in keys:
+            raise ExperimentError(
+                f"{path}: row {number} ({', '.join(key)}) is not one of this experiment's: resume=False to start "
+                "afresh, or write to another file"
+            )
+        found[keys[key]] = row
+    return found
+
+
+def _progress(progress: bool | Progress | None, total: int) -> Any:
+    if callable(progress):
+        return progress
+    if progress is False or (progress is None and not sys.stderr.isatty()):
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return _Bar(tqdm(total=total, unit="row", desc="experiment", file=sys.stderr))
+
+
+class _Bar:
+    """tqdm's bar as a ``progress(done, total)`` callable that closes."""
+
+    def __init__(self, bar: Any):
+        self.bar = bar
+
+    def __call__(self, done: int, total: int) -> None:
+        self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+# -- where the rows are computed --------------------------------------------------------------------------------
+
+
+class _Serial:
+    """Rows computed here, one after the other."""
+
+    def __init__(self, setup: Setup):
+        self.worker = Worker(setup)
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+    def describe(self) -> tuple[list[Key], tuple[str, ...]]:
+        return self.worker.describe()
+
+    def rows(self, jobs: list[Job], measures: tuple[str, ...]) -> Iterator[tuple[Job, Row]]:
+        for job in _locality_order(jobs):
+            yield job, self.worker.row(job, measures)
+
+
+def _locality_order(jobs: list[Job]) -> list[Job]:
+    """Jobs by dataset and run first (the folds of a run are cut once), the schemes of a fold together."""
+    return sorted(jobs, key=lambda job: (job.dataset, job.run, job.fold, job.scheme))
+
+
+#: The experiments this process computes rows of, as a worker (a spawned process, a Dask worker): by token.
+_WORKERS: dict[str, Worker] = {}
+
+
+def _worker(setup: Setup) -> Worker:
+    if setup.token not in _WORKERS:
+        _WORKERS.clear()  # one experiment at a time per worker process
+        _WORKERS[setup.token] = Worker(setup)
+    return _WORKERS[setup.token]
+
+
+def _initialise(setup: Setup) -> None:
+    _worker(setup)
+
+
+def _process_describe(token: str) -> tuple[list[Key], tuple[str, ...]]:
+    return _WORKERS[token].describe()
+
+
+def _process_row(token: str, job: Job, measures: tuple[str, ...]) -> tuple[Job, Row]:
+    return job, _WORKERS[token].row(job, measures)
+
+
+class _Processes:
+    """Rows computed by spawned processes, each with its own JVM (a forked JVM is unusable)."""
+
+    def __init__(self, setup: Setup, workers: int):
+        self.setup = setup
+        self.pool = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_initialise,
+            initargs=(setup,),
+        )
+
+    def __enter__(self) -> _Processes:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def describe(self) -> tuple[list[Key], tuple[str, ...]]:
+        return self.pool.submit(_process_describe, self.setup.token).result()
+
+    def rows(self, jobs: list[Job], measures: tuple[str, ...]) -> Iterator[tuple[Job, Row]]:
+        from concurrent.futures import as_completed
+
+        futures = [self.pool.submit(_process_row, self.setup.token, job, measures) for job in _locality_order(jobs)]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+def _dask_describe(setup: Setup) -> tuple[list[Key], tuple[str, ...]]:
+    return _worker(setup).describe()
+
+
+def _dask_row(setup: Setup, job: Job, measures: tuple[str, ...]) -> tuple[Job, Row]:
+    return job, _worker(setup).row(job, measures)
+
+
+class _Dask:
+    """Rows computed on a Dask cluster: the setup sent to every worker once, a task per row."""
+
+    def __init__(self, setup: Setup, client: Any):
+        self.client = client
+        self.setup = client.scatter(setup, broadcast=True)
+
+    def __enter__(self) -> _Dask:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+    def describe(self) -> tuple[list[Key], tuple[str, ...]]:
+        return self.client.submit(_dask_describe, self.setup, pure=False).result()
+
+    def rows(self, jobs: list[Job], measures: tuple[str, ...]) -> Iterator[tuple[Job, Row]]:
+        from distributed import as_completed
+
+        futures = [
+            self.client.submit(_dask_row, self.setup, job, measures, pure=False) for job in _locality_order(jobs)
+        ]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            self.client.cancel(futures)
+
+
+def _executor(setup: Setup, workers: int, client: Any) -> Any:
+    if client is not None:
+        return _Dask(setup, client)
+    if workers > 1:
+        return _Processes(setup, workers)
+    return _Serial(setup)

@@ -1,0 +1,253 @@
+"""One result row of the Experimenter: a (dataset, run, fold, scheme), computed where its worker is.
+
+A :class:`Worker` holds an experiment's :class:`Setup` (datasets, schemes, folds or split) and what it has
+made of it so far: each dataset's folds per run (the port's for scikit-learn models; WEKA's ``Instances``
+for WEKA schemes, in the JVM of the worker's process).  A WEKA scheme's row is WEKA's own: its
+``ClassifierSplitEvaluator`` (``RegressionSplitEvaluator``) evaluates the scheme on the training and test
+parts WEKA's ``CrossValidationResultProducer`` cuts (``randomize`` with ``new Random(run)``, ``stratify``,
+every fold's ``trainCV(folds, i, random)`` in turn, so a fold computed alone still gets the draws of those
+before it).  A scikit-learn model's row is the port's (:mod:`wekaeval.experiment._columns`), on the same parts.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import pickle
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from wekaeval import bridge
+from wekaeval.errors import WekaevalError
+from wekaeval.evaluation import Evaluation, cross_validation_folds, random_split
+from wekaeval.experiment._columns import (
+    CLASSIFIER_SPLIT_EVALUATOR,
+    REGRESSION_SPLIT_EVALUATOR,
+    port_coverage,
+    port_results,
+    timestamp,
+)
+from wekaeval.experiment._data import ModelData
+from wekaeval.experiment._models import SklearnRunner, scheme_key
+from wekaeval.experiment._weka import jvm_instances, subset
+from wekaeval.javamath import JavaRandom, back_quote_chars
+
+Key = tuple[str, ...]
+
+
+class ExperimentError(WekaevalError):
+    """An experiment that cannot run as set up; the message names the dataset, scheme or argument."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One result row: dataset and scheme by position, the run (1-based) and the fold (0-based; 0 for a split)."""
+
+    dataset: int
+    run: int
+    fold: int
+    scheme: int
+
+
+@dataclass(frozen=True, eq=False)
+class Setup:
+    """What every worker needs: the data, the schemes (a WEKA command line, or a scikit-learn estimator), and
+    how the data is cut (``folds``, or ``train_percent`` with ``randomize``)."""
+
+    token: str
+    datasets: tuple[ModelData, ...]
+    schemes: tuple[Any, ...]
+    folds: int | None
+    train_percent: float | None
+    randomize: bool
+
+
+class Worker:
+    """Computes rows of one :class:`Setup`, keeping the folds it has cut (per process)."""
+
+    def __init__(self, setup: Setup):
+        self.setup = setup
+
+    # -- keys ----------------------------------------------------------------------------------------------------
+
+    def describe(self) -> tuple[list[Key], tuple[str, ...]]:
+        """Each scheme's key (``Key_Scheme``, ``Key_Scheme_options``, ``Key_Scheme_version_ID``) and the
+        additional measures of the WEKA schemes, in order of first appearance (``Experiment``'s rule)."""
+        keys, measures = [], []
+        for scheme in self.setup.schemes:
+            if isinstance(scheme, str):
+                template = self._template(scheme)
+                evaluator = _evaluator(self.setup.datasets[0].nominal)
+                evaluator.setClassifier(template)
+                keys.append(tuple(str(part) for part in evaluator.getKey()))
+                if isinstance(template, _java("weka.core.AdditionalMeasureProducer")):
+                    for name in (str(m) for m in _enumeration(template.enumerateMeasures())):
+                        if not name.startswith("measure"):
+                            raise ExperimentError(
+                                f"Additional measures in {template.getClass().getName()} must obey the naming "
+                                'convention of starting with "measure" (WEKA)'
+                            )
+                        if name not in measures:
+                            measures.append(name)
+            else:
+                keys.append(scheme_key(scheme))
+        return keys, tuple(measures)
+
+    # -- rows ----------------------------------------------------------------------------------------------------
+
+    def row(self, job: Job, measures: tuple[str, ...] = ()) -> tuple[Any, ...]:
+        """The result row of ``job``: keys, ``Date_time``, the split evaluator's results, the additional
+        ``measures`` last."""
+        scheme = self.setup.schemes[job.scheme]
+        data = self.setup.datasets[job.dataset]
+        keys: tuple[str, ...] = (back_quote_chars(data.relation), str(job.run))
+        if self.setup.folds is not None:
+            keys += (str(job.fold + 1),)
+        if isinstance(scheme, str):
+            train, test = self._weka_parts(job.dataset, job.run)[job.fold]
+            evaluator = _evaluator(data.nominal)
+            evaluator.setClassifier(self._template(scheme))
+            if measures:
+                evaluator.setAdditionalMeasures(_strings(measures))
+            try:
+                result = evaluator.getResult(train, test)
+            except Exception as error:  # a Java exception, with WEKA's message
+                raise ExperimentError(f"{scheme} on {data.source or data.relation}, run {job.run}: {error}") from None
+            scheme_keys = tuple(str(part) for part in evaluator.getKey())
+            values = [_python(value) for value in result]
+        else:
+            scheme_keys = scheme_key(scheme)
+            values = self._sklearn_results(scheme, data, job, len(measures))
+        return (*keys, *scheme_keys, timestamp(), *values)
+
+    def _sklearn_results(self, estimator: Any, data: ModelData, job: Job, measures: int) -> list[Any]:
+        train, test = self._splits(job.dataset, job.run)[job.fold]
+        runner = SklearnRunner(estimator)
+        wall, cpu = _clock()
+        try:
+            model = runner.fit(data, train)
+            trained_wall, trained_cpu = _clock()
+            evaluation = Evaluation(data.class_names)
+            evaluation.set_priors(data.y[train], data.weights[train])  # new Evaluation(train)
+            evaluation.evaluate_part(runner.part(model, data, None, test), priors=False)
+        except WekaevalError:
+            raise
+        except Exception as error:  # scikit-learn refuses the data (NaN, one class, ...)
+            raise ExperimentError(f"{estimator!r} on {data.source or data.relation}, run {job.run}: {error}") from None
+        tested_wall, tested_cpu = _clock()
+        train_cpu, test_cpu = trained_cpu - cpu, tested_cpu - trained_cpu
+        sizes = [
+            _pickled_size(model),
+            _pickled_size((data.X[train], data.y[train], data.weights[train])),
+            _pickled_size((data.X[test], data.y[test], data.weights[test])),
+        ]
+        return [
+            *port_results(evaluation, len(train)),
+            (trained_wall - wall) / 1000.0,
+            (tested_wall - trained_wall) / 1000.0,
+            (train_cpu / 1000000.0) / 1000.0,
+            (test_cpu / 1000000.0) / 1000.0,
+            train_cpu / 1000000.0,
+            test_cpu / 1000000.0,
+            *(float(size) for size in sizes),
+            *port_coverage(evaluation),
+            None,  # Summary: a scikit-learn model is not WEKA's Summarizable
+            *([None] * measures),
+        ]
+
+    # -- the parts, cut once per process -------------------------------------------------------------------------
+
+    @functools.lru_cache(maxsize=8)  # noqa: B019 (a worker lives as long as its experiment)
+    def _splits(self, dataset: int, run: int) -> list[tuple[np.ndarray, np.ndarray]]:
+        data = self.setup.datasets[dataset]
+        if self.setup.folds is not None:
+            return cross_validation_folds(
+                data.num_instances, self.setup.folds, JavaRandom(run), classes=data.class_codes()
+            )
+        random = JavaRandom(run) if self.setup.randomize else None
+        codes = data.class_codes() if random is not None else None
+        count = len(data.class_names) if codes is not None and data.class_names is not None else None
+        assert self.setup.train_percent is not None  # a split when there are no folds
+        return [random_split(data.num_instances, self.setup.train_percent, random, classes=codes, num_classes=count)]
+
+    @functools.lru_cache(maxsize=2)  # noqa: B019
+    def _weka_parts(self, dataset: int, run: int) -> list[tuple[Any, Any]]:
+        instances = self._instances(dataset)
+        if self.setup.folds is None:
+            return [(subset(instances, train), subset(instances, test)) for train, test in self._splits(dataset, run)]
+        copy = _java("weka.core.Instances")(instances)
+        random = _java("java.util.Random")(run)
+        copy.randomize(random)
+        if copy.classAttribute().isNominal():
+            copy.stratify(self.setup.folds)
+        return [
+            (copy.trainCV(self.setup.folds, i, random), copy.testCV(self.setup.folds, i))
+            for i in range(self.setup.folds)
+        ]
+
+    @functools.lru_cache(maxsize=4)  # noqa: B019
+    def _instances(self, dataset: int) -> Any:
+        return jvm_instances(self.setup.datasets[dataset])
+
+    @functools.lru_cache(maxsize=64)  # noqa: B019
+    def _template(self, command_line: str) -> Any:
+        return bridge.make_classifier(*bridge.parse_classifier(command_line))[0]
+
+
+def _pickled_size(value: Any) -> int:
+    """The size of ``value`` pickled without the memo (which shares equal strings only when they are one object,
+    and so differs between processes), so that every process gets the same size; with it for a value that
+    refers to itself."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=4)
+    pickler.fast = True
+    try:
+        pickler.dump(value)
+    except (ValueError, RecursionError):  # a cycle
+        return len(pickle.dumps(value, protocol=4))
+    return len(buffer.getvalue())
+
+
+def _clock() -> tuple[int, int]:
+    """WEKA's clocks: the wall clock in milliseconds, this thread's user CPU time in nanoseconds."""
+    try:
+        import resource
+
+        cpu = int(resource.getrusage(resource.RUSAGE_THREAD).ru_utime * 1e9)
+    except (ImportError, AttributeError, OSError):  # no per-thread usage here: the thread's CPU time
+        cpu = time.thread_time_ns()
+    return time.time_ns() // 1_000_000, cpu
+
+
+def _java(name: str) -> Any:
+    return bridge.java_class(name)
+
+
+def _evaluator(nominal: bool) -> Any:
+    return _java(CLASSIFIER_SPLIT_EVALUATOR if nominal else REGRESSION_SPLIT_EVALUATOR)()
+
+
+def _strings(values: Sequence[str]) -> Any:
+    import jpype
+
+    return jpype.JArray(jpype.JString)(list(values))
+
+
+def _enumeration(enumeration: Any) -> list[Any]:
+    items = []
+    while enumeration.hasMoreElements():
+        items.append(enumeration.nextElement())
+    return items
+
+
+def _python(value: Any) -> Any:
+    """A result of WEKA's split evaluator: a Double as a float (NaN kept), a String as a str, null as None."""
+    if value is None:
+        return None
+    if isinstance(value, _java("java.lang.Number")):
+        return float(value.doubleValue())
+    return str(value)
