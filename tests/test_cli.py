@@ -344,7 +344,7 @@ def test_a_bad_file_is_one_line_and_the_others_are_still_read(capsys, log_folder
     assert err.splitlines() == [
         f"wekaeval: error: {missing}: cannot read: No such file or directory",
         f"wekaeval: error: {log_folder / 'latin1.log'}:4: not UTF-8 text (byte 0xe9); "
-        'pass encoding= (e.g. "cp1252") to read it',
+        'pass encoding= (e.g. "cp1252", or "auto") to read it',
         f"wekaeval: error: {log_folder / 'notes.txt'}:1: no WEKA evaluation output here: no summary, no predictions",
     ]
     assert out.splitlines() == [

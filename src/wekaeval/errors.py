@@ -16,6 +16,7 @@ __all__ = [
     "WekaOutputError",
     "CostMatrixError",
     "ExpressionError",
+    "LegacyEncodingWarning",
 ]
 
 
@@ -98,3 +99,7 @@ class CostMatrixError(WekaevalError):
         self.reason = message
         where = f"{source}:{line}: " if source is not None and line is not None else f"{source}: " if source else ""
         super().__init__(f"{where}{message}")
+
+
+class LegacyEncodingWarning(UserWarning):
+    """A file read with ``encoding="auto"`` that is not UTF-8 and was decoded with a legacy code page (cp1252)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from wekaeval.blocks._details import DETAIL_COLUMNS, DETAIL_LAYOUTS, ClassDetails, ClassDetailsRow, DetailLayout
 from wekaeval.blocks._matrix import PrintedConfusionMatrix, confusion_matrix_text, matrix_layout, short_id
+from wekaeval.blocks._rows import PredictionRows, RowsBuilder, RowsColumn
 from wekaeval.blocks._sections import PredictionRow, Predictions, RunInfo, Section, SuppliedTestSet
 from wekaeval.blocks._statistics import STATISTICS, STATISTICS_BY_NAME, Statistic
 from wekaeval.blocks._summary import (
@@ -39,6 +40,9 @@ __all__ = [
     "DETAIL_COLUMNS",
     "PrintedConfusionMatrix",
     "PredictionRow",
+    "PredictionRows",
+    "RowsBuilder",
+    "RowsColumn",
     "Predictions",
     "RunInfo",
     "SuppliedTestSet",

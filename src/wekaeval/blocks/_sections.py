@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -43,13 +44,17 @@ class Predictions:
 
     ``format`` is ``"PlainText"``, ``"CSV"`` or ``"Explorer"`` (the Explorer's
     own table before WEKA 3.7, whose labels are cut to ten characters);
-    ``attribute_names`` are the attribute columns of ``-p``.
+    ``attribute_names`` are the attribute columns of ``-p``; ``line`` is the
+    line of the table's header, when read from a text.  ``rows`` is a
+    sequence of :class:`PredictionRow` -- read from a text, one stored as
+    columns (``wekaeval.blocks.PredictionRows``), equal to the tuple of its rows.
     """
 
     nominal: bool
-    rows: tuple[PredictionRow, ...]
+    rows: Sequence[PredictionRow]
     attribute_names: tuple[str, ...] | None = None
     format: str = "PlainText"
+    line: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         rows = []
@@ -132,6 +137,8 @@ class Section:
     summary ("Results"; "" when there is none).  In the Explorer the heading
     above "Summary" says what was evaluated; ``evaluation`` holds it (on the
     command line it is the title).  ``line`` is the line the section starts on.
+    ``incomplete`` says why the section looks cut short where the text ends
+    (None when nothing says so); :meth:`wekaeval.report.WekaReport.check` reports it.
     """
 
     title: str
@@ -142,6 +149,7 @@ class Section:
     confusion_matrix: PrintedConfusionMatrix | None = None
     predictions: Predictions | None = None
     test_set: SuppliedTestSet | None = None
+    incomplete: str | None = None
 
     def with_block(self, name: str, block: Any) -> Section:
         """This section with one more block (``"class_details"``, ``"confusion_matrix"``, ...)."""
@@ -154,4 +162,6 @@ class Section:
         for name in ("test_set", "summary", "class_details", "confusion_matrix", "predictions"):
             block = getattr(self, name)
             result[name] = None if block is None else block.to_dict()
+        if self.incomplete is not None:
+            result["incomplete"] = self.incomplete
         return result

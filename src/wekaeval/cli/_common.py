@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-from wekaeval._textsource import check_encoding
+from wekaeval._textsource import auto_rule, check_encoding
 from wekaeval.errors import MatrixError, WekaevalError
 
 DIFFER = 1
@@ -164,23 +164,31 @@ def json_float(value: float) -> float | str:
 
 
 def encoding(text: str) -> str:
-    """``--encoding``: a text codec Python knows (``cp1252``, ``latin-1``, ``big5``, ...); not one that turns
-    bytes into bytes or text into text (``zlib``, ``base64``, ``rot13``)."""
+    """``--encoding``: ``auto`` or a text codec Python knows (``cp1252``, ``latin-1``, ``big5``, ...); not one that
+    turns bytes into bytes or text into text (``zlib``, ``base64``, ``rot13``)."""
+    if text == "auto":
+        return text
     try:
-        check_encoding(text)
         info = codecs.lookup(text)
-    except LookupError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    except (LookupError, TypeError):
+        raise argparse.ArgumentTypeError(f"unknown encoding: {text!r}") from None
     if not getattr(info, "_is_text_encoding", True):
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a text encoding (it is {info.name}); name one such as cp1252"
         )
+    try:
+        check_encoding(text)  # the readers' own refusals too (punycode, idna: text, but not a file's)
+    except LookupError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
     return text
 
 
 def add_encoding(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--encoding", type=encoding, default="utf-8", help="the files' text encoding (default utf-8; e.g. cp1252)"
+        "--encoding",
+        type=encoding,
+        default="utf-8",
+        help="the files' text encoding (default utf-8; e.g. cp1252; auto: " + auto_rule() + ")",
     )
 
 

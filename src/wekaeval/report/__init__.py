@@ -7,7 +7,8 @@ from __future__ import annotations
 from wekaeval.report._consistency import Inconsistency, check_section
 from wekaeval.report._prediction_text import PredictionTextError, is_header, parse_predictions
 from wekaeval.report._predictions import read_predictions
-from wekaeval.report._reader import WekaReport, read_weka_output
+from wekaeval.report._reader import read_weka_output
+from wekaeval.report._report import WekaReport
 
 __all__ = [
     "WekaReport",

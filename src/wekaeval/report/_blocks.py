@@ -15,13 +15,13 @@ WEKA release (and the JVM locale) that printed it lays it out, or a
 from __future__ import annotations
 
 import math
-import os
 import re
 import unicodedata
 from typing import Any
 
 import numpy as np
 
+from wekaeval._textsource import quoted
 from wekaeval.blocks import (
     DETAIL_LAYOUTS,
     PLUGIN_LINE,
@@ -39,6 +39,7 @@ from wekaeval.blocks import (
     confusion_matrix_text,
 )
 from wekaeval.errors import WekaOutputError
+from wekaeval.report._lines import Lines
 
 _HEADING = re.compile(r"^=== (.*\S) ===$")
 
@@ -93,76 +94,88 @@ def _laid_out_as(printed: str, rendered: str) -> bool:
     return printed.rstrip() == rendered.rstrip()
 
 
-class Lines:
-    """The text's lines with their 1-based numbers, consumed front to back.
-
-    A uniform indentation (text pasted indented by four spaces or a tab) is
-    removed first: the whitespace every non-blank line starts with.
-    """
-
-    def __init__(self, text: str, source: str):
-        self.source = source
-        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
-        #: Markdown code fences (text saved in a README) end a block as a blank line does; kept here, with numbers.
-        self.fences = [(number, line) for number, line in enumerate(lines, 1) if _FENCE.match(line)]
-        fenced = {number - 1 for number, _ in self.fences}
-        indent = _common_indent([line for i, line in enumerate(lines) if i not in fenced])
-        self.lines = [line[len(indent) :] if line.strip() and i not in fenced else "" for i, line in enumerate(lines)]
-        self.position = 0
-
-    def more(self) -> bool:
-        return self.position < len(self.lines)
-
-    def peek(self) -> str:
-        return self.lines[self.position]
-
-    def take(self) -> tuple[int, str]:
-        self.position += 1
-        return self.position, self.lines[self.position - 1]
-
-    def take_required(self, what: str) -> tuple[int, str]:
-        if not self.more() or self.peek() == "":
-            raise self.error(f"expected {what} (truncated?)")
-        return self.take()
-
-    def skip_blank(self) -> None:
-        while self.more() and self.peek() == "":
-            self.position += 1
-
-    def dedent_region(self, index: int) -> None:
-        """Remove line ``index``'s indentation from it and from the lines after it that share it.
-
-        Text indented as a block inside other text (a Markdown code block in a
-        README) reads as if it were not indented; the region ends at the first
-        non-blank line with less indentation.
-        """
-        line = self.lines[index]
-        indent = line[: len(line) - len(line.lstrip())]
-        for j in range(index, len(self.lines)):
-            if self.lines[j] and not self.lines[j].startswith(indent):
-                break
-            self.lines[j] = self.lines[j][len(indent) :]
-
-    def error(self, message: str, line: int | None = None) -> WekaOutputError:
-        where = line if line is not None else self.position + 1  # past the end when the text stops short
-        return WekaOutputError(message, source=self.source, line=where)
-
-
-_FENCE = re.compile(r"^\s*(```|~~~)")
-
-
-def _common_indent(lines: list[str]) -> str:
-    indents = [line[: len(line) - len(line.lstrip())] for line in lines if line.strip()]
-    if not indents:
-        return ""
-    return os.path.commonprefix(indents)
-
-
 def heading(text: str) -> str | None:
+    """The title of a line that is a heading, ``=== Title ===``; None for any other line."""
     match = _HEADING.match(text.rstrip())
     return None if match is None else match.group(1)
+
+
+#: The evaluations WEKA's command line prints, each always followed by a summary (and, for a nominal class,
+#: by a confusion matrix).
+COMMAND_LINE_EVALUATIONS = (
+    "Error on training data",
+    "Error on test data",
+    "Error on test split",
+    "Error on training split",
+    "Stratified cross-validation",
+)
+
+#: The Explorer's evaluation headings (above its "=== Summary ===") and the numeric class's.
+EVALUATIONS = (
+    *COMMAND_LINE_EVALUATIONS,
+    "Cross-validation",
+    "Evaluation on training set",
+    "Evaluation on test split",
+    "Evaluation on test set",
+)
+
+#: Every title WEKA prints in a ``=== Title ===`` heading of an evaluation's output.
+WEKA_TITLES = (
+    *EVALUATIONS,
+    "Run information",
+    "Model information",
+    "Classifier model (full training set)",
+    "Classifier model",
+    "Summary",
+    "Detailed Accuracy By Class",
+    "Confusion Matrix",
+    "Evaluation Cost Matrix",
+    "Re-evaluation on test set",
+    "Source code",
+)
+
+_TITLES = "|".join(re.escape(title) for title in sorted(WEKA_TITLES, key=len, reverse=True))
+
+#: A heading WEKA prints, anywhere in a line (glued to a program's text before it).
+_WEKA_HEADING = re.compile(rf"=== ((?:{_TITLES})|Predictions (?:on|under) [^=]*\S) ===$")
+
+
+def is_weka_title(title: str) -> bool:
+    return title in WEKA_TITLES or bool(re.fullmatch(r"Predictions (?:on|under) [^=]*\S", title))
+
+
+def split_heading(text: str) -> tuple[str, str] | None:
+    """``(text before, title)`` of a line that is, or ends in, a heading; None for any other line.
+
+    A heading of WEKA's glued to a program's text (``=== My matrix ====== Confusion Matrix ===``, or
+    ``Results:=== Summary ===``) is found at the end of the line; the text before it is the program's.
+    """
+    stripped = text.rstrip()
+    whole = _HEADING.match(stripped)
+    if whole is not None and "===" not in whole.group(1):
+        return "", whole.group(1)
+    glued = _WEKA_HEADING.search(stripped)
+    if glued is not None and stripped[: glued.start()].strip():
+        return stripped[: glued.start()], glued.group(1)
+    return None if whole is None else ("", whole.group(1))
+
+
+_DAMAGED = re.compile(r"^(=*)\s*(.*?)\s*(=*)$")
+
+
+def damaged_heading(text: str) -> str | None:
+    """The WEKA heading a line is a damaged copy of (``== X ==``, ``un information ===``, ``=== Summ``), or None."""
+    stripped = text.strip()
+    if "=" not in stripped or set(stripped) == {"="} or heading(stripped) is not None:
+        return None
+    left, middle, right = _DAMAGED.match(stripped).groups()  # type: ignore[union-attr]
+    if not (left or right) or not middle:
+        return None
+    for title in WEKA_TITLES:
+        full = f"=== {title} ==="
+        if middle == title or (len(stripped) >= 8 and (full.startswith(stripped) or full.endswith(stripped))):
+            return title
+    return None
 
 
 _LEVEL_LINE = re.compile(r"^(Coverage of cases|Mean rel\. region size) \((.{4}) level\)")
@@ -189,7 +202,7 @@ def summary_line_spec(text: str) -> tuple[SummaryLine | None, str | None]:
 
 
 #: A plugin metric's line: a label, spaces, one number (``Utils.doubleToString`` or Java's ``toString``).
-_PLUGIN_LINE = re.compile(rf"^(\S.*?) +({_NUMBER}|-?\d+(?:\.\d+)?E-?\d+|\?)$")
+_PLUGIN_LINE = re.compile(rf"^([^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*?) +({_NUMBER}|-?\d+(?:\.\d+)?E-?\d+|\?)$")
 
 
 _SUMMARY_NAMES = [spec.names[0] for spec in SUMMARY_LINES]
@@ -205,16 +218,25 @@ def parse_summary(lines: Lines) -> Summary:
     plugins: dict[str, float] = {}
     plugin_text: dict[str, str] = {}
     while lines.more() and lines.peek() != "" and heading(lines.peek()) is None:
-        number, raw = lines.take()
-        text = plain_number_text(raw).rstrip()
+        text = plain_number_text(lines.peek()).rstrip()
         spec, level = summary_line_spec(text)
+        if spec is None and "num_instances" in values:
+            plugin = _PLUGIN_LINE.match(text)
+            if plugin is not None and len(text) - len(plugin.group(2)) >= 30 and "  " in text:
+                raise lines.error(  # laid out as WEKA's summary lines are, but below them
+                    "not a line of WEKA's summary where it stands (WEKA prints a plugin's lines before "
+                    f"'Total Number of Instances'): {quoted(lines.peek())}",
+                    lines.position + 1,
+                )
+            break  # a program's line printed straight after the summary
+        number, raw = lines.take()
         if spec is None:
             plugin = _PLUGIN_LINE.match(text)
             if plugin is None or _AFTER_PLUGINS.intersection(printed) or not printed:
-                raise lines.error(f"not a line of WEKA's summary: {raw!r}", number)
+                raise lines.error(f"not a line of WEKA's summary: {quoted(raw)}", number)
             label = plugin.group(1).rstrip()
             if label in plugins:
-                raise lines.error(f"{label!r} printed twice in one summary", number)
+                raise lines.error(f"{quoted(label)} printed twice in one summary", number)
             value = plugin.group(2)
             plugins[label] = math.nan if value == "?" else float(value)
             plugin_text[label] = raw.rstrip("\n")
@@ -227,11 +249,11 @@ def parse_summary(lines: Lines) -> Summary:
         label = spec.label if level is None else spec.label.replace("{level}", level)
         match = _VALUES[spec.layout].match(text[len(label) :])
         if match is None:
-            raise lines.error(f"cannot read the numbers of {raw!r}", number)
+            raise lines.error(f"cannot read the numbers of {quoted(raw)}", number)
         numbers = [float(token) for token in match.groups()]
         confidence = None if level is None else _number(level.strip(), lines, number)
         if not _laid_out_as(raw, spec.render(numbers, confidence)):
-            raise lines.error(f"not laid out as WEKA prints this line (edited?): {raw!r}", number)
+            raise lines.error(f"not laid out as WEKA prints this line (edited?): {quoted(raw)}", number)
         values.update(zip(spec.names, numbers, strict=False))
         if confidence is not None:
             values["confidence_level"] = confidence
@@ -263,13 +285,15 @@ def parse_class_details(lines: Lines, versions: Versions) -> ClassDetails:
     number, header = lines.take_required("the header of 'Detailed Accuracy By Class'")
     candidates = detail_layouts(header)
     if not candidates:
-        raise lines.error(f"not the header of 'Detailed Accuracy By Class': {header!r}", number)
+        raise lines.error(f"not the header of 'Detailed Accuracy By Class': {quoted(header)}", number)
     start = lines.position
     rows: list[tuple[int, str]] = []
     while lines.more() and lines.peek().strip() and heading(lines.peek()) is None:
         rows.append(lines.take())
+        if _ascii_digits(rows[-1][1]).startswith("Weighted Avg."):
+            break  # WEKA's last row: what follows it straight away is a program's
     first_error: WekaOutputError | None = None
-    matches: list[ClassDetails] = []
+    matches: list[tuple[ClassDetails, list[tuple[int, str]]]] = []
     for layout, columns in candidates:
         try:
             matches.append(_read_detail_rows(rows, layout, columns, lines))
@@ -278,9 +302,11 @@ def parse_class_details(lines: Lines, versions: Versions) -> ClassDetails:
     if not matches:
         lines.position = start
         raise first_error if first_error is not None else lines.error("a class-details table without rows", number)
-    eras = tuple(dict.fromkeys(era for details in matches for era in _layout_eras(details.layout)))
+    eras = tuple(dict.fromkeys(era for details, _ in matches for era in _layout_eras(details.layout)))
     versions.note_eras("the layout of 'Detailed Accuracy By Class'", number, eras)
-    return matches[0]
+    details, glued = matches[0]
+    lines.notes += glued
+    return details
 
 
 def _layout_eras(name: str) -> tuple[str, ...]:
@@ -292,37 +318,73 @@ def _layout_eras(name: str) -> tuple[str, ...]:
 
 def _read_detail_rows(
     rows: list[tuple[int, str]], layout: DetailLayout, columns: tuple[str, ...], lines: Lines
-) -> ClassDetails:
-    """The table's rows read with ``layout``; every row must be printed exactly as the layout prints it."""
+) -> tuple[ClassDetails, list[tuple[int, str]]]:
+    """The table's rows read with ``layout``, and any text glued to the end of its Weighted Avg. row; every row
+    must be printed exactly as the layout prints it."""
     separator = "."
     read: list[ClassDetailsRow] = []
     weighted_row = None
+    glued: list[tuple[int, str]] = []
     for number, raw in rows:
         text = _ascii_digits(raw).rstrip()
         label = layout.weighted_label
         weighted = label is not None and text.startswith(label.rstrip())
         if weighted_row is not None:
-            raise lines.error(f"a line after the Weighted Avg. row of 'Detailed Accuracy By Class': {raw!r}", number)
-        start = len(label) if label is not None and weighted else 0
-        values, end, separator = _detail_cells(text, start, layout, columns, separator, weighted, lines, number)
+            raise lines.error(
+                f"a line after the Weighted Avg. row of 'Detailed Accuracy By Class': {quoted(raw)}", number
+            )
         if weighted:
-            row = ClassDetailsRow(None, **values)
-            weighted_row = row
-            printed = text
-        else:
-            name = raw.rstrip()[end:]
-            if not name:
-                raise lines.error("a row of 'Detailed Accuracy By Class' without its class name", number)
-            row = ClassDetailsRow(name, **values)
-            printed = text[:end] + name
-        if layout.row(row, columns, separator).rstrip() != printed.rstrip():
-            raise lines.error(f"not laid out as WEKA prints 'Detailed Accuracy By Class' (edited?): {raw!r}", number)
-        if not weighted:
-            read.append(row)
+            try:
+                weighted_row, separator = _weighted_row(text, layout, columns, separator, lines, number)
+            except WekaOutputError:
+                end = _weighted_end(text, len(columns))
+                if end is None:
+                    raise
+                weighted_row, separator = _weighted_row(text[:end], layout, columns, separator, lines, number)
+                glued.append((number, raw[end:].strip()))
+            continue
+        values, end, separator = _detail_cells(text, 0, layout, columns, separator, False, lines, number)
+        name = raw.rstrip()[end:]
+        if not name:
+            raise lines.error("a row of 'Detailed Accuracy By Class' without its class name", number)
+        row = ClassDetailsRow(name, **values)
+        if layout.row(row, columns, separator).rstrip() != (text[:end] + name).rstrip():
+            raise lines.error(
+                f"not laid out as WEKA prints 'Detailed Accuracy By Class' (edited?): {quoted(raw)}", number
+            )
+        read.append(row)
     if layout.weighted_label is not None and weighted_row is None:
         where = rows[-1][0] + 1 if rows else lines.position + 1
         raise lines.error("'Detailed Accuracy By Class' ends before its Weighted Avg. row (truncated?)", where)
-    return ClassDetails(columns, tuple(read), weighted_row, layout.name, separator)
+    return ClassDetails(columns, tuple(read), weighted_row, layout.name, separator), glued
+
+
+def _weighted_row(
+    text: str, layout: DetailLayout, columns: tuple[str, ...], separator: str, lines: Lines, number: int
+) -> tuple[ClassDetailsRow, str]:
+    label = layout.weighted_label or ""
+    values, _, separator = _detail_cells(text, len(label), layout, columns, separator, True, lines, number)
+    row = ClassDetailsRow(None, **values)
+    if layout.row(row, columns, separator).rstrip() != text.rstrip():
+        raise lines.error(f"not laid out as WEKA prints 'Detailed Accuracy By Class' (edited?): {quoted(text)}", number)
+    return row, separator
+
+
+_CELL = re.compile(r"-?\d+(?:[.,\u066b]\d+)?|\?|NaN")
+
+
+def _weighted_end(text: str, cells: int) -> int | None:
+    """Where WEKA's Weighted Avg. row ends in ``text`` when a program's text is glued to it: after its
+    ``cells`` numbers (the last one perhaps with the glued text straight after it)."""
+    found = list(re.finditer(r"\S+", text[len("Weighted Avg.") :]))
+    if len(found) < cells:
+        return None
+    last = found[cells - 1]
+    number = _CELL.match(last.group())
+    if number is None:
+        return None
+    end = len("Weighted Avg.") + last.start() + number.end()
+    return end if end < len(text) else None
 
 
 def _detail_cells(
@@ -352,7 +414,7 @@ def _detail_cells(
                 if candidate in token:
                     separator, plain = candidate, token.replace(candidate, ".")
             if not _NUMBER_RE.fullmatch(plain):
-                raise lines.error(f"column {name!r} holds {token!r}, not a number", number)
+                raise lines.error(f"column {name!r} holds {quoted(token)}, not a number", number)
             value = float(plain)
         values[name] = value
         cell = layout.cell(value, name, weighted=weighted, separator=separator)
@@ -369,10 +431,10 @@ def parse_confusion_matrix(lines: Lines) -> PrintedConfusionMatrix:
     number, header = lines.take_required("the header of the confusion matrix")
     header = header.rstrip()
     if not header.endswith(MATRIX_SUFFIX):
-        raise lines.error(f"not the header of a confusion matrix: {header!r}", number)
+        raise lines.error(f"not the header of a confusion matrix: {quoted(header)}", number)
     ids = header[: -len(MATRIX_SUFFIX)].split()
     if not ids or not all(re.fullmatch("[a-z]+", i) for i in ids):
-        raise lines.error(f"not the header of a confusion matrix: {header!r}", number)
+        raise lines.error(f"not the header of a confusion matrix: {quoted(header)}", number)
     k = len(ids)
     fractional = header[: -len(MATRIX_SUFFIX)].endswith(" ")  # a fractional matrix's ids end in three spaces
     names, rows, printed = [], [], [(number, header)]
@@ -381,7 +443,7 @@ def parse_confusion_matrix(lines: Lines) -> PrintedConfusionMatrix:
         number, raw = lines.take_required(f"row {i + 1} of the {k}-class confusion matrix")
         match = _MATRIX_ROW.match(raw)
         if match is None:
-            raise lines.error(f"not a row of the confusion matrix: {raw!r}", number)
+            raise lines.error(f"not a row of the confusion matrix: {quoted(raw)}", number)
         cells, gap, row_id, name = match.groups()
         tokens = plain_number_text(cells).split()
         if len(tokens) != k:
@@ -396,7 +458,7 @@ def parse_confusion_matrix(lines: Lines) -> PrintedConfusionMatrix:
     expected = confusion_matrix_text(matrix.matrix, names, layout=(id_width, fractional)).splitlines()
     for (line_number, text), wanted in zip(printed, expected, strict=False):
         if not _laid_out_as(text.lstrip(), wanted.lstrip()):
-            raise lines.error(f"not laid out as WEKA prints a confusion matrix (edited?): {text!r}", line_number)
+            raise lines.error(f"not laid out as WEKA prints a confusion matrix (edited?): {quoted(text)}", line_number)
     return matrix
 
 
@@ -441,7 +503,7 @@ def parse_run_info(lines: Lines, versions: Versions, model_info: bool = False) -
         elif text == "Evaluation cost matrix:":
             cost_matrix = parse_cost_rows(lines)
         else:
-            raise lines.error(f"not a line of '{'Model' if model_info else 'Run'} information': {text!r}", number)
+            raise lines.error(f"not a line of '{'Model' if model_info else 'Run'} information': {quoted(text)}", number)
     required = ("Filename:", "Scheme:", "Relation:", "Attributes:") if model_info else _RUN_INFO_KEYS[:5]
     missing = [key for key in required if key not in found]
     if missing:
@@ -472,7 +534,7 @@ def parse_test_set(lines: Lines) -> SuppliedTestSet:
         number, text = lines.take()
         entry = _run_info_line(text)
         if entry is None or entry[0] not in ("Relation:", "Instances:", "Attributes:") or entry[0] in info:
-            raise lines.error(f"not a line of 'Re-evaluation on test set': {text!r}", number)
+            raise lines.error(f"not a line of 'Re-evaluation on test set': {quoted(text)}", number)
         info[entry[0]] = entry[1]
 
     def count(key: str) -> int | None:
@@ -480,7 +542,7 @@ def parse_test_set(lines: Lines) -> SuppliedTestSet:
         if value.startswith("unknown") or not value:
             return None
         if not value.isdigit():
-            raise lines.error(f"{key} {value!r} is not a count", number)
+            raise lines.error(f"{key} {quoted(value)} is not a count", number)
         return int(value)
 
     return SuppliedTestSet(source, info.get("Relation:"), count("Instances:"), count("Attributes:"))
@@ -492,7 +554,7 @@ def parse_cost_rows(lines: Lines) -> np.ndarray:
         number, text = lines.take()
         tokens = plain_number_text(text).split()
         if not all(_NUMBER_RE.fullmatch(t) for t in tokens):
-            raise lines.error(f"not a row of numbers (cost expressions are not read): {text!r}", number)
+            raise lines.error(f"not a row of numbers (cost expressions are not read): {quoted(text)}", number)
         rows.append([float(t) for t in tokens])
         if len(rows[-1]) != len(rows[0]):
             raise lines.error("the cost matrix's rows differ in length", number)
@@ -504,5 +566,5 @@ def parse_cost_rows(lines: Lines) -> np.ndarray:
 def _number(token: str, lines: Lines, number: int) -> float:
     token = plain_number_text(token)
     if not _NUMBER_RE.fullmatch(token):
-        raise lines.error(f"{token!r} is not a number as WEKA prints them", number)
+        raise lines.error(f"{quoted(token)} is not a number as WEKA prints them", number)
     return float(token)

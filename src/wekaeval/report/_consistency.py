@@ -75,12 +75,18 @@ def check_section(section: Section, roundings: tuple[str, ...] = ("new",)) -> li
     unclassified = summary.unclassified or 0.0
     whole = [summary.correct, summary.incorrect, summary.num_instances, unclassified]
     exact = not printed.fractional and all(v is not None and float(v).is_integer() for v in whole)
+    if exact and not _counts_agree(matrix, summary, unclassified):
+        exact = False  # whole-looking cells of weighted sums: toMatrixString prints 1.5 as "2"
     shown_values = {name: getattr(summary, name) for name in _SUMMARY_FIELDS}
     shown_values.update((label, summary.plugin_metrics.get(label)) for label in WEKA_PACKAGE_LINES)
     if exact:
         expected = _exact_values(matrix, unclassified)
         for name, value in expected.items():
             shown = shown_values.get(name)
+            if math.isnan(value) or (shown is not None and math.isnan(shown)):
+                # A 0/0 (Kappa z of a one-row matrix): cells that print whole may hide weights (4.999999999999999
+                # prints "5") that turn a NaN into a number or back; neither side contradicts the other.
+                continue
             texts = [_ROUNDINGS[kind](value, 4) for kind in roundings]
             if shown is not None and not any(_same(shown, float(text)) for text in texts):
                 found.append(_inconsistency(section, name, shown, " or ".join(dict.fromkeys(texts))))
@@ -88,11 +94,33 @@ def check_section(section: Section, roundings: tuple[str, ...] = ("new",)) -> li
         half_width = 0.005 if printed.fractional else 0.5
         for name, (low, high) in _bounded_values(summary, matrix, half_width, unclassified).items():
             shown = shown_values.get(name)
-            if shown is None or low is None or math.isnan(shown):
+            if shown is None or low is None or high is None or math.isnan(shown):
                 continue
-            if shown + _SUMMARY_ROUNDING < low or shown - _SUMMARY_ROUNDING > high:
+            if not _within(shown, (low, high)):
                 found.append(_inconsistency(section, name, shown, f"between {low:.4f} and {high:.4f}"))
     return sorted(found, key=lambda inconsistency: inconsistency.line)
+
+
+def _counts_agree(matrix: np.ndarray, summary: Summary, unclassified: float) -> bool:
+    """Whether the printed counts are the matrix's own sums (they are when its cells are whole counts).
+
+    ``Evaluation.toMatrixString`` prints a matrix without decimals when no cell's ``x - Math.rint(x)`` reaches
+    0.01 -- a negative difference never does, so 1.5 (``rint`` 2) prints as ``2``: printed cells are then not
+    the weights, and their sums overshoot the correct and total counts WEKA prints to four decimals.
+    """
+    correct, total = summary.correct, summary.num_instances
+    return (
+        correct is not None
+        and total is not None
+        and float(np.trace(matrix)) == correct
+        and float(matrix.sum()) + unclassified == total
+    )
+
+
+def _within(shown: float, bounds: tuple[float, float]) -> bool:
+    """Whether ``shown`` (printed to four decimals) may lie between ``bounds``."""
+    low, high = bounds
+    return not (shown + _SUMMARY_ROUNDING < low or shown - _SUMMARY_ROUNDING > high)
 
 
 _SUMMARY_FIELDS = (

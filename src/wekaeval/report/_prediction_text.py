@@ -18,26 +18,26 @@ instance's prediction as ``?``, and the predicted class is starred in a
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
 
-from wekaeval.blocks import PredictionRow, Predictions
-
-_NUMBER = r"(?:-?\d+(?:\.\d+)?|NaN|-?Infinity)"
-
+from wekaeval._textsource import quoted
+from wekaeval.blocks import PredictionRow, Predictions, RowsBuilder
+from wekaeval.report._fastrows import (
+    DISTRIBUTION,
+    NUMBER,
+    PLAIN_NOMINAL_ROW,
+    PLAIN_NUMERIC_ROW,
+    fast_nominal_rows,
+    fast_numeric_rows,
+    unquote,
+)
 
 _PLAIN_NOMINAL_HEADER = re.compile(r"^ *inst#     actual  predicted error (prediction|distribution)(?: \((.*)\))? *$")
 
 
 _PLAIN_NUMERIC_HEADER = re.compile(r"^ *inst#     actual  predicted      error(?: \((.*)\))? *$")
-
-
-_PLAIN_NOMINAL_ROW = re.compile(r"^ *(\d+) +(?:(\d+):(.*?)|(\?)) +(?:(\d+):(.*?)|(\?)) (  \+  |     ) (\S+) (.*)$")
-
-
-_PLAIN_NUMERIC_ROW = re.compile(rf"^ *(\d+) +({_NUMBER}|\?) +({_NUMBER}|\?) +({_NUMBER}|\?) (.*)$")
-
-
-_DISTRIBUTION = re.compile(rf"\*?{_NUMBER}(?:,\*?{_NUMBER})*")
 
 
 _CSV_HEADER = re.compile(r"^inst#([,\t])actual\1predicted\1error(?:\1(prediction|distribution))?(.*)$")
@@ -50,7 +50,7 @@ _EXPLORER_HEADER = re.compile(r"^ ?inst#,    actual, predicted, error(, probabil
 _EXPLORER_CELL = re.compile(r"^ ([ *])(\S+) *$")
 
 
-_NUMBER_RE = re.compile(_NUMBER)
+_NUMBER_RE = re.compile(NUMBER)
 
 
 _LABEL = re.compile(r"^(\d+):(.*)$", re.S)
@@ -71,38 +71,63 @@ def is_header(text: str) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class TableFormat:
+    """How a predictions table is laid out, from its header: its rows are read one by one with :attr:`row`.
+
+    ``fast`` (PlainText) reads many rows at once into columns, or says it cannot (then :attr:`row` reads them).
+    """
+
+    format: str
+    nominal: bool
+    names: tuple[str, ...] | None
+    row: Callable[[str, int], PredictionRow]
+    fast: Callable[[list[str], RowsBuilder], bool] | None = None
+
+
+def table_format(header: str, first_line: int = 1) -> TableFormat:
+    """The layout of the table whose header is ``header`` (on line ``first_line``)."""
+    csv = _CSV_HEADER.match(header)
+    if csv is not None:
+        return _csv_format(csv, header, first_line)
+    explorer = _EXPLORER_HEADER.match(header)
+    if explorer is not None:
+        nominal = explorer.group(1) is not None
+        names = None if explorer.group(2) is None else tuple(explorer.group(2).split(","))
+        return TableFormat("Explorer", nominal, names, partial(_explorer_row, nominal=nominal, names=names))
+    nominal_match = _PLAIN_NOMINAL_HEADER.match(header)
+    numeric = _PLAIN_NUMERIC_HEADER.match(header)
+    plain = nominal_match or numeric
+    if plain is None:
+        raise PredictionTextError(f"not a header of WEKA's predictions: {quoted(header)}", first_line)
+    names_text = plain.groups()[-1]
+    names = None if names_text is None else tuple(names_text.split(","))
+    if nominal_match is not None:
+        with_distribution = nominal_match.group(1) == "distribution"
+        return TableFormat(
+            "PlainText",
+            True,
+            names,
+            partial(_plain_nominal_row, with_distribution=with_distribution),
+            partial(fast_nominal_rows, with_distribution=with_distribution),
+        )
+    return TableFormat("PlainText", False, names, _plain_numeric_row, fast_numeric_rows)
+
+
 def parse_predictions(lines: Sequence[str], first_line: int = 1) -> Predictions:
     """The table whose header is ``lines[0]``; every further line must be a row.
 
     Raises :class:`PredictionTextError` with the (``first_line``-based) line number.
     """
-    header = lines[0]
-    csv = _CSV_HEADER.match(header)
-    if csv is not None:
-        return _parse_csv(csv, lines, first_line)
-    explorer = _EXPLORER_HEADER.match(header)
-    if explorer is not None:
-        return _parse_explorer(explorer, lines, first_line)
-    nominal = _PLAIN_NOMINAL_HEADER.match(header)
-    numeric = _PLAIN_NUMERIC_HEADER.match(header)
-    plain = nominal or numeric
-    if plain is None:
-        raise PredictionTextError(f"not a header of WEKA's predictions: {header!r}", first_line)
-    names_text = plain.groups()[-1]
-    names = None if names_text is None else tuple(names_text.split(","))
-    rows = []
-    for number, text in enumerate(lines[1:], start=first_line + 1):
-        if nominal is not None:
-            rows.append(_plain_nominal_row(text, nominal.group(1) == "distribution", number))
-        else:
-            rows.append(_plain_numeric_row(text, number))
-    return Predictions(nominal is not None, tuple(rows), names, "PlainText")
+    layout = table_format(lines[0], first_line)
+    rows = [layout.row(text, number) for number, text in enumerate(lines[1:], start=first_line + 1)]
+    return Predictions(layout.nominal, tuple(rows), layout.names, layout.format)
 
 
-def _plain_nominal_row(text: str, with_distribution: bool, number: int) -> PredictionRow:
-    match = _PLAIN_NOMINAL_ROW.match(text)
+def _plain_nominal_row(text: str, number: int, *, with_distribution: bool) -> PredictionRow:
+    match = PLAIN_NOMINAL_ROW.match(text)
     if match is None:
-        raise PredictionTextError(f"not a row of the predictions table: {text!r}", number)
+        raise PredictionTextError(f"not a row of the predictions table: {quoted(text)}", number)
     inst, actual_code, actual, _, predicted_code, predicted, _, error, printed, attributes = match.groups()
     probability = distribution = None
     if printed != "?":
@@ -112,7 +137,7 @@ def _plain_nominal_row(text: str, with_distribution: bool, number: int) -> Predi
             probability = _number(printed, number)
     return PredictionRow(
         inst=int(inst),
-        actual=_actual_label(actual_code, None if actual is None else _unquote(actual)),
+        actual=_actual_label(actual_code, None if actual is None else unquote(actual)),
         predicted=predicted,
         error=error == "  +  ",
         actual_index=_actual_index(actual_code, actual),
@@ -124,9 +149,9 @@ def _plain_nominal_row(text: str, with_distribution: bool, number: int) -> Predi
 
 
 def _plain_numeric_row(text: str, number: int) -> PredictionRow:
-    match = _PLAIN_NUMERIC_ROW.match(text)
+    match = PLAIN_NUMERIC_ROW.match(text)
     if match is None:
-        raise PredictionTextError(f"not a row of the predictions table: {text!r}", number)
+        raise PredictionTextError(f"not a row of the predictions table: {quoted(text)}", number)
     inst, actual, predicted, error, attributes = match.groups()
     return PredictionRow(
         int(inst),
@@ -137,7 +162,7 @@ def _plain_numeric_row(text: str, number: int) -> PredictionRow:
     )
 
 
-def _parse_csv(header: re.Match, lines: Sequence[str], first_line: int) -> Predictions:
+def _csv_format(header: re.Match, text: str, first_line: int) -> TableFormat:
     delimiter, kind, rest = header.groups()
     nominal = kind is not None
     with_distribution = kind == "distribution"
@@ -148,28 +173,26 @@ def _parse_csv(header: re.Match, lines: Sequence[str], first_line: int) -> Predi
             classes += 1
             extra.pop(0)
     if rest and not rest.startswith(delimiter):
-        raise PredictionTextError(f"not a header of WEKA's CSV predictions: {lines[0]!r}", first_line)
+        raise PredictionTextError(f"not a header of WEKA's CSV predictions: {quoted(text)}", first_line)
     names = tuple(extra) if extra else None
-    rows = []
-    for number, text in enumerate(lines[1:], start=first_line + 1):
-        fields = _split_csv(text, delimiter, number)
-        tail = len(names) if names else 0
+    tail = len(names) if names else 0
+
+    def row(line: str, number: int) -> PredictionRow:
+        fields = _split_csv(line, delimiter, number)
         if nominal:
-            rows.append(_csv_nominal_row(fields, tail, with_distribution, classes, delimiter, number))
-        else:
-            if len(fields) != 4 + tail:
-                raise PredictionTextError(f"expected {4 + tail} columns, found {len(fields)}: {text!r}", number)
-            inst, actual, predicted, error = fields[:4]
-            rows.append(
-                PredictionRow(
-                    _inst(inst, number),
-                    _optional(actual, number),
-                    _optional(predicted, number),
-                    _optional(error, number),
-                    attributes=tuple(fields[4:]) or None,
-                )
-            )
-    return Predictions(nominal, tuple(rows), names, "CSV")
+            return _csv_nominal_row(fields, tail, with_distribution, classes, delimiter, number)
+        if len(fields) != 4 + tail:
+            raise PredictionTextError(f"expected {4 + tail} columns, found {len(fields)}: {quoted(line)}", number)
+        inst, actual, predicted, error = fields[:4]
+        return PredictionRow(
+            _inst(inst, number),
+            _optional(actual, number),
+            _optional(predicted, number),
+            _optional(error, number),
+            attributes=tuple(fields[4:]) or None,
+        )
+
+    return TableFormat("CSV", nominal, names, row)
 
 
 def _csv_nominal_row(
@@ -179,7 +202,9 @@ def _csv_nominal_row(
     attributes = tuple(fields[len(fields) - tail :]) if tail else ()
     body = fields[: len(fields) - tail] if tail else fields
     if len(body) < 5:
-        raise PredictionTextError(f"too few columns for a row of WEKA's CSV predictions: {body!r}", number)
+        raise PredictionTextError(
+            f"too few columns for a row of WEKA's CSV predictions: {quoted(delimiter.join(body))}", number
+        )
     unclassified = body[-1] == "?"
     width = classes if with_distribution and not unclassified else 1
     if len(body) < 4 + width:
@@ -189,17 +214,17 @@ def _csv_nominal_row(
     predicted = delimiter.join(body[2 : len(body) - width - 1])
     inst, actual = body[0], body[1]
     if error not in ("", "+"):
-        raise PredictionTextError(f"the error column holds {error!r}, not '+' or nothing", number)
+        raise PredictionTextError(f"the error column holds {quoted(error)}, not '+' or nothing", number)
     match = _LABEL.match(actual)
     if match is None:
-        raise PredictionTextError(f"not a class as WEKA prints it (index:label): {actual!r}", number)
+        raise PredictionTextError(f"not a class as WEKA prints it (index:label): {quoted(actual)}", number)
     actual_code, actual_label = match.groups()
     if predicted == "?":
         predicted_code, predicted_label = None, None
     else:
         predicted_match = _LABEL.match(predicted)
         if predicted_match is None:
-            raise PredictionTextError(f"not a class as WEKA prints it (index:label): {predicted!r}", number)
+            raise PredictionTextError(f"not a class as WEKA prints it (index:label): {quoted(predicted)}", number)
         predicted_code, predicted_label = predicted_match.groups()
     if unclassified != (predicted_code is None):
         raise PredictionTextError("an unclassified instance prints '?' as its prediction and its class", number)
@@ -211,7 +236,7 @@ def _csv_nominal_row(
             probability = _number(printed[0], number)
     return PredictionRow(
         inst=_inst(inst, number),
-        actual=_actual_label(actual_code, _unquote(actual_label)),
+        actual=_actual_label(actual_code, unquote(actual_label)),
         predicted=predicted_label,
         error=error == "+",
         actual_index=_actual_index(actual_code, actual_label),
@@ -247,7 +272,7 @@ def _split_csv(text: str, delimiter: str, number: int) -> list[str]:
             if char in "'\"" and _quote_may_open(current):
                 quote = char
     if quote:
-        raise PredictionTextError(f"a quote is not closed: {text!r}", number)
+        raise PredictionTextError(f"a quote is not closed: {quoted(text)}", number)
     fields.append("".join(current))
     return fields
 
@@ -258,72 +283,62 @@ def _quote_may_open(current: list[str]) -> bool:
     return before == "" or re.fullmatch(r"\d+:", before) is not None
 
 
-def _parse_explorer(header: re.Match, lines: Sequence[str], first_line: int) -> Predictions:
-    """``ClassifierPanel.predictionText`` of WEKA 3.4-3.6: fixed columns, labels cut to ten characters.
+def _explorer_row(text: str, number: int, *, nominal: bool, names: tuple[str, ...] | None) -> PredictionRow:
+    """A row of ``ClassifierPanel.predictionText`` of WEKA 3.4-3.6: fixed columns, labels cut to ten characters.
 
     Instance number in 6 columns, actual and predicted class in 10 (``N:label``,
     cut when longer), the error mark ``+`` in 6, then per class `` *`` (the
     predicted one) or two spaces and ``doubleToString(p, 5, 3)``; for a numeric
     class actual, predicted and error are ``doubleToString(v, 10, 3)``.
     """
-    nominal = header.group(1) is not None
-    names = None if header.group(2) is None else tuple(header.group(2).split(","))
-    rows = []
-    for number, text in enumerate(lines[1:], start=first_line + 1):
-        body, attributes = text, None
-        if names is not None:
-            start = text.rfind(" (")
-            if start < 0 or not text.rstrip().endswith(")"):
-                raise PredictionTextError(f"a row without its attribute values (...): {text!r}", number)
-            body, attributes = text[:start], text[start + 1 :].rstrip()
-        inst = body[:6].strip()
-        if len(body) < 28 or not inst.isdigit() or body[6] != " ":
-            raise PredictionTextError(f"not a row of the Explorer's predictions table: {text!r}", number)
-        if not nominal:
-            # WEKA leaves the error out where the class or the prediction is missing
-            actual_value, predicted_value, error = (
-                _optional(body[i : i + 10].strip() or "?", number) for i in (7, 18, 29)
-            )
-            rows.append(PredictionRow(int(inst), actual_value, predicted_value, error, attributes=attributes))
-            continue
-        actual, predicted, mark = body[7:17].strip(), body[18:28].strip(), body[29:35].strip()
-        if mark not in ("", "+"):
-            raise PredictionTextError(f"the error column holds {mark!r}, not '+' or nothing", number)
-        cells = body[36:]
-        cells += " " * (-len(cells) % 7)  # trailing spaces an editor may have dropped
-        distribution: list[float] = []
-        starred: int | None = None
-        for i in range(0, len(cells), 7):
-            cell = _EXPLORER_CELL.match(cells[i : i + 7])
-            if cell is None:
-                raise PredictionTextError(f"not a distribution as the Explorer prints it: {cells.rstrip()!r}", number)
-            if cell.group(1) == "*":
-                starred = len(distribution)
-            distribution.append(_number(cell.group(2), number))
-        actual_match, predicted_match = _LABEL.match(actual), _LABEL.match(predicted)
-        if (actual != "?" and actual_match is None) or (predicted != "?" and predicted_match is None):
-            raise PredictionTextError(f"not a class as WEKA prints it (index:label): {text!r}", number)
-        predicted_index = None if predicted_match is None else int(predicted_match.group(1)) - 1
-        if predicted_index is not None and starred != predicted_index:
-            raise PredictionTextError("the distribution's * does not mark the predicted class", number)
-        rows.append(
-            PredictionRow(
-                inst=int(inst),
-                actual=None if actual_match is None else actual_match.group(2),
-                predicted=None if predicted_match is None else predicted_match.group(2),
-                error=mark == "+",
-                actual_index=None if actual_match is None else int(actual_match.group(1)) - 1,
-                predicted_index=predicted_index,
-                distribution=tuple(distribution) or None,
-                attributes=attributes,
-            )
-        )
-    return Predictions(nominal, tuple(rows), names, "Explorer")
+    body, attributes = text, None
+    if names is not None:
+        start = text.rfind(" (")
+        if start < 0 or not text.rstrip().endswith(")"):
+            raise PredictionTextError(f"a row without its attribute values (...): {quoted(text)}", number)
+        body, attributes = text[:start], text[start + 1 :].rstrip()
+    inst = body[:6].strip()
+    if len(body) < 28 or not inst.isdigit() or body[6] != " ":
+        raise PredictionTextError(f"not a row of the Explorer's predictions table: {quoted(text)}", number)
+    if not nominal:
+        # WEKA leaves the error out where the class or the prediction is missing
+        actual_value, predicted_value, error = (_optional(body[i : i + 10].strip() or "?", number) for i in (7, 18, 29))
+        return PredictionRow(int(inst), actual_value, predicted_value, error, attributes=attributes)
+    actual, predicted, mark = body[7:17].strip(), body[18:28].strip(), body[29:35].strip()
+    if mark not in ("", "+"):
+        raise PredictionTextError(f"the error column holds {quoted(mark)}, not '+' or nothing", number)
+    cells = body[36:]
+    cells += " " * (-len(cells) % 7)  # trailing spaces an editor may have dropped
+    distribution: list[float] = []
+    starred: int | None = None
+    for i in range(0, len(cells), 7):
+        cell = _EXPLORER_CELL.match(cells[i : i + 7])
+        if cell is None:
+            raise PredictionTextError(f"not a distribution as the Explorer prints it: {quoted(cells.rstrip())}", number)
+        if cell.group(1) == "*":
+            starred = len(distribution)
+        distribution.append(_number(cell.group(2), number))
+    actual_match, predicted_match = _LABEL.match(actual), _LABEL.match(predicted)
+    if (actual != "?" and actual_match is None) or (predicted != "?" and predicted_match is None):
+        raise PredictionTextError(f"not a class as WEKA prints it (index:label): {quoted(text)}", number)
+    predicted_index = None if predicted_match is None else int(predicted_match.group(1)) - 1
+    if predicted_index is not None and starred != predicted_index:
+        raise PredictionTextError("the distribution's * does not mark the predicted class", number)
+    return PredictionRow(
+        inst=int(inst),
+        actual=None if actual_match is None else actual_match.group(2),
+        predicted=None if predicted_match is None else predicted_match.group(2),
+        error=mark == "+",
+        actual_index=None if actual_match is None else int(actual_match.group(1)) - 1,
+        predicted_index=predicted_index,
+        distribution=tuple(distribution) or None,
+        attributes=attributes,
+    )
 
 
 def _distribution(cells: Sequence[str], predicted_code: str | None, number: int) -> tuple[float, ...]:
-    if not _DISTRIBUTION.fullmatch(",".join(cells)):
-        raise PredictionTextError(f"not a distribution as WEKA prints them: {','.join(cells)!r}", number)
+    if not DISTRIBUTION.fullmatch(",".join(cells)):
+        raise PredictionTextError(f"not a distribution as WEKA prints them: {quoted(','.join(cells))}", number)
     starred = [i for i, cell in enumerate(cells) if cell.startswith("*")]
     if predicted_code is None or starred != [int(predicted_code) - 1]:
         raise PredictionTextError("the distribution's * does not mark the predicted class", number)
@@ -341,16 +356,9 @@ def _actual_label(code: str | None, label: str | None) -> str | None:
     return None if _actual_index(code, label) is None else label
 
 
-def _unquote(label: str) -> str:
-    """An ARFF-quoted label's text (``'it\\'s'`` -> ``it's``); unquoted labels as they are."""
-    if len(label) >= 2 and label[0] == label[-1] and label[0] in "'\"":
-        return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t", "r": "\r"}.get(m.group(1), m.group(1)), label[1:-1])
-    return label
-
-
 def _number(token: str, number: int) -> float:
     if not _NUMBER_RE.fullmatch(token):
-        raise PredictionTextError(f"{token!r} is not a number as WEKA prints them", number)
+        raise PredictionTextError(f"{quoted(token)} is not a number as WEKA prints them", number)
     return float(token)
 
 
@@ -360,5 +368,5 @@ def _optional(token: str, number: int) -> float | None:
 
 def _inst(token: str, number: int) -> int:
     if not token.isdigit():
-        raise PredictionTextError(f"the instance number {token!r} is not a number", number)
+        raise PredictionTextError(f"the instance number {quoted(token)} is not a number", number)
     return int(token)

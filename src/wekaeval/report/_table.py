@@ -1,0 +1,57 @@
+"""A printed predictions table read from a stream of lines into columns, a chunk of rows at a time.
+
+PlainText rows are read many at a time (:mod:`wekaeval.report._fastrows`) while every line of a chunk is a
+row; the rest (the table's end, CSV, the Explorer's table, anything the fast reader declines) row by row, with
+the same rules and the same messages.  Memory is the columns, not a Python object per row.
+
+>>> from wekaeval.report._lines import Lines
+>>> text = "    inst#     actual  predicted error prediction\\n        1     1:a     1:a       1 \\n\\n"
+>>> lines = Lines(text, "<text>")
+>>> table = read_table(lines)
+>>> table.format, table.line, len(table.rows), lines.position
+('PlainText', 1, 1, 2)
+"""
+
+from __future__ import annotations
+
+from wekaeval.blocks import PredictionRow, Predictions, RowsBuilder
+from wekaeval.report._blocks import heading
+from wekaeval.report._lines import Lines
+from wekaeval.report._prediction_text import PredictionTextError, table_format
+
+#: Rows read at once by the fast reader.
+CHUNK = 1 << 13
+
+
+def read_table(lines: Lines) -> Predictions:
+    """The predictions table whose header is the next line: its rows up to a blank line, a heading or the end."""
+    number, header = lines.take_required("the header of the predictions table")
+    try:
+        layout = table_format(header, number)
+    except PredictionTextError as error:
+        raise lines.error(str(error), error.line) from None
+    builder = RowsBuilder()
+    rows: list[PredictionRow] = []
+    slow = 0  # lines to read one by one before trying the fast reader again
+    while True:
+        if slow == 0 and layout.fast is not None and lines.raw_safe():
+            builder.add_rows(rows)
+            rows = []
+            window = lines.raw_window(CHUNK)
+            if window and layout.fast(window, builder):
+                lines.skip_raw(len(window))
+                continue
+            slow = max(len(window), 1)
+        if not lines.more() or lines.peek() == "" or heading(lines.peek()) is not None:
+            break
+        line_number, text = lines.take()
+        try:
+            rows.append(layout.row(text, line_number))
+        except PredictionTextError as error:
+            raise lines.error(str(error), error.line) from None
+        slow = max(slow - 1, 0)
+        if len(rows) >= CHUNK:
+            builder.add_rows(rows)
+            rows = []
+    builder.add_rows(rows)
+    return Predictions(layout.nominal, builder.build(), layout.names, layout.format, line=number)
