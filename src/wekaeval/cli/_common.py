@@ -9,12 +9,12 @@ import math
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
+from wekaeval._atomic import atomic_output
 from wekaeval._textsource import auto_rule, check_encoding
 from wekaeval.errors import MatrixError, WekaevalError
 
@@ -262,50 +262,11 @@ def output_file(path: str, *, option: str) -> Iterator[IO[str]]:
         yield sys.stdout
         sys.stdout.flush()
         return
-    target = Path(path)
     try:
-        handle = tempfile.NamedTemporaryFile(
-            "w",
-            encoding="utf-8",
-            newline="",
-            dir=target.parent if str(target.parent) else ".",
-            prefix=f".{target.name}.",
-            suffix=".tmp",
-            delete=False,
-        )
-    except OSError as error:
-        raise WekaevalError(f"{option} {path}: cannot write: {error.strerror or error}") from None
-    try:
-        with handle:
+        with atomic_output(path, newline="") as handle:
             yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        _permissions_of_a_new_file(handle.name, target)
-        os.replace(handle.name, target)
     except OSError as error:
-        _remove(handle.name)
         raise WekaevalError(f"{option} {path}: cannot write: {error.strerror or error}") from None
-    except BaseException:
-        _remove(handle.name)
-        raise
-
-
-def _permissions_of_a_new_file(temporary: str, target: Path) -> None:
-    """The mode ``open(path, "w")`` would have given (the target's own when it exists), not mkstemp's 0600."""
-    try:
-        mode = target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    os.chmod(temporary, mode)
-
-
-def _remove(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
 
 
 def write_text(path: str, text: str, *, option: str) -> None:

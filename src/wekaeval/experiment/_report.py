@@ -21,7 +21,7 @@ import os
 import re
 from typing import Any
 
-from wekaeval.experiment._resultfile import write_atomically
+from wekaeval._atomic import write_atomically
 from wekaeval.experiment._results import ExperimentResults
 from wekaeval.experiment._ttest import TTestResult, ttest
 from wekaeval.javamath import double_to_string, java_double_to_string

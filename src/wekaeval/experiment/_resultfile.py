@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
+from wekaeval._atomic import write_atomically
 from wekaeval.experiment._columns import NUMBER, Layout
 from wekaeval.experiment._results import Value
 from wekaeval.javamath import double_to_string, java_double_to_string, quote
@@ -86,20 +85,6 @@ def _csv_value(value: Value, kind: str) -> str:
 def is_csv(path: str | os.PathLike) -> bool:
     """A ``.csv`` file is written as CSV, any other as ARFF."""
     return os.fspath(path).lower().endswith(".csv")
-
-
-def write_atomically(path: str | os.PathLike, content: str | bytes) -> None:
-    """Write ``content`` (text as UTF-8) to ``path`` through a temporary file in its folder, then rename it
-    over: a reader (or an interrupt) sees the old file or the new one, never half of one."""
-    target = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(content.encode("utf-8") if isinstance(content, str) else content)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def write_results(

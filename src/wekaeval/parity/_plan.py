@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 import math
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from wekaeval import bridge
+from wekaeval._atomic import atomic_output
 from wekaeval.parity._rows import ClassifierSpec, EvaluationMode
 
 _RECORD = "parity-times.json"
@@ -97,14 +97,7 @@ def write_record(times: dict[str, float]) -> None:
     record.update(times)
     kept = dict(list(record.items())[-_RECORD_LIMIT:])
     try:
-        handle = tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=path.parent, prefix=f".{_RECORD}.", suffix=".tmp", delete=False
-        )
-        with handle:
+        with atomic_output(path) as handle:
             json.dump(kept, handle)
-        os.replace(handle.name, path)
     except OSError:
-        try:
-            os.unlink(handle.name)
-        except (OSError, UnboundLocalError):
-            pass
+        pass  # the record only orders the next run's jobs; a run goes on without it
