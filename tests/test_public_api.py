@@ -18,7 +18,7 @@ DOCUMENTED = {
     "wekaeval.sklearn": ["weka_kappa_score", "weka_kappa_scorer"],
     "wekaeval.testing": ["assert_weka_parity"],
     "wekaeval.dask": ["confusion_matrix", "evaluate"],
-    "wekaeval.arff": ["read_arff_rows", "load_arff", "Dataset", "Attribute"],
+    "wekaeval.arff": ["read_arff_rows", "load_arff", "write_arff", "Dataset", "Attribute"],
     "wekaeval.javamath": ["java_log", "fdlibm_log", "java_exp", "java_pow", "java_platform"],
     "wekaeval.cli": ["main"],
     "wekaeval.pytest_plugin": ["weka_jvm"],

@@ -3,6 +3,7 @@
 WEKA's tokenizer (Java's ``StreamTokenizer`` as ``ArffLoader`` sets it up: its quotes, escapes and
 separators), instance weights, sparse rows, relational attributes, date patterns in a named time zone,
 and the class attribute chosen as WEKA chooses it; large files read column by column with numpy.
+:func:`write_arff` writes numeric data and a class for WEKA, through liac-arff.
 """
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ from wekaeval.arff._classattr import ClassAttributeError, class_index, describe_
 from wekaeval.arff._dates import DateParser, DatePatternError, resolve_timezone
 from wekaeval.arff._loader import load_arff, read_arff_rows
 from wekaeval.arff._types import Attribute, Dataset
+from wekaeval.arff._writer import write_arff
 
 __all__ = [
     "Attribute",
     "Dataset",
     "load_arff",
     "read_arff_rows",
+    "write_arff",
     "ClassAttributeError",
     "class_index",
     "describe_class_attribute",
