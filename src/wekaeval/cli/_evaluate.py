@@ -26,9 +26,10 @@ from typing import Any
 
 import numpy as np
 
+from wekaeval._textsource import read_text
 from wekaeval.arff import load_arff
 from wekaeval.cli._common import UsageError, add_encoding, class_attribute
-from wekaeval.errors import PredictionError
+from wekaeval.errors import PredictionError, WekaOutputError
 from wekaeval.evaluation import Evaluation
 from wekaeval.report import read_predictions, read_weka_output
 
@@ -109,10 +110,8 @@ def _distributions(path: str, dataset: Any, encoding: str) -> np.ndarray:
             if predicted is not None:
                 out[i, predicted] = 1.0
         return out
-    with open(
-        path, encoding="utf-8-sig" if encoding.replace("_", "-").lower() in ("utf-8", "utf8") else encoding, newline=""
-    ) as handle:
-        table = list(csv.reader(io.StringIO(handle.read())))
+    _, text = read_text(path, WekaOutputError, encoding=encoding)  # read_predictions has read it already
+    table = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline="")))
     header, body = [cell.strip() for cell in table[0]], table[1:]
     out = np.zeros((len(body), k))
     if "predicted" in header:

@@ -25,15 +25,14 @@ row count that differs from the dataset's is an error naming the line.
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 import math
 import os
-from pathlib import Path
 
 import numpy as np
 
+from wekaeval._textsource import read_text
 from wekaeval.arff import Dataset
 from wekaeval.blocks import Section
 from wekaeval.errors import PredictionError, WekaOutputError
@@ -60,14 +59,13 @@ def read_predictions(path: str | os.PathLike, dataset: Dataset, *, encoding: str
     if dataset.class_names is None:
         raise PredictionError(f"{name}: the dataset's class is numeric; kappa needs a nominal class")
     classes = dataset.class_names
-    try:
-        codec = "utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding
-        with Path(path).open(newline="", encoding=codec) as handle:
-            text = handle.read()
+    try:  # a bounded stream of lines: /dev/zero or a binary file is an error naming it, never all of memory
+        _, text = read_text(path, WekaOutputError, encoding=encoding)
     except OSError as error:
         raise PredictionError(f"{name}: cannot read: {error.strerror}") from None
-    except UnicodeDecodeError as error:
-        raise PredictionError(f"{name}: not {encoding} text ({error.reason}); pass its encoding") from None
+    except WekaOutputError as error:
+        raise PredictionError(str(error)) from None
+    text = text.removeprefix("\ufeff")
     if _printed_by_weka(text):
         return _weka_predictions(path, text, dataset)
     try:
