@@ -86,5 +86,5 @@ def test_parity_frame(weka_jvm):
     zero_r = [parity.ClassifierSpec("weka.classifiers.rules.ZeroR")]
     rows = parity.run_parity([ROOT / "arff_samples" / "picnic.arff"], zero_r)
     frame = rows.to_frame()
-    assert list(frame.columns) == list(parity.ParityRow.__dataclass_fields__)
+    assert list(frame.columns) == [*parity.ParityRow.__dataclass_fields__, "kind"]  # the columns of --csv
     assert frame.loc[0, "identical"] == rows[0].identical and frame.loc[0, "weka_kappa"] == rows[0].weka_kappa
