@@ -131,7 +131,7 @@ FOLDS = (
 )
 
 #: Instances per table: the (FOLD_ROWS + 1) x 11 table and the scratch rows stay in a core's cache.
-FOLD_ROWS = 1 << 14
+FOLD_ROWS = 1 << 13
 
 
 def accumulate_numeric(
