@@ -184,35 +184,39 @@ def accumulate_numeric(
     table, scratch = np.empty((rows + 1, k)), np.empty((3, rows))  # reused: no fresh pages per chunk
     bins = np.tile(np.arange(k, dtype=np.intp), rows + 1)  # each table entry's column
     sums = np.array([getattr(state, name) for name in FOLDS])
+    rare: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])  # the weights of unclassified, missing_class
     mean = java_divide(priors.class_sum, priors.weight_sum)
-    with np.errstate(all="ignore"), _kept(state, sums):  # Java's arithmetic: x/0 and inf - inf are values
+    with np.errstate(all="ignore"), _kept(state, sums, rare):  # Java's arithmetic: x/0 and inf - inf are values
         for start in range(0, n, FOLD_ROWS):
             chunk = slice(start, start + FOLD_ROWS)
             c, p, w = actual[chunk], predicted[chunk], weights[chunk]
             part = table[: c.size + 1]
             part[0] = sums
             _terms(part[1:].T, p, c, w, mean, scratch[:, : c.size])
-            has_class = c == c
-            scored = has_class & (p == p)
+            scored = (c == c) & (p == p)
             skipped = np.flatnonzero(~scored)
             if skipped.size:  # WEKA adds nothing of these rows but their weight to unclassified or missing_class
                 part[skipped + 1, 1:] = 0.0
-                part[np.flatnonzero(~has_class) + 1, 0] = 0.0
-                state.unclassified = _fold(state.unclassified, np.compress(has_class & ~scored, w))
-                state.missing_class = _fold(state.missing_class, np.compress(~has_class, w))
+                missing = np.isnan(c[skipped])
+                part[skipped[missing] + 1, 0] = 0.0
+                rare[0].append(w[skipped[~missing]])
+                rare[1].append(w[skipped[missing]])
             sums[:] = np.bincount(bins[: part.size], weights=part.ravel(), minlength=k)
             if intervals is not None or log_densities is not None:
                 _add_estimates(state, intervals, log_densities, chunk, scored, c, w, priors)
 
 
 @contextmanager
-def _kept(state: EvaluationState, sums: np.ndarray) -> Iterator[None]:
-    """Write the :data:`FOLDS`' running ``sums`` back into ``state`` at the end, however it ends."""
+def _kept(state: EvaluationState, sums: np.ndarray, rare: tuple[list[np.ndarray], list[np.ndarray]]) -> Iterator[None]:
+    """Into ``state`` at the end, however it ends: the :data:`FOLDS`' ``sums``, and the rare rows' weights added."""
     try:
         yield
     finally:
         for name, value in zip(FOLDS, sums.tolist(), strict=True):
             setattr(state, name, value)
+        for name, terms in zip(("unclassified", "missing_class"), rare, strict=True):
+            if terms:
+                setattr(state, name, _fold(getattr(state, name), np.concatenate(terms)))
 
 
 def _fold(start: float, terms: np.ndarray) -> float:
