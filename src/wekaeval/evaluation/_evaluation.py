@@ -301,7 +301,9 @@ class Evaluation(ModelRunningMixin, StatisticsByName):
     def _add_numeric(
         self, predicted: np.ndarray, actual: np.ndarray, weights: np.ndarray, intervals: Any, log_densities: Any
     ) -> None:
-        if not np.isfinite(weights).all():
+        with np.errstate(all="ignore"):  # a non-finite weight makes the (pairwise) sum so; an overflow too
+            total = np.add.reduce(weights)
+        if not np.isfinite(total) and not np.isfinite(weights).all():
             bad = int(np.flatnonzero(~np.isfinite(weights))[0])
             raise PredictionError(f"weights[{bad}] is {weights[bad]}: weights must be finite")
         accumulate_numeric(

@@ -6,8 +6,8 @@ training values, their range, and the values themselves for a kernel estimate
 of the prior density), ``updateStatsForPredictor`` with ``updateNumericScores``
 for one "class", ``updateStatsForIntervalEstimator`` and
 ``updateStatsForConditionalDensityEstimator``.  Every sum runs in instance
-order (:func:`wekaeval.evaluation._state.running_sum`), every term with Java's
-operations in Java's order.
+order (a left fold, as Java's ``+=``: :func:`accumulate_numeric`), every term
+with Java's operations in Java's order.
 
 What a regression scheme gives besides its prediction decides two of WEKA's
 flags: ``intervals`` (an IntervalEstimator's prediction intervals) feed the
@@ -24,14 +24,15 @@ which leaves them untouched.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from wekaeval.errors import PredictionError
-from wekaeval.evaluation._state import CHUNK_ROWS, EvaluationState, running_sum
+from wekaeval.evaluation._state import EvaluationState, running_sum
 from wekaeval.javamath import java_divide, java_log_scalar
 
 _MAX_VALUE = float(np.finfo(np.float64).max)
@@ -68,9 +69,7 @@ class NumericPriors:
         known = ~np.isnan(values)
         v, w = np.compress(known, values), np.compress(known, weights)
         priors = cls(values=v.tolist(), weights=w.tolist())
-        for value in priors.values:  # WEKA's two comparisons, in order (a max of -0.0 and 0.0 is the first)
-            priors.max_target = value if value > priors.max_target else priors.max_target
-            priors.min_target = value if value < priors.min_target else priors.min_target
+        priors.max_target, priors.min_target = _first_extreme(v, np.max, 1.0), _first_extreme(v, np.min, -1.0)
         with np.errstate(all="ignore"):
             priors.class_sum = running_sum(0.0, v * w)
         priors.weight_sum = running_sum(0.0, w)
@@ -98,6 +97,43 @@ class NumericPriors:
         return self.estimator.log_densities(values)
 
 
+def _first_extreme(values: np.ndarray, extreme: Any, sign: float) -> float:
+    """WEKA's running ``value > max`` (``sign`` 1) or ``value < min`` (-1) from -+MAX_VALUE, over known values.
+
+    The first of the values equal to the extreme wins (-0.0 and 0.0 are
+    equal); an infinity never passes MAX_VALUE's sign, which stays.
+
+    >>> _first_extreme(np.array([-0.0, 0.0, -np.inf]), np.max, 1.0), _first_extreme(np.array([np.inf]), np.min, -1.0)
+    (-0.0, 1.7976931348623157e+308)
+    """
+    start = -sign * _MAX_VALUE
+    if not values.size:
+        return start
+    best = extreme(values)
+    if not best * sign > start * sign:
+        return start
+    return float(values[np.argmax(values == best)])
+
+
+#: The folds every instance with a class feeds: the columns of the table :func:`accumulate_numeric` reduces.
+FOLDS = (
+    "with_class",
+    "sum_class",
+    "sum_sqr_class",
+    "sum_class_predicted",
+    "sum_predicted",
+    "sum_sqr_predicted",
+    "sum_err",
+    "sum_abs_err",
+    "sum_sqr_err",
+    "sum_prior_abs_err",
+    "sum_prior_sqr_err",
+)
+
+#: Instances per table: the (FOLD_ROWS + 1) x 11 table and the scratch rows stay in a core's cache.
+FOLD_ROWS = 1 << 13
+
+
 def accumulate_numeric(
     state: EvaluationState,
     predicted: np.ndarray,
@@ -113,6 +149,23 @@ def accumulate_numeric(
     ``actual`` and ``predicted`` are float64 (NaN: missing class, missing
     prediction).  ``intervals`` is an (n, m, 2) array of m (low, high)
     intervals per instance; ``log_densities`` an (n,) array.
+
+    Every ``m_x += term`` of WEKA's loop is a left fold in instance order.
+    The :data:`FOLDS` are folded side by side: a chunk's terms go into the
+    columns of one C-ordered table whose first row holds the sums so far, and
+    one weighted ``np.bincount`` over the table, each entry's bin its column,
+    adds the entries in memory order, row after row (``bins[j] +=
+    weight``, never pairwise), so every column's total is its sequential sum,
+    bit for bit, and the folds' additions overlap in the processor instead of
+    waiting for each other as one ``np.add.accumulate`` per fold does.  A row
+    WEKA skips holds +0.0 in that column: a sum started at 0.0 is never
+    -0.0, and ``s + 0.0`` is ``s``.  The folds of the rare rows (no class, no
+    prediction) and of intervals and densities are added on their own.
+
+    >>> state = EvaluationState(1)
+    >>> accumulate_numeric(state, np.array([1.0, np.nan]), np.array([2.0, 3.0]), np.ones(2), NumericPriors())
+    >>> state.with_class, state.unclassified, state.sum_abs_err
+    (2.0, 1.0, 1.0)
     """
     n = actual.size
     if intervals is not None and intervals is not False:
@@ -125,67 +178,109 @@ def accumulate_numeric(
         log_densities = np.asarray(log_densities, dtype=np.float64).ravel()
         if log_densities.size != n:
             raise PredictionError(f"log_densities has {log_densities.size} entries for {n} instances")
-    with np.errstate(all="ignore"):  # Java's arithmetic: x/0 and inf - inf are values
-        for start in range(0, len(actual), CHUNK_ROWS):  # sums carry over exactly; chunks stay in cache
-            rows = slice(start, start + CHUNK_ROWS)
-            _accumulate(
-                state,
-                predicted[rows],
-                actual[rows],
-                weights[rows],
-                priors,
-                _rows_of(intervals, rows),
-                _rows_of(log_densities, rows),
-            )
+    if not n:
+        return
+    rows, k = min(n, FOLD_ROWS), len(FOLDS)
+    table, scratch = np.empty((rows + 1, k)), np.empty((3, rows))  # reused: no fresh pages per chunk
+    bins = np.tile(np.arange(k, dtype=np.intp), rows + 1)  # each table entry's column
+    sums = np.array([getattr(state, name) for name in FOLDS])
+    rare: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])  # the weights of unclassified, missing_class
+    mean = java_divide(priors.class_sum, priors.weight_sum)
+    with np.errstate(all="ignore"), _kept(state, sums, rare):  # Java's arithmetic: x/0 and inf - inf are values
+        for start in range(0, n, FOLD_ROWS):
+            chunk = slice(start, start + FOLD_ROWS)
+            c, p, w = actual[chunk], predicted[chunk], weights[chunk]
+            part = table[: c.size + 1]
+            part[0] = sums
+            _terms(part[1:].T, p, c, w, mean, scratch[:, : c.size])
+            scored = (c == c) & (p == p)
+            skipped = np.flatnonzero(~scored)
+            if skipped.size:  # WEKA adds nothing of these rows but their weight to unclassified or missing_class
+                part[skipped + 1, 1:] = 0.0
+                missing = np.isnan(c[skipped])
+                part[skipped[missing] + 1, 0] = 0.0
+                rare[0].append(w[skipped[~missing]])
+                rare[1].append(w[skipped[missing]])
+            sums[:] = np.bincount(bins[: part.size], weights=part.ravel(), minlength=k)
+            if intervals is not None or log_densities is not None:
+                _add_estimates(state, intervals, log_densities, chunk, scored, c, w, priors)
+
+
+@contextmanager
+def _kept(state: EvaluationState, sums: np.ndarray, rare: tuple[list[np.ndarray], list[np.ndarray]]) -> Iterator[None]:
+    """Into ``state`` at the end, however it ends: the :data:`FOLDS`' ``sums``, and the rare rows' weights added."""
+    try:
+        yield
+    finally:
+        for name, value in zip(FOLDS, sums.tolist(), strict=True):
+            setattr(state, name, value)
+        for name, terms in zip(("unclassified", "missing_class"), rare, strict=True):
+            if terms:
+                setattr(state, name, _fold(getattr(state, name), np.concatenate(terms)))
+
+
+def _fold(start: float, terms: np.ndarray) -> float:
+    """:func:`running_sum` for a caller already under ``np.errstate``."""
+    return float(np.add.accumulate(np.concatenate(([start], terms)))[-1]) if terms.size else start
+
+
+def _terms(columns: np.ndarray, p: np.ndarray, c: np.ndarray, w: np.ndarray, mean: float, scratch: np.ndarray) -> None:
+    """Each instance's terms of the :data:`FOLDS` (one row of ``columns`` each), as Java computes them.
+
+    ``updateNumericScores``' ``w * (0.0 + diff) / 1`` is ``w * diff`` but for
+    the sign of a zero, which a sum started at 0.0 does not see.  Rows WEKA
+    skips get whatever their NaN gives; the caller zeroes them.
+    """
+    diff = scratch[0]
+    np.copyto(columns[0], w)  # with_class
+    np.multiply(w, c, out=columns[1])  # sum_class: w * c
+    np.multiply(columns[1], c, out=columns[2])  # sum_sqr_class: (w * c) * c
+    np.multiply(columns[1], p, out=columns[3])  # sum_class_predicted: (w * c) * p
+    np.multiply(w, p, out=columns[4])  # sum_predicted: w * p
+    np.multiply(columns[4], p, out=columns[5])  # sum_sqr_predicted: (w * p) * p
+    np.subtract(p, c, out=diff)
+    np.multiply(w, diff, out=columns[6])  # sum_err: w * diff
+    _error_terms(columns[7], columns[8], w, diff, scratch[1:])  # sum_abs_err, sum_sqr_err
+    np.subtract(mean, c, out=diff)  # the prior's error
+    _error_terms(columns[9], columns[10], w, diff, scratch[1:])  # sum_prior_abs_err, sum_prior_sqr_err
+
+
+def _error_terms(
+    absolute: np.ndarray, squared: np.ndarray, w: np.ndarray, error: np.ndarray, scratch: np.ndarray
+) -> None:
+    """``w * |error|`` and ``w * (error * error)`` into two columns."""
+    np.abs(error, out=scratch[0])
+    np.multiply(w, scratch[0], out=absolute)
+    np.multiply(error, error, out=scratch[1])
+    np.multiply(w, scratch[1], out=squared)
+
+
+def _add_estimates(
+    state: EvaluationState,
+    intervals: Any,
+    log_densities: Any,
+    chunk: slice,
+    scored: np.ndarray,
+    actual: np.ndarray,
+    weights: np.ndarray,
+    priors: NumericPriors,
+) -> None:
+    """The interval and density folds of a chunk's scored rows (an IntervalEstimator's, a density estimator's)."""
+    c, w = np.compress(scored, actual), np.compress(scored, weights)
+    if not c.size:
+        return
+    extra: dict[str, np.ndarray] = {}
+    if intervals is not None:
+        _add_intervals(state, extra, _rows_of(intervals, chunk), scored, c, w, priors)
+    if log_densities is not None:
+        _add_densities(state, extra, _rows_of(log_densities, chunk), scored, c, w, priors)
+    for name, terms in extra.items():
+        setattr(state, name, _fold(getattr(state, name), terms))
 
 
 def _rows_of(given: Any, rows: slice) -> Any:
     """A chunk of per-instance intervals or densities; None and False stand for every row."""
     return given if given is None or given is False else given[rows]
-
-
-def _accumulate(
-    state: EvaluationState,
-    predicted: np.ndarray,
-    actual: np.ndarray,
-    weights: np.ndarray,
-    priors: NumericPriors,
-    intervals: Any,
-    log_densities: Any,
-) -> None:
-    has_class = ~np.isnan(actual)
-    scored = has_class & ~np.isnan(predicted)
-    w_all = np.compress(has_class, weights)
-    sums = {
-        "with_class": w_all,
-        "unclassified": np.compress(has_class & ~scored, weights),
-        "missing_class": np.compress(~has_class, weights),
-    }
-    c, p, w = np.compress(scored, actual), np.compress(scored, predicted), np.compress(scored, weights)
-    weighted_class = w * c
-    sums |= {
-        "sum_class": weighted_class,
-        "sum_sqr_class": weighted_class * c,
-        "sum_class_predicted": weighted_class * p,
-        "sum_predicted": w * p,
-        "sum_sqr_predicted": (w * p) * p,
-    }
-    # updateNumericScores with one "class": each per-instance sum starts at 0.0 (0.0 + -0.0 is 0.0)
-    diff = p - c
-    prior_diff = java_divide(priors.class_sum, priors.weight_sum) - c
-    sums |= {
-        "sum_err": w * (0.0 + diff) / 1,
-        "sum_abs_err": w * (0.0 + np.abs(diff)) / 1,
-        "sum_sqr_err": w * (0.0 + diff * diff) / 1,
-        "sum_prior_abs_err": w * (0.0 + np.abs(prior_diff)) / 1,
-        "sum_prior_sqr_err": w * (0.0 + prior_diff * prior_diff) / 1,
-    }
-    if intervals is not None and c.size:
-        _add_intervals(state, sums, intervals, scored, c, w, priors)
-    if log_densities is not None and c.size:
-        _add_densities(state, sums, log_densities, scored, c, w, priors)
-    for name, terms in sums.items():
-        setattr(state, name, running_sum(getattr(state, name), terms))
 
 
 def _add_intervals(
