@@ -41,7 +41,7 @@ from wekaeval.experiment import (
     summarise,
     ttest,
 )
-from wekaeval.report import WekaReport, read_weka_output, read_weka_outputs
+from wekaeval.report import ResultMatrix, WekaReport, read_result_matrix, read_weka_output, read_weka_outputs
 
 __version__ = "0.1.0"
 
@@ -65,6 +65,8 @@ __all__ = [
     "WekaOutputError",
     "read_weka_output",
     "read_weka_outputs",
+    "read_result_matrix",
+    "ResultMatrix",
     "WekaReport",
     "read_experiment_results",
     "summarise",

@@ -10,6 +10,7 @@ from wekaeval.report._prediction_text import PredictionTextError, is_header, par
 from wekaeval.report._predictions import read_predictions
 from wekaeval.report._reader import read_weka_output
 from wekaeval.report._report import WekaReport
+from wekaeval.report._result_matrix import ResultMatrix, read_result_matrix
 
 __all__ = [
     "WekaReport",
@@ -19,6 +20,8 @@ __all__ = [
     "FileReport",
     "FileReports",
     "read_predictions",
+    "read_result_matrix",
+    "ResultMatrix",
     "Inconsistency",
     "check_section",
     "PredictionTextError",
