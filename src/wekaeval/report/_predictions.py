@@ -25,7 +25,6 @@ row count that differs from the dataset's is an error naming the line.
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 import math
@@ -34,6 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
+from wekaeval._textsource import read_text
 from wekaeval.arff import Dataset
 from wekaeval.blocks import Section
 from wekaeval.errors import PredictionError, WekaOutputError
@@ -49,6 +49,10 @@ def read_predictions(path: str | os.PathLike, dataset: Dataset, *, encoding: str
 
     The file is WEKA's printed predictions (PlainText or CSV, a table or a
     whole log) or this project's CSV; see the module's docstring.
+    ``encoding`` is a codec (``"cp1252"``, ...) or ``"auto"``: a byte-order
+    mark, else UTF-8, else cp1252 with a
+    :class:`~wekaeval.errors.LegacyEncodingWarning` (as
+    :func:`read_weka_output`).  A UTF-8 byte-order mark is always skipped.
 
     Raises
     ------
@@ -61,13 +65,11 @@ def read_predictions(path: str | os.PathLike, dataset: Dataset, *, encoding: str
         raise PredictionError(f"{name}: the dataset's class is numeric; kappa needs a nominal class")
     classes = dataset.class_names
     try:
-        codec = "utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding
-        with Path(path).open(newline="", encoding=codec) as handle:
-            text = handle.read()
+        _, text = read_text(Path(path), WekaOutputError, encoding=encoding)
     except OSError as error:
         raise PredictionError(f"{name}: cannot read: {error.strerror}") from None
-    except UnicodeDecodeError as error:
-        raise PredictionError(f"{name}: not {encoding} text ({error.reason}); pass its encoding") from None
+    except WekaOutputError as error:
+        raise PredictionError(str(error)) from None
     if _printed_by_weka(text):
         return _weka_predictions(path, text, dataset)
     try:
