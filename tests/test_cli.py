@@ -332,7 +332,12 @@ def test_parse_reads_files_and_folders_in_order(capsys, log_folder):
     status, out, err = run(capsys, "parse", str(EXAMPLE_LOG), str(log_folder))
     assert (status, err) == (0, "")
     sources = [line.split(": ")[0] for line in out.splitlines() if line.endswith(("section", "sections"))]
-    assert sources == [str(EXAMPLE_LOG), str(log_folder / "a-old.txt"), str(log_folder / "b-iris.log")]
+    assert sources == [
+        str(EXAMPLE_LOG),
+        str(log_folder / "a-old.txt"),
+        str(log_folder / "b-iris.log"),
+        str(log_folder / "nested" / "deeper.log"),  # folders are searched recursively
+    ]
 
 
 def test_a_bad_file_is_one_line_and_the_others_are_still_read(capsys, log_folder, tmp_path):
@@ -343,16 +348,18 @@ def test_a_bad_file_is_one_line_and_the_others_are_still_read(capsys, log_folder
     assert status == 2
     assert err.splitlines() == [
         f"wekaeval: error: {missing}: cannot read: No such file or directory",
-        f"wekaeval: error: {log_folder / 'latin1.log'}:4: not UTF-8 text (byte 0xe9); "
-        'pass encoding= (e.g. "cp1252", or "auto") to read it',
         f"wekaeval: error: {log_folder / 'notes.txt'}:1: no WEKA evaluation output here: no summary, no predictions",
     ]
-    assert out.splitlines() == [
+    assert out.splitlines() == [  # latin1.log, in a folder, is read with encoding auto (cp1252)
         f"{log_folder / 'a-old.txt'}: consistent (1 of 1 sections have a confusion matrix to check)",
         f"{log_folder / 'b-iris.log'}: consistent (2 of 2 sections have a confusion matrix to check)",
+        f"{log_folder / 'latin1.log'}: consistent (2 of 2 sections have a confusion matrix to check)",
+        f"{log_folder / 'nested' / 'deeper.log'}: consistent (2 of 2 sections have a confusion matrix to check)",
         f"{EXAMPLE_LOG}: consistent (2 of 2 sections have a confusion matrix to check)",
-        "3 files read: 3 consistent, 0 with inconsistencies, 3 unreadable or not WEKA output",
+        "5 files read: 5 consistent, 0 with inconsistencies, 2 unreadable or not WEKA output",
     ]
+    status, out, err = run(capsys, "check", "--encoding", "utf-8", str(log_folder / "latin1.log"))
+    assert status == 2 and "latin1.log:4: not UTF-8 text (byte 0xe9)" in err
 
 
 def test_check_exits_1_if_any_file_has_inconsistencies(capsys, tmp_path):
@@ -373,7 +380,7 @@ def test_check_exits_1_if_any_file_has_inconsistencies(capsys, tmp_path):
         (["parse"], "the following arguments are required: FILE|DIR"),
         (["check"], "the following arguments are required: FILE|DIR"),
         (["parse", "x.log", "--csv", "--json"], "argument --json: not allowed with argument --csv"),
-        (["parse", "{empty}"], "empty: no files to read in the folder (subfolders are not searched)"),
+        (["parse", "{empty}"], "empty: no files to read in the folder (none matches '*')"),
         (["parse", "{log}", "--csv", "-o", "{log}"], "is one of the files to read; name another file"),
         (["parse", "{log}", "--csv", "-o", "{empty}/no/dir.csv"], "--output {empty}/no/dir.csv: cannot write: No such"),
         (["parse", "{log}", "-o", "{empty}"], "--output {empty}: is a folder; name a file"),
@@ -403,11 +410,14 @@ def test_parse_csv_is_one_row_per_section_with_every_statistic(capsys, tmp_path,
     saved_model = FIXTURES / "weka-3.8-saved-model.txt"
     status, out, err = run(capsys, "parse", "--csv", str(saved_model), str(log_folder))
     assert (status, err) == (0, "")
-    assert out.splitlines()[0] == ",".join(CSV_COLUMNS) and out.count("file,section") == 1
+    assert out.splitlines()[0] == ",".join(CSV_COLUMNS) and out.count("file,encoding") == 1
     rows = read_csv_rows(out)
-    reports = [read_weka_output(path) for path in (saved_model, log_folder / "a-old.txt", log_folder / "b-iris.log")]
+    paths = (saved_model, log_folder / "a-old.txt", log_folder / "b-iris.log", log_folder / "nested" / "deeper.log")
+    reports = [read_weka_output(path) for path in paths]
     expected = [(report, section) for report in reports for section in report.sections]
-    assert len(rows) == len(expected) == 6
+    assert len(rows) == len(expected) == 8
+    assert [row["check"] for row in rows] == ["consistent"] * 8 and not any(row["error"] for row in rows)
+    assert [row["encoding"] for row in rows] == ["utf-8"] * 8
     for row, (report, section) in zip(rows, expected, strict=False):
         assert (row["file"], row["section"], row["evaluation"], int(row["line"])) == (
             report.source,
@@ -442,8 +452,10 @@ def test_parse_json_is_an_object_for_one_file_and_a_list_otherwise(capsys, log_f
         str(EXAMPLE_LOG),
         str(log_folder / "a-old.txt"),
         str(log_folder / "b-iris.log"),
+        str(log_folder / "nested" / "deeper.log"),
     ]
     (log_folder / "b-iris.log").unlink()
+    (log_folder / "nested" / "deeper.log").unlink()
     status, out, _ = run(capsys, "parse", "--json", str(log_folder))
     assert status == 0 and [document["source"] for document in json.loads(out)] == [str(log_folder / "a-old.txt")]
 
@@ -462,7 +474,7 @@ def test_parse_csv_into_a_closed_pipe_ends_quietly(tmp_path):
         timeout=120,
     )
     assert done.stderr == ""
-    assert done.stdout.splitlines()[0].startswith("file,section,evaluation,line,")
+    assert done.stdout.splitlines()[0].startswith("file,encoding,check,inconsistencies,error,section,")
     assert done.stdout.splitlines()[1] in ("status 0", "status 141")
 
 

@@ -444,7 +444,7 @@ def test_outputs_are_atomic_and_a_failed_write_names_the_file(tmp_path, capsys, 
     assert status == 130 and out_csv.read_text() == "old"  # an interrupted write leaves the old file whole
     monkeypatch.undo()
     status, out, err = run_cli(capsys, "parse", "--csv", str(LOG), "-o", str(out_csv))
-    assert status == 0 and out_csv.read_text().startswith("file,section")
+    assert status == 0 and out_csv.read_text().startswith("file,encoding,check,")
     assert out_csv.stat().st_mode & 0o777 == 0o666 & ~_umask()
     blocked = tmp_path / "a-file" / "x.csv"
     (tmp_path / "a-file").write_text("")

@@ -187,3 +187,84 @@ def test_two_headings_glued_on_one_line_are_not_silently_dropped():
         assert re.match(r"<stream>:\d+: ", str(error))
         return
     assert report.sections[0].class_details is not None
+
+
+# -- the cases a program's printing makes: each reads, or is an error naming its line, never a silent drop ---------
+
+
+def same_blocks(report, expected) -> None:
+    """Every block of ``expected`` read into ``report`` with the same numbers."""
+    assert len(report.sections) == len(expected.sections)
+    for ours, theirs in zip(report.sections, expected.sections, strict=True):
+        assert ours.summary == theirs.summary
+        assert ours.class_details == theirs.class_details
+        assert (ours.confusion_matrix is None) == (theirs.confusion_matrix is None)
+        if ours.confusion_matrix is not None:
+            assert ours.confusion_matrix.to_text() == theirs.confusion_matrix.to_text()
+
+
+@pytest.mark.parametrize("between", ["\n\n", "\n"])
+def test_wekas_heading_printed_twice_reads_the_block_once(between):
+    heading = "=== Detailed Accuracy By Class ==="
+    text = cross_validation().replace(heading, heading + between + heading, 1)
+    report = read(text)
+    same_blocks(report, read(cross_validation()))
+    assert report.check() == []
+    first = text.splitlines().index(heading) + 1
+    assert report.other == ((first, heading),)  # the program's copy, kept with its line number
+
+
+def test_a_programs_heading_over_its_own_lines_then_wekas_block_is_an_error_naming_the_line():
+    heading = "=== Detailed Accuracy By Class ==="
+    text = cross_validation().replace(heading, heading + "\nmy own words\n\n" + heading, 1)
+    with pytest.raises(WekaOutputError, match=r"<stream>:(\d+): .*'my own words'") as caught:
+        read(text)
+    assert text.splitlines()[caught.value.line - 1] == "my own words"
+
+
+@pytest.mark.parametrize("glued", ["done!", " my note", "\t(3 s)"])
+def test_text_glued_to_the_end_of_the_weighted_avg_row_is_kept(glued):
+    lines = cross_validation().split("\n")
+    row = next(number for number, line in enumerate(lines) if line.startswith("Weighted Avg."))
+    lines[row] += glued
+    report = read("\n".join(lines))
+    same_blocks(report, read(cross_validation()))
+    assert report.sections[0].class_details.weighted_avg is not None and report.check() == []
+    assert report.other == ((row + 1, glued.strip()),)
+
+
+@pytest.mark.parametrize("gap", ["\n", "\n\n"])
+def test_a_summary_without_heading_below_a_programs_block_is_read(gap):
+    block = "=== My program ===\nscore: 3\n"
+    summary = cross_validation().split("===\n\n")[1].split("\n\n")[0] + "\n"
+    report = read(block + gap + summary)
+    expected = read("=== Summary ===\n\n" + summary)
+    assert len(report.sections) == 1 and report.sections[0].summary == expected.sections[0].summary
+    kept = [line for _, line in report.other] + [report.sections[0].title]
+    assert "=== My program ===" in kept and "score: 3" in kept  # the program's lines: in other, or the title
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ("Detailed Accuracy By Class", "Confusion Matrix"),
+        ("Stratified cross-validation", "Summary"),
+        ("Summary", "Detailed Accuracy By Class"),
+    ],
+)
+def test_two_headings_glued_on_one_line_read_or_name_the_line(first, second):
+    glued = f"=== {first} ====== {second} ==="
+    base = cross_validation()
+    if first == "Summary":  # a program's toSummaryString("=== Summary ===") glued to WEKA's next heading
+        base = base.replace("=== Detailed Accuracy By Class ===", "=== Summary ===", 1)
+    text = base.replace(f"=== {first} ===", glued, 1)
+    try:
+        report = read(text)
+    except WekaOutputError as error:
+        assert 0 < error.line <= len(text.splitlines()) and re.match(r"<stream>:\d+: ", str(error))
+        return
+    expected = read(cross_validation())
+    assert report.check() == []
+    summaries = [section.summary for section in report.sections if section.summary is not None]
+    assert summaries and summaries[0] == expected.sections[0].summary
+    assert any(section.class_details is not None for section in report.sections) or "Detailed" not in text

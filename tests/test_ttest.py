@@ -266,3 +266,16 @@ def test_generated_results_are_analysed_as_weka_does(weka_jvm, tmp_path, text, b
     column = names.index("Percent_correct")
     assert analysis.ranking() == str(tester.multiResultsetRanking(column))
     assert analysis.summary() == str(tester.multiResultsetSummary(column))
+
+
+@pytest.mark.parametrize("fmt", ["plain", "latex", "csv", "html", "significance", "gnuplot"])
+def test_weka_result_matrices_read_back(files, fmt):
+    """WEKA's own tester output in every format is read by read_result_matrix to the tester's numbers."""
+    from wekaeval import read_result_matrix
+
+    from .test_result_matrix import assert_matches
+
+    for measure, base, show in (("Percent_correct", 0, False), ("Kappa_statistic", 2, True)):
+        expected, _ = weka_full(files["arff"], measure, base, show_std_devs=show, matrix=fmt)
+        analysis = ttest(files["arff"], measure, base=base, show_std_devs=show)
+        assert_matches(read_result_matrix(expected), analysis, fmt, show)

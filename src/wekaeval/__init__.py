@@ -41,7 +41,7 @@ from wekaeval.experiment import (
     summarise,
     ttest,
 )
-from wekaeval.report import WekaReport, read_weka_output
+from wekaeval.report import ResultMatrix, WekaReport, read_result_matrix, read_weka_output, read_weka_outputs
 
 __version__ = "0.1.0"
 
@@ -64,6 +64,9 @@ __all__ = [
     "ArffError",
     "WekaOutputError",
     "read_weka_output",
+    "read_weka_outputs",
+    "read_result_matrix",
+    "ResultMatrix",
     "WekaReport",
     "read_experiment_results",
     "summarise",

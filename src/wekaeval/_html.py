@@ -33,6 +33,7 @@ table.parity td { max-width: 22em; overflow-wrap: anywhere; }
 td.num { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; font-family: monospace; }
 th { background: #eee; }
 .ok { color: #176b1c; font-weight: bold; } .bad { color: #b00020; font-weight: bold; } .skip { color: #666; }
+.flagged { color: #b00020; font-weight: bold; }
 table.heat td { text-align: right; min-width: 3em; font-family: monospace; }
 .summary-line { font-size: 1.1em; margin: 0.5em 0 1em; }
 dl.info { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
@@ -306,12 +307,22 @@ def _details_table(details: Any) -> str:
     return f'<table class="details"><tr><th>class</th>{head}</tr>' + "".join(rows) + "</table>"
 
 
-def report_html(report: Any, *, title: str | None = None) -> str:
-    """A page for a WEKA output read back (:class:`wekaeval.report.WekaReport`): the run information, then
-    per section its summary, class details, confusion matrix as a heat map and ROC curves from its
-    predictions (where printed with a distribution)."""
-    title = title or f"WEKA output: {report.source}"
-    body = [f"<h1>{_e(title)}</h1>", *_run_info(report)]
+def _check_result(report: Any, found: Sequence[Any]) -> list[str]:
+    """The ``check()`` result: consistent, nothing to check, or every contradiction flagged."""
+    if found:
+        items = "".join(f"<li>{_e(inconsistency)}</li>" for inconsistency in found)
+        return [
+            f'<h2>Check</h2><p class="flagged">inconsistent: {len(found)} printed values contradicted</p>',
+            f'<ul class="flagged">{items}</ul>',
+        ]
+    if not report.checkable():
+        return ["<h2>Check</h2><p>nothing to check: no section has a summary to recompute</p>"]
+    return [f"<h2>Check</h2><p>consistent ({report.checkable()} of {len(report.sections)} sections checked)</p>"]
+
+
+def _report_body(report: Any, found: Sequence[Any], level: int = 2) -> list[str]:
+    """Run information, check result and sections of one report, its headings starting at ``<h{level}>``."""
+    body = [*_run_info(report), *_check_result(report, found)]
     for section in report.sections:
         heading = section.title or "(untitled)"
         if section.evaluation and section.evaluation != section.title:
@@ -339,4 +350,54 @@ def report_html(report: Any, *, title: str | None = None) -> str:
                 body += ['<div class="roc">', *figures, "</div>"]
     if not report.sections:
         body.append("<p>No evaluation sections.</p>")
+    if level == 2:
+        return body
+    shift = {f"<h{n}>": f"<h{n + level - 2}>" for n in (2, 3)} | {f"</h{n}>": f"</h{n + level - 2}>" for n in (2, 3)}
+    return ["".join(_shift(part, shift)) for part in body]
+
+
+def _shift(text: str, shift: dict[str, str]) -> str:
+    for old in sorted(shift, key=lambda tag: -int(tag.strip("</>h"))):  # h3 before h2: no double shift
+        text = text.replace(old, shift[old])
+    return text
+
+
+def report_html(report: Any, *, title: str | None = None) -> str:
+    """A page for a WEKA output read back (:class:`wekaeval.report.WekaReport`): the run information, the
+    ``check()`` result (each contradicted value flagged), then per section its summary, class details,
+    confusion matrix as a heat map and ROC curves from its predictions (where printed with a distribution)."""
+    title = title or f"WEKA output: {report.source}"
+    return _page(title, [f"<h1>{_e(title)}</h1>", *_report_body(report, report.check())])
+
+
+def reports_html(files: Sequence[Any], *, title: str = "WEKA outputs") -> str:
+    """One page for many WEKA outputs (:class:`wekaeval.report.FileReport`, from
+    :func:`~wekaeval.report.read_weka_outputs`): a table of every file (path, encoding, WEKA versions, check
+    result or error), then each file read as :func:`report_html` shows it."""
+    rows = []
+    for number, file in enumerate(files):
+        state = file.check_state
+        flag = ' class="flagged"' if state in ("inconsistent", "error") else ""
+        rows.append(
+            f'<tr><td><a href="#file-{number}">{_e(file.path)}</a></td><td>{_e(file.encoding or "")}</td>'
+            f"<td>{_e(' '.join(file.weka_versions))}</td><td{flag}>{_e(file.check_text())}</td></tr>"
+        )
+    body = [
+        f"<h1>{_e(title)}</h1>",
+        f"<p>{len(files)} files: "
+        + ", ".join(
+            f"{sum(f.check_state == s for f in files)} {s}"
+            for s in ("consistent", "inconsistent", "nothing to check", "error")
+        )
+        + "</p>",
+        '<table class="files"><tr><th>file</th><th>encoding</th><th>WEKA versions</th><th>check</th></tr>',
+        *rows,
+        "</table>",
+    ]
+    for number, file in enumerate(files):
+        body.append(f'<h2 id="file-{number}">{_e(file.path)}</h2>')
+        if file.report is None:
+            body.append(f'<p class="flagged">error: {_e(file.error)}</p>')
+        else:
+            body += _report_body(file.report, file.inconsistencies, level=3)
     return _page(title, body)

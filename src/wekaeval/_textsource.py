@@ -47,7 +47,16 @@ from typing import IO, Any
 
 from wekaeval.errors import ArffError, CostMatrixError, LegacyEncodingWarning, WekaOutputError
 
-__all__ = ["read_text", "TextSource", "check_encoding", "quoted", "auto_rule", "QUOTE_LIMIT", "MAX_LINE"]
+__all__ = [
+    "read_text",
+    "read_decoded",
+    "TextSource",
+    "check_encoding",
+    "quoted",
+    "auto_rule",
+    "QUOTE_LIMIT",
+    "MAX_LINE",
+]
 
 
 #: The errors a reader reports malformed text with; each takes ``(message, source=, line=)``.
@@ -391,6 +400,15 @@ def read_text(
     see the module's rule) or a line longer than ``max_line``, and OSError
     when a path cannot be read.  An open text file is taken as it decodes.
     """
+    name, text, _ = read_decoded(source, error, encoding=encoding, max_line=max_line)
+    return name, text
+
+
+def read_decoded(
+    source: str | os.PathLike | IO, error: TextError, *, encoding: str = "utf-8", max_line: int = MAX_LINE
+) -> tuple[str, str, str]:
+    """:func:`read_text` and the codec it decoded with (``"auto"`` resolved: ``"utf-8"``, ``"utf-16"``,
+    ``"cp1252"``, ...)."""
     reader = TextSource(source, error, encoding=encoding, max_line=max_line)
     text = "".join(reader.pieces())
-    return reader.name, text
+    return reader.name, text, reader.encoding

@@ -17,7 +17,7 @@ from typing import IO, Any
 
 import numpy as np
 
-from wekaeval._textsource import read_text
+from wekaeval._textsource import read_decoded
 from wekaeval.arff._classattr import ClassAttributeError, class_index
 from wekaeval.arff._columnar import read_run, scan_lines
 from wekaeval.arff._dates import DateParser, DatePatternError, resolve_timezone
@@ -53,7 +53,10 @@ def load_arff(
         ``int``, a 0-based index (negative counts from the end).  The last
         attribute when omitted.  One rule everywhere: :func:`wekaeval.arff.class_index`.
     encoding : str, default "utf-8"
-        The file's encoding (``"cp1252"``, ``"latin-1"``, ...).
+        The file's encoding (``"cp1252"``, ``"latin-1"``, ...), or ``"auto"``:
+        a byte-order mark, else UTF-8, else cp1252 with a
+        :class:`~wekaeval.errors.LegacyEncodingWarning`; ``Dataset.encoding``
+        records the codec used.
     timezone : str or datetime.tzinfo, default "UTC"
         The JVM's default time zone that WEKA would parse a date class in: an
         IANA name (``"Europe/Berlin"``) or a ``tzinfo``.  A date class holds
@@ -92,7 +95,7 @@ def load_arff(
         zone = resolve_timezone(timezone)
     except ValueError as error:
         raise ArffError(str(error), source=_source_name(source)) from None
-    name, text = _read_text(source, encoding)
+    name, text, used = _read_text(source, encoding)
     view = byte_view(text)
     header = read_header(view, name)
     index = _class_index(header.attributes, class_attribute, name)
@@ -108,7 +111,7 @@ def load_arff(
         class_values=column,
         weights=table.weights(),
         source=os.fsdecode(source) if isinstance(source, (str, os.PathLike)) else None,
-        encoding=encoding,
+        encoding=used if encoding == "auto" else encoding,  # "auto" resolved: the codec the file was read in
     )
 
 
@@ -139,7 +142,7 @@ def read_arff_rows(
     ...     "@end bag\\n@attribute c {+,-}\\n@data\\n'1\\\\n2\\\\n3',+\\n"))[2]
     [[([1.0], [2.0], [3.0]), '+']]
     """
-    name, text = _read_text(source, encoding)
+    name, text, _ = _read_text(source, encoding)
     view = byte_view(text)
     header = read_header(view, name)
     table = _read_data(header, view, name, need=None)
@@ -274,9 +277,9 @@ def _rows(table: Table) -> list[list[Any]]:
     return [list(row) for row in zip(*columns, strict=True)] if columns else []
 
 
-def _read_text(source: Any, encoding: str) -> tuple[str, str]:
+def _read_text(source: Any, encoding: str) -> tuple[str, str, str]:
     try:
-        return read_text(source, ArffError, encoding=encoding)
+        return read_decoded(source, ArffError, encoding=encoding)
     except OSError as error:
         if not isinstance(source, (str, os.PathLike)):
             raise

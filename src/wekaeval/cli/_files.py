@@ -1,20 +1,21 @@
-"""The ``parse`` and ``check`` commands: many saved WEKA outputs at once.
+"""The ``parse``, ``check`` and ``report`` commands: many saved WEKA outputs at once.
 
-Each argument is a file or a folder.  A folder stands for the files directly
-inside it (not its subfolders), in sorted order, leaving out hidden files
-(``.name``) and files that are clearly not text (a NUL byte in the first
-8 KiB: a saved ``.model``, a jar, an image; UTF-16 text is kept).  A file that
-cannot be read or is not WEKA's output is reported on stderr, one line naming
-it, and the others are still read; the exit status is then 2.
+Each argument is a file or a folder.  A folder stands for the files under it
+(searched recursively, names matching ``--glob``), in sorted order, leaving out
+hidden files and folders and files that are clearly not text (see
+:func:`wekaeval.report.read_weka_outputs`); they are read with ``--encoding
+auto`` unless one is given.  A file that cannot be read or is not WEKA's
+output is reported on stderr, one line naming it, and is a row with its error
+in the CSV, JSON and HTML; the others are still read; the exit status is then 2.
 """
 
 from __future__ import annotations
 
 import argparse
-import codecs
 import csv
 import json
 import sys
+import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,7 +23,6 @@ from typing import IO, Any
 
 from wekaeval.blocks import SUMMARY_FIELDS, Section, json_number
 from wekaeval.cli._common import (
-    FILES_HELP,
     STDOUT,
     USAGE_ERROR,
     add_encoding,
@@ -33,12 +33,16 @@ from wekaeval.cli._common import (
     write_text,
 )
 from wekaeval.errors import WekaevalError
-from wekaeval.report import WekaReport, read_weka_output
+from wekaeval.report import FileReport, WekaReport, iter_weka_outputs, read_weka_output
 
 #: The columns of ``parse --csv``: where the section is, what was run, every summary statistic, then the
 #: plugin metrics (a JSON object, label -> value) and the number of predictions.
 CSV_COLUMNS = (
     "file",
+    "encoding",
+    "check",
+    "inconsistencies",
+    "error",
     "section",
     "evaluation",
     "line",
@@ -53,30 +57,42 @@ CSV_COLUMNS = (
 )
 
 
-_SNIFF_BYTES = 8192
+FILES_HELP = (
+    "WEKA's outputs saved as text, or folders of them (searched recursively for names matching --glob, sorted; "
+    "read with --encoding auto unless one is given)"
+)
 
 
 class Inputs:
-    """The files named or found in folders, read one by one; what cannot be read is reported, not raised."""
+    """The files named or found in folders, read and checked one by one; what cannot be read is reported on
+    stderr and kept as a :class:`FileReport` with its error, not raised."""
 
-    def __init__(self, arguments: Sequence[str], *, encoding: str = "utf-8"):
+    def __init__(self, arguments: Sequence[str], *, encoding: str | None = None, glob: str = "*"):
         self.arguments = list(arguments)
         self.encoding = encoding
+        self.glob = glob
         self.failed = 0
         self.written: Path | None = None  # the output file, left out of a folder's files
 
+    def files(self) -> Iterator[FileReport]:
+        """Each file's report and check result, in order; a file that fails is one line on stderr, and is
+        yielded too, with its error."""
+        for argument in self.arguments:
+            found = False
+            for file in iter_weka_outputs(argument, glob=self.glob, encoding=self.encoding, skip=self.written):
+                found = True
+                if file.error is not None:
+                    self.fail(file.error)
+                yield file
+            if not found:
+                self.fail(f"{argument}: no files to read in the folder (none matches {self.glob!r})")
+                yield FileReport(argument, error=f"{argument}: no files to read in the folder")
+
     def reports(self) -> Iterator[WekaReport]:
         """Each readable file's report, in order; every other file is one line on stderr."""
-        for path in self._paths():
-            try:
-                report = read_weka_output(path, encoding=self.encoding)
-            except WekaevalError as error:
-                self.fail(str(error))
-                continue
-            except OSError as error:
-                self.fail(f"{path}: cannot read: {error.strerror or error}")
-                continue
-            yield report
+        for file in self.files():
+            if file.report is not None:
+                yield file.report
 
     def fail(self, message: str) -> None:
         """One line on stderr, at once (not after the other files' output)."""
@@ -87,44 +103,18 @@ class Inputs:
         """Whether a single file was named (not a folder): ``--json`` then prints one object, not a list."""
         return len(self.arguments) == 1 and not Path(self.arguments[0]).is_dir()
 
-    def _paths(self) -> Iterator[Path]:
-        for argument in self.arguments:
-            path = Path(argument)
-            if not path.is_dir():
-                yield path  # a missing or unreadable file is reported when it is read
-                continue
-            try:
-                found = sorted(p for p in path.iterdir() if not p.name.startswith(".") and p.is_file())
-            except OSError as error:
-                self.fail(f"{argument}: cannot list the folder: {error.strerror or error}")
-                continue
-            found = [p for p in found if p.resolve() != self.written and not _binary(p, self.encoding)]
-            if not found:
-                self.fail(f"{argument}: no files to read in the folder (subfolders are not searched)")
-            yield from found
 
-
-def _weka_output(path: Path, encoding: str) -> bool:
+def _weka_output(path: Path, encoding: str | None) -> bool:
     """Whether a file is one ``parse``/``check`` would read: WEKA's output (a file that cannot be read counts)."""
     try:
-        read_weka_output(path, encoding=encoding)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            read_weka_output(path, encoding=encoding or "auto")
     except WekaevalError:
         return False
     except (OSError, ValueError):
         return True
     return True
-
-
-def _binary(path: Path, encoding: str) -> bool:
-    """A NUL byte early on: not text (UTF-16 and UTF-32 text excepted; the reader explains those)."""
-    if codecs.lookup(encoding).name.startswith(("utf-16", "utf-32")):
-        return False
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(_SNIFF_BYTES)
-    except OSError:
-        return False  # reported when it is read
-    return b"\0" in head and not head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
 
 
 @contextmanager
@@ -142,16 +132,16 @@ def output(path: str | None, inputs: Inputs, *, option: str = "--output") -> Ite
 
 
 def run_parse(inputs: Inputs, form: str, out: IO[str]) -> None:
-    """Write a digest, JSON or CSV of every readable input to ``out``."""
+    """Write a digest, JSON or CSV of every input to ``out`` (a file that fails is a row with its error)."""
     if form == "csv":
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
-        for report in inputs.reports():  # text a spreadsheet would run as a formula is neutralised
-            writer.writerows([spreadsheet_safe(cell) for cell in row] for row in csv_rows(report))
+        for file in inputs.files():  # text a spreadsheet would run as a formula is neutralised
+            writer.writerows([spreadsheet_safe(cell) for cell in row] for row in csv_rows(file))
     elif form == "json":
-        documents = [report.to_dict() for report in inputs.reports()]
+        documents = [file_document(file) for file in inputs.files()]
         if inputs.one_file():
-            if documents:
+            if documents and "error" not in documents[0]:
                 out.write(json.dumps(documents[0], indent=2, allow_nan=False) + "\n")
         else:
             out.write(json.dumps(documents, indent=2, allow_nan=False) + "\n")
@@ -160,13 +150,36 @@ def run_parse(inputs: Inputs, form: str, out: IO[str]) -> None:
             out.write(("\n" if number else "") + digest(report))
 
 
-def csv_rows(report: WekaReport) -> Iterator[list[Any]]:
-    """One flat row per section, in :data:`CSV_COLUMNS`' order; a value not printed is empty."""
+def file_document(file: FileReport) -> dict[str, Any]:
+    """A file's JSON: its report's ``to_dict()`` with its ``check`` result, or its path and error."""
+    if file.report is None:
+        return {"source": file.path, "error": file.error, "check": "error"}
+    return {
+        **file.report.to_dict(),
+        "check": file.check_state,
+        "inconsistencies": [str(found) for found in file.inconsistencies],
+    }
+
+
+def csv_rows(file: FileReport | WekaReport) -> Iterator[list[Any]]:
+    """One flat row per section, in :data:`CSV_COLUMNS`' order; a value not printed is empty.  A file that
+    could not be read, or has no section, is one row with its path, check result and error."""
+    if isinstance(file, WekaReport):
+        file = FileReport(file.source, file, tuple(file.check()))
+    report = file.report
+    head = [file.path, file.encoding or "", file.check_state]
+    if report is None or not report.sections:
+        cells = {"file": file.path, "encoding": file.encoding or "", "check": file.check_state}
+        cells.update(error=file.error or "", weka_versions="" if report is None else " ".join(report.weka_versions))
+        yield [cells.get(column, "") for column in CSV_COLUMNS]
+        return
     info = report.run_info
     for section in report.sections:
         summary = section.summary
         row: list[Any] = [
-            report.source,
+            *head,
+            file.section_inconsistencies(section.line),
+            "",
             section.title,
             section.evaluation,
             section.line,
@@ -243,25 +256,34 @@ def _section_digest(section: Section) -> str:
 
 def run_check(inputs: Inputs, out: IO[str]) -> bool:
     """Print every inconsistency, a line per file, and a closing count for many; True if any was found."""
-    files = consistent = 0
-    for report in inputs.reports():
+    files = consistent = nothing = 0
+    for file in inputs.files():
+        report = file.report
+        if report is None:
+            continue  # its error is on stderr
         files += 1
-        found = report.check()
-        checked = sum(1 for section in report.sections if section.summary and section.confusion_matrix)
-        for inconsistency in found:
+        checked = report.checkable()
+        for inconsistency in file.inconsistencies:
             out.write(f"{report.source}:{inconsistency}\n")
-        if found:
-            out.write(f"{report.source}: {len(found)} inconsistencies in {checked} checked sections\n")
+        total = len(report.sections)
+        if file.inconsistencies:
+            out.write(f"{report.source}: {len(file.inconsistencies)} inconsistencies in {checked} checked sections\n")
+        elif not checked:
+            nothing += 1
+            out.write(
+                f"{report.source}: nothing to check ({total} section{'s' if total != 1 else ''}, none with "
+                "a summary to recompute)\n"
+            )
         else:
             consistent += 1
-            total = len(report.sections)
             out.write(f"{report.source}: consistent ({checked} of {total} sections have a confusion matrix to check)\n")
     if not inputs.one_file():
         out.write(
-            f"{files} files read: {consistent} consistent, {files - consistent} with inconsistencies"
+            f"{files} files read: {consistent} consistent, {files - consistent - nothing} with inconsistencies"
+            f"{f', {nothing} with nothing to check' if nothing else ''}"
             f"{f', {inputs.failed} unreadable or not WEKA output' if inputs.failed else ''}\n"
         )
-    return consistent < files
+    return consistent + nothing < files
 
 
 def add_parsers(commands: Any) -> None:
@@ -270,7 +292,8 @@ def add_parsers(commands: Any) -> None:
         "parse",
         help="read saved WEKA outputs (command-line logs, Explorer buffers) and print what they hold",
         description="Read WEKA's evaluation outputs and print a digest of every section, JSON, or CSV with one "
-        "row per section. A file that cannot be read is one line on stderr; the rest are read; exit 2 then.",
+        "row per section (with its file's encoding, WEKA versions and check result). A file that cannot be read "
+        "is one line on stderr (and a row with its error); the rest are read; exit 2 then.",
     )
     parse_parser.add_argument("files", nargs="+", metavar="FILE|DIR", help=FILES_HELP)
     form = parse_parser.add_mutually_exclusive_group()
@@ -283,7 +306,7 @@ def add_parsers(commands: Any) -> None:
     parse_parser.add_argument(
         "-o", "--output", metavar="OUT", help="write to OUT instead of stdout (atomically; never over an input)"
     )
-    add_encoding(parse_parser)
+    _add_file_options(parse_parser)
     parse_parser.set_defaults(run=_parse_command)
 
     check_parser = commands.add_parser(
@@ -293,26 +316,35 @@ def add_parsers(commands: Any) -> None:
         "2 if a file cannot be read or is not WEKA's output (the others are still checked).",
     )
     check_parser.add_argument("files", nargs="+", metavar="FILE|DIR", help=FILES_HELP)
-    add_encoding(check_parser)
+    _add_file_options(check_parser)
     check_parser.set_defaults(run=_check_command)
 
     report_parser = commands.add_parser(
         "report",
-        help="write a WEKA output (a log, an Explorer buffer) as a self-contained HTML page",
-        description="Read WEKA's evaluation output and write one HTML page with no external resources: the run "
-        "information, each section's statistics, its confusion matrix as a heat map, and ROC curves drawn from "
-        "printed predictions with a distribution.",
+        help="write WEKA outputs (logs, Explorer buffers, folders of them) as one self-contained HTML page",
+        description="Read WEKA's evaluation outputs and write one HTML page with no external resources: for "
+        "many files, a table of every file's encoding, WEKA versions and check result first; then for each, the "
+        "run information, the check result, each section's statistics, its confusion matrix as a heat map, and "
+        "ROC curves drawn from printed predictions with a distribution.",
     )
-    report_parser.add_argument("file", metavar="LOG", help="WEKA's output saved as text")
+    report_parser.add_argument("files", nargs="+", metavar="LOG|DIR", help=FILES_HELP)
     report_parser.add_argument(
-        "--html", metavar="FILE", required=True, help="the HTML page to write (- for stdout; never over LOG)"
+        "--html", metavar="FILE", required=True, help="the HTML page to write (- for stdout; never over a LOG)"
     )
-    add_encoding(report_parser)
+    _add_file_options(report_parser)
     report_parser.set_defaults(run=_report_command)
 
 
+def _add_file_options(parser: argparse.ArgumentParser) -> None:
+    add_encoding(parser)
+    parser.set_defaults(encoding=None)  # utf-8 for a file named, auto for the files found in a folder
+    parser.add_argument(
+        "--glob", default="*", metavar="PATTERN", help="the file names to read in folders (default *; e.g. '*.log')"
+    )
+
+
 def _parse_command(args: argparse.Namespace) -> int:
-    inputs = Inputs(args.files, encoding=args.encoding)
+    inputs = Inputs(args.files, encoding=args.encoding, glob=args.glob)
     form = "csv" if args.csv else "json" if args.json else "digest"
     with output(args.output, inputs) as out:
         run_parse(inputs, form, out)
@@ -320,16 +352,20 @@ def _parse_command(args: argparse.Namespace) -> int:
 
 
 def _report_command(args: argparse.Namespace) -> int:
-    from wekaeval._html import report_html
-    from wekaeval.report import read_weka_output
+    from wekaeval._html import report_html, reports_html
 
-    check_outputs({"--html": args.html}, [args.file])
-    report = read_weka_output(Path(args.file), encoding=args.encoding)
-    write_text(args.html, report_html(report), option="--html")
-    return 0
+    inputs = Inputs(args.files, encoding=args.encoding, glob=args.glob)
+    if inputs.one_file():  # one file: its page, or its error (no page)
+        check_outputs({"--html": args.html}, args.files)
+        report = read_weka_output(Path(args.files[0]), encoding=args.encoding or "utf-8")
+        write_text(args.html, report_html(report), option="--html")
+        return 0
+    with output(args.html, inputs, option="--html") as out:
+        out.write(reports_html(list(inputs.files())))
+    return USAGE_ERROR if inputs.failed else 0
 
 
 def _check_command(args: argparse.Namespace) -> int:
-    inputs = Inputs(args.files, encoding=args.encoding)
+    inputs = Inputs(args.files, encoding=args.encoding, glob=args.glob)
     found = run_check(inputs, sys.stdout)
     return USAGE_ERROR if inputs.failed else 1 if found else 0

@@ -109,7 +109,9 @@ def read_experiment_results(source: str | os.PathLike | IO, *, encoding: str = "
         An ``.arff`` or ``.csv`` file; the format is recognised by its
         content (an ARFF file starts with ``@relation``).
     encoding : str, default "utf-8"
-        The file's encoding (``"cp1252"``, ``"latin-1"``, ...).
+        The file's encoding (``"cp1252"``, ``"latin-1"``, ...), or ``"auto"``:
+        a byte-order mark, else UTF-8, else cp1252 with a
+        :class:`~wekaeval.errors.LegacyEncodingWarning`.
 
     Raises
     ------

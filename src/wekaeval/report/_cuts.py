@@ -99,7 +99,8 @@ _EXPERIMENTER = (
     (re.compile(r"^Tester: +weka\.experiment\."), "the header of WEKA's Experimenter analysis"),
     (re.compile(r"\(v/ /\*\)|\[v/ /\*\]"), "WEKA's Experimenter analysis (a result matrix with its (v/ /*) row)"),
     (re.compile(r"^# file: plot\.dat #$"), "WEKA's Experimenter analysis as GNUPlot files"),
-    (re.compile(r"^Dataset +\(1\) "), "WEKA's Experimenter analysis (a result matrix)"),
+    (re.compile(r"^Dataset +\(\d+\)( |$)"), "WEKA's Experimenter analysis (a result matrix)"),
+    (re.compile(r"statistically significant improvement or degradation"), "WEKA's Experimenter analysis in LaTeX"),
 )
 
 

@@ -48,6 +48,10 @@ def read_predictions(path: str | os.PathLike, dataset: Dataset, *, encoding: str
 
     The file is WEKA's printed predictions (PlainText or CSV, a table or a
     whole log) or this project's CSV; see the module's docstring.
+    ``encoding`` is a codec (``"cp1252"``, ...) or ``"auto"``: a byte-order
+    mark, else UTF-8, else cp1252 with a
+    :class:`~wekaeval.errors.LegacyEncodingWarning` (as
+    :func:`read_weka_output`).  A UTF-8 byte-order mark is always skipped.
 
     Raises
     ------
