@@ -5,7 +5,7 @@ read into that process's JVM once.  Each row goes back to the parent as soon as 
 of the result file, formatted in the worker), so an interrupt keeps every row finished so far; the parent
 hands the next batch, longest first, to whichever worker finishes one.  The processes are started (Python,
 wekaeval, the JVM) while the parent reads the datasets, and they ignore ``SIGINT``: an interrupt is the
-parent's to handle, and the parent ends them.
+parent's to handle, and it stops them after their current row.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ import multiprocessing
 import pickle
 import queue
 import signal
+import threading
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -26,9 +28,9 @@ from wekaeval.experiment._worker import ExperimentError, Job, Key, Setup, Worker
 _POLL = 1.0
 
 
-def _serve(index: int, tasks: Any, results: Any, jvm: bool, modules: Sequence[str]) -> None:
-    """A worker process: start what the experiment will need, then answer the parent's messages until None."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _serve(index: int, tasks: Any, results: Any, stop: Any, jvm: bool, modules: Sequence[str]) -> None:
+    """A worker process: start what the experiment will need, then answer the parent's messages until None (or
+    until ``stop`` is set, checked between rows)."""
     worker: Worker | None = None
     try:
         for name in modules:  # the scikit-learn models' modules, imported while the parent reads the data
@@ -48,6 +50,8 @@ def _serve(index: int, tasks: Any, results: Any, jvm: bool, modules: Sequence[st
                 assert worker is not None
                 jobs, measures, layout, csv = payload
                 for job in jobs:
+                    if stop.is_set():
+                        return
                     row = worker.row(job, measures)
                     results.put(("row", index, (job, row, row_line(layout, row, csv=csv))))
                 results.put(("done", index, None))
@@ -70,19 +74,28 @@ class Processes:
     def __init__(self, workers: int, *, jvm: bool, modules: Sequence[str] = ()):
         context = multiprocessing.get_context("spawn")
         self.results = context.Queue()
+        self.stop = context.Event()
         self.tasks = [context.Queue() for _ in range(workers)]
         self.processes = [
             context.Process(
                 target=_serve,
-                args=(index, tasks, self.results, jvm, tuple(modules)),
+                args=(index, tasks, self.results, self.stop, jvm, tuple(modules)),
                 daemon=True,
                 name=f"wekaeval-{index}",
             )
             for index, tasks in enumerate(self.tasks)
         ]
         self.finished = False
-        for process in self.processes:
-            process.start()
+        # the processes inherit SIGINT ignored (a Ctrl-C reaches the whole process group): an interrupt is the
+        # parent's to handle, and it ends them
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+        try:
+            for process in self.processes:
+                process.start()
+        finally:
+            if main:
+                signal.signal(signal.SIGINT, previous)
 
     def __enter__(self) -> Processes:
         return self
@@ -136,17 +149,17 @@ class Processes:
             return kind, index, payload
 
     def close(self) -> None:
-        """End the workers: at once unless every row has come back (an interrupt, a failure)."""
+        """End the workers: each stops after its current row (an interrupt, a failure) or, when every row has
+        come back, at once; one that does not within a few seconds is killed."""
+        if not self.finished:
+            self.stop.set()
         for tasks in self.tasks:
             tasks.put(None)
+        deadline = time.monotonic() + (10.0 if self.finished else 3.0)
         for process in self.processes:
-            if self.finished:
-                process.join(timeout=10)
+            process.join(timeout=max(0.0, deadline - time.monotonic()))
             if process.is_alive():
-                process.terminate()
-            process.join(timeout=10)
-            if process.is_alive():
-                process.kill()
+                process.kill()  # not terminate: a JVM's orderly shutdown under a running JPype call can crash
                 process.join()
         for channel in (*self.tasks, self.results):
             channel.cancel_join_thread()
