@@ -52,11 +52,21 @@ def _lines(
     for row in rows:
         line = None if cache is None else cache.get(row)
         if line is None:
-            line = ",".join(value_text(value, kind) for value, kind in zip(row, layout.kinds, strict=True))
+            line = _line(row, layout, value_text)
             if cache is not None:
                 cache[row] = line
         lines.append(line)
     return lines
+
+
+def _line(row: Row, layout: Layout, value_text: Callable[[Value, str], str]) -> str:
+    return ",".join(value_text(value, kind) for value, kind in zip(row, layout.kinds, strict=True))
+
+
+def row_line(layout: Layout, row: Row, *, csv: bool) -> str:
+    """One row's line in the result file (CSV, or ARFF's ``@data``): a worker formats the rows it computes, and
+    the file is the same as when they are formatted where it is written."""
+    return _line(row, layout, _csv_value if csv else _arff_value)
 
 
 def _arff_value(value: Value, kind: str) -> str:

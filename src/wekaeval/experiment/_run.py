@@ -11,13 +11,11 @@ it always holds every finished row; run again with the same file, only the missi
 from __future__ import annotations
 
 import itertools
-import multiprocessing
 import os
 import sys
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -25,7 +23,8 @@ from typing import Any
 from wekaeval.experiment._columns import Layout, result_layout
 from wekaeval.experiment._data import ModelData, NominalEncoding, model_data
 from wekaeval.experiment._models import is_sklearn_estimator
-from wekaeval.experiment._resultfile import Row, write_results
+from wekaeval.experiment._pool import Processes
+from wekaeval.experiment._resultfile import Row, is_csv, write_results
 from wekaeval.experiment._results import ExperimentResults, read_experiment_results
 from wekaeval.experiment._weka import is_weka_classifier
 from wekaeval.experiment._worker import ExperimentError, Job, Key, Setup, Worker
@@ -96,9 +95,45 @@ def run(
     ExperimentError
         For an experiment that cannot run as set up, naming the argument, dataset or scheme.
     """
-    prepared = _datasets(datasets, nominal)
     scheme_list = _schemes(schemes)
     _check_numbers(runs, folds, train_percent, workers)
+    # worker processes start (Python, the JVM) while the datasets are read here
+    pool = _processes(scheme_list, workers) if client is None and workers > 1 else None
+    try:
+        return _run(
+            datasets,
+            scheme_list,
+            pool,
+            client,
+            runs,
+            folds,
+            train_percent,
+            randomize,
+            results,
+            resume,
+            progress,
+            nominal,
+        )
+    finally:
+        if pool is not None:
+            pool.close()
+
+
+def _run(
+    datasets: Any,
+    scheme_list: list[Any],
+    pool: Processes | None,
+    client: Any,
+    runs: int,
+    folds: int,
+    train_percent: float | None,
+    randomize: bool,
+    results: str | os.PathLike,
+    resume: bool,
+    progress: bool | Progress | None,
+    nominal: NominalEncoding,
+) -> ExperimentResults:
+    prepared = _datasets(datasets, nominal)
     kinds = {data.nominal for data in prepared}
     if len(kinds) > 1:
         raise ExperimentError(
@@ -125,7 +160,7 @@ def run(
         train_percent=None if train_percent is None else float(train_percent),
         randomize=bool(randomize),
     )
-    with _executor(setup, workers, client) as executor:
+    with _executor(setup, pool, client) as executor:
         scheme_keys, measures = executor.describe()
         layout = result_layout(folds=setup.folds is not None, nominal=kinds.pop(), measures=measures)
         jobs = _plan(setup, runs)
@@ -136,8 +171,11 @@ def run(
         lines: dict[Row, str] = {}  # each row's line, formatted once however often the file is rewritten
         last_write = time.monotonic()
         try:
-            for count, (job, row) in enumerate(executor.rows(missing, measures), start=1):
+            batches = _batches(setup, missing)
+            for count, (job, row, line) in enumerate(executor.rows(batches, measures, layout, is_csv(path)), start=1):
                 done[job] = row
+                if line is not None:  # formatted by the worker process
+                    lines[row] = line
                 if report is not None:
                     report(count, len(missing))
                 if time.monotonic() - last_write >= WRITE_INTERVAL:
@@ -296,6 +334,20 @@ class _Bar:
 # -- where the rows are computed --------------------------------------------------------------------------------
 
 
+def _batches(setup: Setup, jobs: list[Job]) -> list[list[Job]]:
+    """The jobs by (dataset, run) -- the folds of a run are cut, and its dataset read, once per batch -- each
+    batch fold by fold, the schemes of a fold together; the longest first (the last to finish is short)."""
+    groups: dict[tuple[int, int], list[Job]] = {}
+    for job in sorted(jobs, key=lambda job: (job.dataset, job.run, job.fold, job.scheme)):
+        groups.setdefault((job.dataset, job.run), []).append(job)
+
+    def cost(batch: list[Job]) -> int:
+        data = setup.datasets[batch[0].dataset]
+        return len(batch) * data.num_instances * (len(data.feature_names) + 1)
+
+    return sorted(groups.values(), key=cost, reverse=True)
+
+
 class _Serial:
     """Rows computed here, one after the other."""
 
@@ -311,17 +363,44 @@ class _Serial:
     def describe(self) -> tuple[list[Key], tuple[str, ...]]:
         return self.worker.describe()
 
-    def rows(self, jobs: list[Job], measures: tuple[str, ...]) -> Iterator[tuple[Job, Row]]:
-        for job in _locality_order(jobs):
-            yield job, self.worker.row(job, measures)
+    def rows(
+        self, batches: list[list[Job]], measures: tuple[str, ...], layout: Layout, csv: bool
+    ) -> Iterator[tuple[Job, Row, str | None]]:
+        for batch in batches:
+            for job in batch:
+                yield job, self.worker.row(job, measures), None
 
 
-def _locality_order(jobs: list[Job]) -> list[Job]:
-    """Jobs by dataset and run first (the folds of a run are cut once), the schemes of a fold together."""
-    return sorted(jobs, key=lambda job: (job.dataset, job.run, job.fold, job.scheme))
+def _processes(schemes: list[Any], workers: int) -> Processes:
+    """The worker processes, started with a JVM when a scheme is WEKA's, importing the scikit-learn models'
+    modules."""
+    modules = dict.fromkeys(type(scheme).__module__ for scheme in schemes if not isinstance(scheme, str))
+    return Processes(workers, jvm=any(isinstance(scheme, str) for scheme in schemes), modules=list(modules))
 
 
-#: The experiments this process computes rows of, as a worker (a spawned process, a Dask worker): by token.
+class _Pool:
+    """Rows computed by the worker processes (:mod:`wekaeval.experiment._pool`), a batch at a time."""
+
+    def __init__(self, setup: Setup, pool: Processes):
+        self.pool = pool
+        pool.start(setup)
+
+    def __enter__(self) -> _Pool:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        return None  # the pool is closed by run, which started it
+
+    def describe(self) -> tuple[list[Key], tuple[str, ...]]:
+        return self.pool.describe()
+
+    def rows(
+        self, batches: list[list[Job]], measures: tuple[str, ...], layout: Layout, csv: bool
+    ) -> Iterator[tuple[Job, Row, str | None]]:
+        yield from self.pool.rows(batches, measures, layout, csv)
+
+
+#: The experiments this process computes rows of, as a Dask worker: by token.
 _WORKERS: dict[str, Worker] = {}
 
 
@@ -332,57 +411,12 @@ def _worker(setup: Setup) -> Worker:
     return _WORKERS[setup.token]
 
 
-def _initialise(setup: Setup) -> None:
-    _worker(setup)
-
-
-def _process_describe(token: str) -> tuple[list[Key], tuple[str, ...]]:
-    return _WORKERS[token].describe()
-
-
-def _process_row(token: str, job: Job, measures: tuple[str, ...]) -> tuple[Job, Row]:
-    return job, _WORKERS[token].row(job, measures)
-
-
-class _Processes:
-    """Rows computed by spawned processes, each with its own JVM (a forked JVM is unusable)."""
-
-    def __init__(self, setup: Setup, workers: int):
-        self.setup = setup
-        self.pool = ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_initialise,
-            initargs=(setup,),
-        )
-
-    def __enter__(self) -> _Processes:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.pool.shutdown(wait=True, cancel_futures=True)
-
-    def describe(self) -> tuple[list[Key], tuple[str, ...]]:
-        return self.pool.submit(_process_describe, self.setup.token).result()
-
-    def rows(self, jobs: list[Job], measures: tuple[str, ...]) -> Iterator[tuple[Job, Row]]:
-        from concurrent.futures import as_completed
-
-        futures = [self.pool.submit(_process_row, self.setup.token, job, measures) for job in _locality_order(jobs)]
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        finally:
-            for future in futures:
-                future.cancel()
-
-
 def _dask_describe(setup: Setup) -> tuple[list[Key], tuple[str, ...]]:
     return _worker(setup).describe()
 
 
-def _dask_row(setup: Setup, job: Job, measures: tuple[str, ...]) -> tuple[Job, Row]:
-    return job, _worker(setup).row(job, measures)
+def _dask_row(setup: Setup, job: Job, measures: tuple[str, ...]) -> tuple[Job, Row, None]:
+    return job, _worker(setup).row(job, measures), None
 
 
 class _Dask:
@@ -401,11 +435,13 @@ class _Dask:
     def describe(self) -> tuple[list[Key], tuple[str, ...]]:
         return self.client.submit(_dask_describe, self.setup, pure=False).result()
 
-    def rows(self, jobs: list[Job], measures: tuple[str, ...]) -> Iterator[tuple[Job, Row]]:
+    def rows(
+        self, batches: list[list[Job]], measures: tuple[str, ...], layout: Layout, csv: bool
+    ) -> Iterator[tuple[Job, Row, str | None]]:
         from distributed import as_completed
 
         futures = [
-            self.client.submit(_dask_row, self.setup, job, measures, pure=False) for job in _locality_order(jobs)
+            self.client.submit(_dask_row, self.setup, job, measures, pure=False) for batch in batches for job in batch
         ]
         try:
             for future in as_completed(futures):
@@ -414,9 +450,9 @@ class _Dask:
             self.client.cancel(futures)
 
 
-def _executor(setup: Setup, workers: int, client: Any) -> Any:
+def _executor(setup: Setup, pool: Processes | None, client: Any) -> Any:
     if client is not None:
         return _Dask(setup, client)
-    if workers > 1:
-        return _Processes(setup, workers)
+    if pool is not None:
+        return _Pool(setup, pool)
     return _Serial(setup)

@@ -118,7 +118,8 @@ class Worker:
             except Exception as error:  # a Java exception, with WEKA's message
                 raise ExperimentError(f"{scheme} on {data.source or data.relation}, run {job.run}: {error}") from None
             scheme_keys = tuple(str(part) for part in evaluator.getKey())
-            values = [_python(value) for value in result]
+            number = _java("java.lang.Number")
+            values = [_python(value, number) for value in result]
         else:
             scheme_keys = scheme_key(scheme)
             values = self._sklearn_results(scheme, data, job, len(measures))
@@ -244,10 +245,11 @@ def _enumeration(enumeration: Any) -> list[Any]:
     return items
 
 
-def _python(value: Any) -> Any:
-    """A result of WEKA's split evaluator: a Double as a float (NaN kept), a String as a str, null as None."""
+def _python(value: Any, number: Any) -> Any:
+    """A result of WEKA's split evaluator: a Double (a ``number``, ``java.lang.Number``) as a float (NaN kept), a
+    String as a str, null as None."""
     if value is None:
         return None
-    if isinstance(value, _java("java.lang.Number")):
+    if isinstance(value, number):
         return float(value.doubleValue())
     return str(value)
