@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wekaeval.evaluation import UnivariateKernelEstimator
-from wekaeval.evaluation._kernel import CONST
+from wekaeval.evaluation._kernel import kernel_const
 from wekaeval.javamath import java_log_scalar
 
 pytestmark = pytest.mark.jvm
@@ -73,7 +73,7 @@ def assert_same_as_weka(jvm, values, weights, points, *, scalar: bool = True) ->
 def test_const_is_wekas(jvm):
     import jpype
 
-    assert CONST.hex() == float(jpype.JClass("weka.estimators.UnivariateKernelEstimator").CONST).hex()
+    assert kernel_const().hex() == float(jpype.JClass("weka.estimators.UnivariateKernelEstimator").CONST).hex()
 
 
 @pytest.mark.parametrize(

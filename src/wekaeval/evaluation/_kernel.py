@@ -33,6 +33,7 @@ array([-1.42287078e+00, -1.76177534e+00, -7.76288669e+03])
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 import struct
 from dataclasses import dataclass
@@ -57,11 +58,16 @@ _MAX_VALUE = 1.7976931348623157e308  # Double.MAX_VALUE
 _NAN = math.nan
 
 
-#: ``UnivariateKernelEstimator.CONST``, -log(2 pi)/2 with HotSpot's ``Math.log``.
-CONST = -0.5 * java_log_scalar(2 * math.pi)
+@functools.cache
+def kernel_const() -> float:
+    """``UnivariateKernelEstimator.CONST``, -log(2 pi)/2 with HotSpot's ``Math.log`` (computed when first needed:
+    the log depends on the processor, which importing wekaeval does not measure)."""
+    return -0.5 * java_log_scalar(2 * math.pi)
 
 
-_LOG_FACTOR = java_log_scalar(_THRESHOLD) - java_log_scalar(1 - _THRESHOLD)
+@functools.cache
+def _log_factor() -> float:
+    return java_log_scalar(_THRESHOLD) - java_log_scalar(1 - _THRESHOLD)
 
 
 _DOUBLE = struct.Struct("<d")
@@ -176,7 +182,7 @@ class UnivariateKernelEstimator:
                 values=[self._values[key] for key in keys],
                 log_weights=[java_log_scalar(self._weights[key]) for key in keys],
                 width=width,
-                offset=CONST - java_log_scalar(width),
+                offset=kernel_const() - java_log_scalar(width),
                 log_sum_of_weights=java_log_scalar(self._sum_of_weights),
             )
         return self._kernels
@@ -225,7 +231,7 @@ def _running_sum(kernels: _Kernels, positions: range, value: float, sums: list[f
         sums[0] = _log_of_sum(sums[0], log_weight + log_density)
         sums[1] = _log_of_sum(sums[1], log_weight)
         # Can we stop, assuming the worst case?
-        if log_density + log_sum < _log_of_sum(_LOG_FACTOR + sums[0], log_density + sums[1]):
+        if log_density + log_sum < _log_of_sum(_log_factor() + sums[0], log_density + sums[1]):
             break
 
 
@@ -252,7 +258,7 @@ def _running_sums(
         sums[0, active] = total
         sums[1, active] = weights
         position += step
-        going = ~(log_density + log_sum < _log_of_sums(_LOG_FACTOR + total, log_density + weights))
+        going = ~(log_density + log_sum < _log_of_sums(_log_factor() + total, log_density + weights))
         going &= (position >= 0) & (position < count)
         if not going.all():
             active = active[going]

@@ -39,7 +39,6 @@ _MAX_VALUE = float(np.finfo(np.float64).max)
 
 
 #: ``Utils.log2``: WEKA's constant ``Math.log(2)``, the divisor of the SF entropies.
-_LOG_2 = java_log_scalar(2.0)
 
 
 @dataclass
@@ -316,8 +315,9 @@ def _add_densities(
     if log_densities is False:
         state.complexity_available = False
         return
-    sums["sum_scheme_entropy"] = -(np.compress(scored, log_densities) * w / _LOG_2)
-    sums["sum_prior_entropy"] = -(priors.log_density(c) * w / _LOG_2)
+    log_2 = java_log_scalar(2.0)  # here, not at import: the CPU is measured only when a log is needed
+    sums["sum_scheme_entropy"] = -(np.compress(scored, log_densities) * w / log_2)
+    sums["sum_prior_entropy"] = -(priors.log_density(c) * w / log_2)
 
 
 def numeric_values(values: Sequence[float] | np.ndarray, name: str) -> np.ndarray:
