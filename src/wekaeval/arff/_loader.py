@@ -164,11 +164,11 @@ def _read_data(header: Header, view: str, name: str, need: frozenset[int] | None
     slow_until = 0  # lines before this one go row by row (the columnar reader gave them back)
     while True:
         line = int(np.searchsorted(starts, position, side="right")) - 1
-        if line >= slow_until and position == starts[line] and lines.plain[line]:
+        if position < len(buffer) and line >= slow_until and position == starts[line] and lines.plain[line]:
             end = lines.run_end(line)
             if end - line >= _SHORTEST_RUN:
                 high = int(starts[end]) if end < len(starts) else len(buffer)
-                run = read_run(data, buffer, starts[line:end], high, plan, need)
+                run = read_run(data, buffer, starts[line:end], high, plan, need) if high > position else None
                 if run is not None:
                     reader.flush()
                     _commit(table, run)
