@@ -325,3 +325,21 @@ def test_experiment_command_runs_weka_schemes(weka_jvm, tmp_path, capsys):
     assert main([*argv, "--folds", "3", "-o", str(tmp_path / "cli.arff")]) == 0
     direct = run([DATASETS[1]], [WEKA_SCHEMES[0]], runs=1, folds=3, results=tmp_path / "api.arff")
     assert without_timing(read_experiment_results(tmp_path / "cli.arff")) == without_timing(direct)
+
+
+def test_a_scheme_stays_with_the_worker_that_runs_it():
+    """Two workers, three schemes of unequal batches: each worker keeps to its scheme while it has batches, so
+    each JVM compiles the code of as few schemes as it can; every batch is handed out once."""
+    from wekaeval.experiment._pool import next_batch
+    from wekaeval.experiment._worker import Job
+
+    waiting = [[Job(0, run, 0, scheme)] for scheme, runs in ((0, 6), (1, 3), (2, 2)) for run in range(1, runs + 1)]
+    handed: list[list[int]] = [[], []]
+    schemes: list[int | None] = [None, None]
+    turn = 0
+    while (batch := next_batch(waiting, schemes, turn)) is not None:
+        schemes[turn] = batch[0].scheme
+        handed[turn].append(batch[0].scheme)
+        turn = 1 - turn
+    assert sorted(handed[0] + handed[1]) == [0] * 6 + [1] * 3 + [2] * 2
+    assert handed[0] == [0] * 6 and handed[1] == [1, 1, 1, 2, 2]

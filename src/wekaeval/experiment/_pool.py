@@ -1,7 +1,8 @@
 """The Experimenter's worker processes: spawned before the data is read, each with its own JVM, fed batches.
 
-A batch is every missing row of one (dataset, run): its folds are cut once, in one process, and the dataset is
-read into that process's JVM once.  Each row goes back to the parent as soon as it is computed (with its line
+A batch is every missing row of one (dataset, run, scheme): its folds are cut, and the dataset read into the
+process's JVM, once per process; a scheme stays with the worker that runs it (:func:`next_batch`), so its code is
+compiled by one JVM, not by all.  Each row goes back to the parent as soon as it is computed (with its line
 of the result file, formatted in the worker), so an interrupt keeps every row finished so far; the parent
 hands the next batch, longest first, to whichever worker finishes one.  The processes are started (Python,
 wekaeval, the JVM) while the parent reads the datasets, and they ignore ``SIGINT``: an interrupt is the
@@ -57,6 +58,28 @@ def _serve(index: int, tasks: Any, results: Any, stop: Any, jvm: bool, modules: 
                 results.put(("done", index, None))
     except BaseException as error:  # noqa: BLE001 (every failure goes to the parent, which raises it)
         results.put(("error", index, _picklable(error)))
+
+
+def next_batch(waiting: list[list[Job]], schemes: Sequence[int | None], index: int) -> list[Job] | None:
+    """The batch worker ``index`` computes next, taken out of ``waiting`` (longest first): the longest of the
+    scheme it ran last, else of a scheme no other worker runs, else the longest.
+
+    Each worker process has its own JVM, which compiles the code of the schemes it runs: keeping a scheme on
+    one worker compiles its code once, where handing the batches round would compile it in every JVM.
+
+    >>> from wekaeval.experiment._worker import Job
+    >>> batches = [[Job(0, 1, 0, s)] for s in (0, 0, 1, 1)]
+    >>> next_batch(batches, [0, None], 1)[0].scheme, next_batch(batches, [0, 1], 0)[0].scheme, len(batches)
+    (1, 0, 2)
+    """
+    if not waiting:
+        return None
+    others = {scheme for at, scheme in enumerate(schemes) if at != index}
+    for wanted in (lambda scheme: scheme == schemes[index], lambda scheme: scheme not in others):
+        for at, batch in enumerate(waiting):
+            if wanted(batch[0].scheme):
+                return waiting.pop(at)
+    return waiting.pop(0)
 
 
 def _picklable(error: BaseException) -> BaseException:
@@ -116,20 +139,29 @@ class Processes:
     def rows(
         self, batches: list[list[Job]], measures: tuple[str, ...], layout: Layout, csv: bool
     ) -> Iterator[tuple[Job, Row, str]]:
-        """Every row of ``batches`` (handed out in this order), as each is computed, with its line."""
-        waiting = list(reversed(batches))
+        """Every row of ``batches`` (each of one scheme, longest first), as each is computed, with its line.
+
+        A worker is handed :func:`next_batch`'s choice: the schemes stay with the workers that ran them.
+        """
+        waiting = list(batches)
+        schemes: list[int | None] = [None] * len(self.tasks)  # the scheme of each worker's last batch
         busy = 0
-        for tasks in self.tasks:
-            if waiting:
-                tasks.put(("batch", (waiting.pop(), measures, layout, csv)))
-                busy += 1
+
+        def hand(index: int) -> bool:
+            batch = next_batch(waiting, schemes, index)
+            if batch is None:
+                return False
+            schemes[index] = batch[0].scheme
+            self.tasks[index].put(("batch", (batch, measures, layout, csv)))
+            return True
+
+        for index in range(len(self.tasks)):
+            busy += hand(index)
         while busy:
             kind, index, payload = self._message()
             if kind == "row":
                 yield payload
-            elif waiting:
-                self.tasks[index].put(("batch", (waiting.pop(), measures, layout, csv)))
-            else:
+            elif not hand(index):
                 busy -= 1
         self.finished = True
 

@@ -335,11 +335,12 @@ class _Bar:
 
 
 def _batches(setup: Setup, jobs: list[Job]) -> list[list[Job]]:
-    """The jobs by (dataset, run) -- the folds of a run are cut, and its dataset read, once per batch -- each
-    batch fold by fold, the schemes of a fold together; the longest first (the last to finish is short)."""
-    groups: dict[tuple[int, int], list[Job]] = {}
-    for job in sorted(jobs, key=lambda job: (job.dataset, job.run, job.fold, job.scheme)):
-        groups.setdefault((job.dataset, job.run), []).append(job)
+    """The jobs by (dataset, run, scheme) -- the folds of a run are cut, and its dataset read, once per process
+    -- each batch fold by fold; the longest first (the last to finish is short), a run's schemes one after the
+    other."""
+    groups: dict[tuple[int, int, int], list[Job]] = {}
+    for job in sorted(jobs, key=lambda job: (job.dataset, job.run, job.scheme, job.fold)):
+        groups.setdefault((job.dataset, job.run, job.scheme), []).append(job)
 
     def cost(batch: list[Job]) -> int:
         data = setup.datasets[batch[0].dataset]

@@ -109,17 +109,12 @@ class Worker:
             keys += (str(job.fold + 1),)
         if isinstance(scheme, str):
             train, test = self._weka_parts(job.dataset, job.run)[job.fold]
-            evaluator = _evaluator(data.nominal)
-            evaluator.setClassifier(self._template(scheme))
-            if measures:
-                evaluator.setAdditionalMeasures(_strings(measures))
+            evaluator, scheme_keys = self._split_evaluator(scheme, data.nominal, measures)
             try:
                 result = evaluator.getResult(train, test)
             except Exception as error:  # a Java exception, with WEKA's message
                 raise ExperimentError(f"{scheme} on {data.source or data.relation}, run {job.run}: {error}") from None
-            scheme_keys = tuple(str(part) for part in evaluator.getKey())
-            number = _java("java.lang.Number")
-            values = [_python(value, number) for value in result]
+            values = [_python(value) for value in result]
         else:
             scheme_keys = scheme_key(scheme)
             values = self._sklearn_results(scheme, data, job, len(measures))
@@ -195,6 +190,17 @@ class Worker:
         return jvm_instances(self.setup.datasets[dataset])
 
     @functools.lru_cache(maxsize=64)  # noqa: B019
+    def _split_evaluator(self, command_line: str, nominal: bool, measures: tuple[str, ...]) -> tuple[Any, Key]:
+        """The split evaluator of a WEKA scheme and its key, made once and used for every row of the scheme, as
+        WEKA's Experimenter uses its one ``ClassifierSplitEvaluator`` (each ``getResult`` trains a fresh copy
+        of the template classifier)."""
+        evaluator = _evaluator(nominal)
+        evaluator.setClassifier(self._template(command_line))
+        if measures:
+            evaluator.setAdditionalMeasures(_strings(measures))
+        return evaluator, tuple(str(part) for part in evaluator.getKey())
+
+    @functools.lru_cache(maxsize=64)  # noqa: B019
     def _template(self, command_line: str) -> Any:
         return bridge.make_classifier(*bridge.parse_classifier(command_line))[0]
 
@@ -245,11 +251,11 @@ def _enumeration(enumeration: Any) -> list[Any]:
     return items
 
 
-def _python(value: Any, number: Any) -> Any:
-    """A result of WEKA's split evaluator: a Double (a ``number``, ``java.lang.Number``) as a float (NaN kept), a
-    String as a str, null as None."""
-    if value is None:
-        return None
-    if isinstance(value, number):
-        return float(value.doubleValue())
+def _python(value: Any) -> Any:
+    """A result of WEKA's split evaluator: a Double as a float (NaN kept; JPype's boxed ``java.lang.Double`` and
+    ``Integer`` are Python float and int subclasses), a String as a str, null as None."""
+    if value is None or type(value) is str:  # a String, as JPype converts it (convertStrings=True)
+        return value
+    if isinstance(value, (float, int)):
+        return float(value)
     return str(value)
