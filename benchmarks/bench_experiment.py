@@ -2,9 +2,10 @@
 
 What it measures
 ----------------
-One experiment -- J48 and NaiveBayes (WEKA schemes, run through the bridge), 3 datasets of
-``arff_samples/`` (credit-g, sklearn-breast-cancer, radar), ``--runs`` runs (default 10) of 10-fold
-cross-validation -- run from the command line, each in a fresh process, as a user runs it (JVM start-up
+One experiment -- WEKA schemes run through the bridge (``--setup classic``, the default: J48, NaiveBayes, SMO
+and IBk; ``--setup quick``: J48 and NaiveBayes), 3 datasets of ``arff_samples/`` (credit-g,
+sklearn-breast-cancer, radar), ``--runs`` runs (default 10) of 10-fold cross-validation -- run from the
+command line, each in a fresh process, as a user runs it (JVM start-up
 included on both sides):
 
 1. **WEKA**: ``java weka.experiment.Experiment -l setup.exp -r`` (the setup saved by python-weka-wrapper3's
@@ -39,19 +40,29 @@ from wekaeval.experiment import TIMING_COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
 DATASETS = [ROOT / "arff_samples" / f"{name}.arff" for name in ("credit-g", "sklearn-breast-cancer", "radar")]
-SCHEMES = ["weka.classifiers.trees.J48 -C 0.25 -M 2", "weka.classifiers.bayes.NaiveBayes"]
+#: The schemes of each setup: "classic", the Experimenter's usual line-up (a tree, Bayes, an SVM, nearest
+#: neighbours), and "quick", two cheap schemes whose run is mostly the JVMs' start and warm-up.
+SETUPS = {
+    "classic": [
+        "weka.classifiers.trees.J48 -C 0.25 -M 2",
+        "weka.classifiers.bayes.NaiveBayes",
+        "weka.classifiers.functions.SMO",
+        "weka.classifiers.lazy.IBk",
+    ],
+    "quick": ["weka.classifiers.trees.J48 -C 0.25 -M 2", "weka.classifiers.bayes.NaiveBayes"],
+}
 ADD_OPENS = "--add-opens=java.base/java.lang=ALL-UNNAMED"
 SERIAL_TARGET = 1.0  # wekaeval serial / WEKA
 WORKERS_TARGET = 0.6  # wekaeval 2 workers / wekaeval serial
 
 
-def weka_setup(folder: Path, runs: int) -> list[str]:
+def weka_setup(folder: Path, runs: int, schemes: list[str]) -> list[str]:
     """WEKA's own Experimenter's command line, its setup saved as python-weka-wrapper3 saves it."""
     from weka.core.classes import from_commandline
     from weka.experiments import SimpleCrossValidationExperiment, SimpleExperiment
 
     bridge.start_jvm()
-    classifiers = [from_commandline(line, classname="weka.classifiers.Classifier") for line in SCHEMES]
+    classifiers = [from_commandline(line, classname="weka.classifiers.Classifier") for line in schemes]
     experiment = SimpleCrossValidationExperiment(
         folds=10,
         result=str(folder / "weka.arff"),
@@ -65,9 +76,9 @@ def weka_setup(folder: Path, runs: int) -> list[str]:
     return ["java", ADD_OPENS, "-cp", bridge.weka_classpath(), "weka.experiment.Experiment", "-l", "setup.exp", "-r"]
 
 
-def wekaeval_command(runs: int, workers: int, results: Path) -> list[str]:
+def wekaeval_command(runs: int, workers: int, results: Path, schemes: list[str]) -> list[str]:
     command = [sys.executable, "-m", "wekaeval.cli", "experiment", *map(str, DATASETS)]
-    for scheme in SCHEMES:
+    for scheme in schemes:
         command += ["--scheme", scheme]
     return command + ["--runs", str(runs), "--folds", "10", "--workers", str(workers), "-o", str(results), "--fresh"]
 
@@ -107,18 +118,24 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--runs", type=int, default=10, help="Experimenter runs (default 10)")
     parser.add_argument("--repeats", type=int, default=1, help="timed runs of each (default 1)")
+    parser.add_argument("--setup", choices=sorted(SETUPS), default="classic", help="the schemes (default classic)")
     args = parser.parse_args(argv)
+    schemes = SETUPS[args.setup]
 
     with tempfile.TemporaryDirectory(prefix="bench-experiment-") as name:
         folder = Path(name)
         commands = {
-            "WEKA's Experimenter": (weka_setup(folder, args.runs), folder / "weka.arff"),
-            "wekaeval serial": (wekaeval_command(args.runs, 1, folder / "serial.arff"), folder / "serial.arff"),
-            "wekaeval 2 workers": (wekaeval_command(args.runs, 2, folder / "two.arff"), folder / "two.arff"),
+            "WEKA's Experimenter": (weka_setup(folder, args.runs, schemes), folder / "weka.arff"),
+            "wekaeval serial": (
+                wekaeval_command(args.runs, 1, folder / "serial.arff", schemes),
+                folder / "serial.arff",
+            ),
+            "wekaeval 2 workers": (wekaeval_command(args.runs, 2, folder / "two.arff", schemes), folder / "two.arff"),
         }
-        rows = 2 * len(DATASETS) * args.runs * 10
+        rows = len(schemes) * len(DATASETS) * args.runs * 10
         print(
-            f"{rows} rows: 2 WEKA schemes x {len(DATASETS)} datasets x {args.runs} runs x 10 folds, "
+            f"{rows} rows ({args.setup}): {len(schemes)} WEKA schemes x {len(DATASETS)} datasets x {args.runs} runs "
+            "x 10 folds, "
             f"WEKA {bridge.weka_version()}, {os.cpu_count()} cores",
             flush=True,
         )
