@@ -8,6 +8,7 @@ and the class attribute chosen as WEKA chooses it; large files read column by co
 
 from __future__ import annotations
 
+from wekaeval._faces import claim_public_classes
 from wekaeval.arff._classattr import ClassAttributeError, class_index, describe_class_attribute
 from wekaeval.arff._dates import DateParser, DatePatternError, resolve_timezone
 from wekaeval.arff._loader import load_arff, read_arff_rows
@@ -28,7 +29,4 @@ __all__ = [
     "resolve_timezone",
 ]
 
-for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
-    if isinstance(globals()[_name], type):
-        globals()[_name].__module__ = __name__
-del _name
+claim_public_classes(globals())

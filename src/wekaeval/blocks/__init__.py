@@ -8,6 +8,7 @@ fills them, so the two cannot drift apart.
 
 from __future__ import annotations
 
+from wekaeval._faces import claim_public_classes
 from wekaeval.blocks._details import DETAIL_COLUMNS, DETAIL_LAYOUTS, ClassDetails, ClassDetailsRow, DetailLayout
 from wekaeval.blocks._matrix import PrintedConfusionMatrix, confusion_matrix_text, matrix_layout, short_id
 from wekaeval.blocks._rows import PredictionRows, RowsBuilder, RowsColumn
@@ -59,7 +60,4 @@ __all__ = [
     "PLUGIN_LINES_BEFORE",
 ]
 
-for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
-    if isinstance(globals()[_name], type):
-        globals()[_name].__module__ = __name__
-del _name
+claim_public_classes(globals())

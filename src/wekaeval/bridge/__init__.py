@@ -6,6 +6,7 @@ predictions (:class:`WekaEvaluation`); nothing below this package touches the JV
 
 from __future__ import annotations
 
+from wekaeval._faces import claim_public_classes
 from wekaeval.bridge._classifiers import (
     load_instances,
     make_classifier,
@@ -65,7 +66,4 @@ __all__ = [
     "STATISTICS",
 ]
 
-for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
-    if isinstance(globals()[_name], type):
-        globals()[_name].__module__ = __name__
-del _name
+claim_public_classes(globals())

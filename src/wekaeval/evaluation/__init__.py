@@ -8,6 +8,7 @@ printed through :mod:`wekaeval.blocks`.  Kappa has one core (``_kappa``) that
 
 from __future__ import annotations
 
+from wekaeval._faces import claim_public_classes
 from wekaeval.evaluation._confusion import ConfusionMatrix
 from wekaeval.evaluation._costmatrix import CostMatrix
 from wekaeval.evaluation._evaluation import Evaluation, NominalPrediction, NumericPrediction
@@ -87,7 +88,4 @@ __all__ = [
     "UnivariateKernelEstimator",
 ]
 
-for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
-    if isinstance(globals()[_name], type):
-        globals()[_name].__module__ = __name__
-del _name
+claim_public_classes(globals())

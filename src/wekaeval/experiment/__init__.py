@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wekaeval._faces import claim_public_classes
 from wekaeval.evaluation import register_model_runner
 from wekaeval.experiment._columns import TIMING_COLUMNS
 from wekaeval.experiment._data import (
@@ -84,7 +85,4 @@ __all__ = [
 
 register_model_runner(runner_for)  # Evaluation's model-running methods run these models (the injection point)
 
-for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
-    if isinstance(globals()[_name], type):
-        globals()[_name].__module__ = __name__
-del _name
+claim_public_classes(globals())

@@ -16,6 +16,7 @@ evaluations, files or the JVM.
 
 from __future__ import annotations
 
+from wekaeval._faces import claim_public_classes
 from wekaeval.javamath._digits import Digits, floating_decimal, shortest_digits
 from wekaeval.javamath._exp import java_exp
 from wekaeval.javamath._fdlibm import fdlibm_exp
@@ -135,7 +136,4 @@ __all__ = [
     "sorted_ranks",
 ]
 
-for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
-    if isinstance(globals()[_name], type):
-        globals()[_name].__module__ = __name__
-del _name
+claim_public_classes(globals())

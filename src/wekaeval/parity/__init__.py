@@ -18,6 +18,7 @@ longest jobs first, and stop a job that runs too long (``timeout=``).
 
 from __future__ import annotations
 
+from wekaeval._faces import claim_public_classes
 from wekaeval.parity._compare import (
     ESTIMATOR,
     JAVA_ARITHMETIC_STATISTICS,
@@ -74,7 +75,4 @@ __all__ = [
     "unfinished_record",
 ]
 
-for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
-    if isinstance(globals()[_name], type):
-        globals()[_name].__module__ = __name__
-del _name
+claim_public_classes(globals())

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from wekaeval._faces import claim_public_classes
 from wekaeval.report._consistency import Inconsistency, check_section
 from wekaeval.report._folder import FileReport, FileReports, iter_weka_outputs, read_weka_outputs
 from wekaeval.report._prediction_text import PredictionTextError, is_header, parse_predictions
@@ -29,7 +30,4 @@ __all__ = [
     "is_header",
 ]
 
-for _name in __all__:  # the public classes are wekaeval's under this name (in reprs, tracebacks and pickles)
-    if isinstance(globals()[_name], type):
-        globals()[_name].__module__ = __name__
-del _name
+claim_public_classes(globals())
