@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from wekaeval import CostMatrix, CostMatrixError, Evaluation, EvaluationError, PredictionError, load_arff
 from wekaeval.evaluation import cross_validation_text, evaluate_folds
-from wekaeval.evaluation._state import EvaluationState
+from wekaeval.evaluation._state import EvaluationState, _descending
 
 from .conftest import ARFF_SAMPLES
 from .evaluation_oracle import PER_CLASS, SCALARS, weka_evaluation
@@ -342,3 +342,20 @@ def test_bad_input_names_the_argument():
         _ = evaluation.correlation_coefficient
     with pytest.raises(EvaluationError, match="numeric"):
         _ = Evaluation(load_arff(ARFF_SAMPLES / "numeric-class.arff")).kappa
+
+
+@pytest.mark.parametrize("k", range(1, 9))
+def test_classes_by_decreasing_probability_are_the_stable_sort_read_from_the_top(rng, k):
+    """_descending's counting (k <= 8) against Utils.stableSort read from the end, as the k > 8 path sorts:
+    ties (rounded probabilities, zeros), -0.0 beside 0.0, NaN as MAX_VALUE beside MAX_VALUE itself."""
+    m = 3000
+    distributions = np.round(rng.random((m, k)), 1)
+    special = rng.random((m, k)) < 0.05
+    distributions[special] = rng.choice([0.0, -0.0, np.nan, np.finfo(np.float64).max], int(special.sum()))
+    ranked, classes = _descending(distributions)
+    key = np.where(np.isnan(distributions), np.finfo(np.float64).max, distributions)
+    order = np.argsort(key, axis=1, kind="stable")[:, ::-1]
+    assert classes.dtype == np.intp and np.array_equal(classes, order.T)
+    expected = np.take_along_axis(distributions, order, axis=1).T
+    assert np.array_equal(ranked, expected, equal_nan=True)
+    assert [value.hex() for value in ranked.ravel().tolist()] == [value.hex() for value in expected.ravel().tolist()]

@@ -1,8 +1,9 @@
 """The numeric Evaluation's side-by-side folds against one ``np.add.accumulate`` per sum, bit for bit.
 
 :func:`wekaeval.evaluation._numeric.accumulate_numeric` adds WEKA's running
-sums of a numeric class as the columns of one table, folded by a weighted
-``np.bincount``.  The reference here is the path it replaced: every sum over
+sums of a numeric class as the rows of one table, each summed left to right
+by numpy's generic einsum kernel (checked once by ``_einsum_folds_in_order``;
+``np.add.accumulate`` otherwise).  The reference here is the path it replaced: every sum over
 exactly the instances WEKA adds to it, each term written as Java writes it
 (``w * (0.0 + diff) / 1``), added by ``np.add.accumulate`` from the state's
 value.  Seeded adversarial inputs (infinities, NaN, huge and tiny values,
@@ -84,9 +85,11 @@ def _hexes(state: EvaluationState) -> list[str]:
     return [float(getattr(state, name)).hex() for name in SUMS]
 
 
+@pytest.mark.parametrize("einsum", [True, False], ids=["einsum", "accumulate"])
 @pytest.mark.parametrize("fold_rows", [7, 64, 1 << 14])
-def test_folds_equal_one_accumulate_per_sum_on_adversarial_values(rng, monkeypatch, fold_rows):
+def test_folds_equal_one_accumulate_per_sum_on_adversarial_values(rng, monkeypatch, fold_rows, einsum):
     monkeypatch.setattr(_numeric, "FOLD_ROWS", fold_rows)
+    monkeypatch.setattr(_numeric, "_einsum_folds_in_order", lambda: einsum)
     train = adversarial(rng, 40)
     for case in range(60):
         n = int(rng.integers(0, 300))
@@ -136,6 +139,16 @@ def test_the_folds_are_sequential_not_pairwise(monkeypatch):
     assert state.sum_class == 1.0
     assert math.fsum(actual) > 1.0  # what a regrouped sum comes near
     assert np.add.reduce(actual) != 1.0  # numpy's own pairwise sum
+
+
+def test_the_einsum_check_passes_and_catches_a_regrouped_sum(monkeypatch):
+    assert _numeric._einsum_folds_in_order()  # numpy's generic kernel: the fold is einsum's
+    monkeypatch.setattr(_numeric, "_folds", lambda table, ones: np.add.reduce(table, axis=1))  # pairwise
+    assert not _numeric._einsum_folds_in_order.__wrapped__()
+    monkeypatch.setattr(_numeric, "_folds", lambda table, ones: np.einsum("ij->i", table))  # contiguous kernel
+    assert not _numeric._einsum_folds_in_order.__wrapped__()
+    monkeypatch.setattr(_numeric, "_folds", _numeric._accumulated_folds)
+    assert _numeric._einsum_folds_in_order.__wrapped__()
 
 
 def test_the_range_of_the_training_values_is_wekas_running_comparison(rng):

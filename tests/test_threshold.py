@@ -284,3 +284,19 @@ def test_rows_sorted_together_are_each_rows_quicksort():
                 mine, theirs = getattr(areas_only, area)(i), getattr(alone, area)(i)
                 assert mine.hex() == theirs.hex() or (math.isnan(mine) and math.isnan(theirs)), (trial, i, area)
         assert not areas_only._curves  # the points are not kept
+
+
+@pytest.mark.parametrize("distinct", [3, 1_000, 70_000], ids=["few", "16-bit ranks", "many"])
+def test_sorted_ranks_equal_a_stable_sort_of_the_values(rng, distinct):
+    """sorted_ranks (np.unique's ranks, then a radix or a quicksort of distinct keys) against the stable sort
+    of the values it replaced: ties, -0.0 beside 0.0, infinities; NaN takes the comparison path."""
+    for trial in range(6):
+        n = int(rng.integers(1, 150_000)) if trial else 1
+        values = rng.integers(0, distinct, n) / 7.0
+        special = rng.random(n) < 0.01
+        values[special] = rng.choice([0.0, -0.0, np.inf, -np.inf, np.finfo(np.float64).max], int(special.sum()))
+        if trial == 5:
+            values[rng.random(n) < 0.01] = np.nan
+        mine, theirs = weka_sort_module.sorted_ranks(values), weka_sort_module._sorted_ranks_by_comparison(values)
+        for a, b in zip(mine, theirs, strict=True):
+            assert a.dtype == b.dtype and np.array_equal(a, b), (distinct, trial)

@@ -24,6 +24,7 @@ which leaves them untouched.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -114,7 +115,7 @@ def _first_extreme(values: np.ndarray, extreme: Any, sign: float) -> float:
     return float(values[np.argmax(values == best)])
 
 
-#: The folds every instance with a class feeds: the columns of the table :func:`accumulate_numeric` reduces.
+#: The folds every instance with a class feeds: the rows of the table :func:`accumulate_numeric` sums.
 FOLDS = (
     "with_class",
     "sum_class",
@@ -124,13 +125,13 @@ FOLDS = (
     "sum_sqr_predicted",
     "sum_err",
     "sum_abs_err",
-    "sum_sqr_err",
     "sum_prior_abs_err",
+    "sum_sqr_err",
     "sum_prior_sqr_err",
 )
 
-#: Instances per table: the (FOLD_ROWS + 1) x 11 table and the scratch rows stay in a core's cache.
-FOLD_ROWS = 1 << 13
+#: Instances per chunk: the 11 x (FOLD_ROWS + 1) table and its scratch rows stay in the caches.
+FOLD_ROWS = 1 << 14
 
 
 def accumulate_numeric(
@@ -150,16 +151,15 @@ def accumulate_numeric(
     intervals per instance; ``log_densities`` an (n,) array.
 
     Every ``m_x += term`` of WEKA's loop is a left fold in instance order.
-    The :data:`FOLDS` are folded side by side: a chunk's terms go into the
-    columns of one C-ordered table whose first row holds the sums so far, and
-    one weighted ``np.bincount`` over the table, each entry's bin its column,
-    adds the entries in memory order, row after row (``bins[j] +=
-    weight``, never pairwise), so every column's total is its sequential sum,
-    bit for bit, and the folds' additions overlap in the processor instead of
-    waiting for each other as one ``np.add.accumulate`` per fold does.  A row
-    WEKA skips holds +0.0 in that column: a sum started at 0.0 is never
-    -0.0, and ``s + 0.0`` is ``s``.  The folds of the rare rows (no class, no
-    prediction) and of intervals and densities are added on their own.
+    A chunk's terms of the :data:`FOLDS` go into the rows of one table,
+    contiguous, each row starting with its fold's sum so far, and each row
+    is summed left to right, one addition at a time, by numpy's generic
+    einsum kernel (:func:`_folds`; :func:`_einsum_folds_in_order` checks it
+    does so), so every fold's total is its sequential sum, bit for bit.  A
+    term WEKA does not add (no class, no prediction) is +0.0 there: a sum
+    started at 0.0 is never -0.0, and ``s + 0.0`` is ``s``.  The folds of
+    the rare rows (no class, no prediction) and of intervals and densities
+    are added on their own.
 
     >>> state = EvaluationState(1)
     >>> accumulate_numeric(state, np.array([1.0, np.nan]), np.array([2.0, 3.0]), np.ones(2), NumericPriors())
@@ -180,29 +180,78 @@ def accumulate_numeric(
     if not n:
         return
     rows, k = min(n, FOLD_ROWS), len(FOLDS)
-    table, scratch = np.empty((rows + 1, k)), np.empty((3, rows))  # reused: no fresh pages per chunk
-    bins = np.tile(np.arange(k, dtype=np.intp), rows + 1)  # each table entry's column
-    sums = np.array([getattr(state, name) for name in FOLDS])
+    table, scratch, ones = np.empty((k, rows + 1)), np.empty((4, rows)), _ones(rows + 1)  # reused per chunk
+    fold = _folds if _einsum_folds_in_order() else _accumulated_folds
     rare: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])  # the weights of unclassified, missing_class
     mean = java_divide(priors.class_sum, priors.weight_sum)
+    estimates = intervals is not None or log_densities is not None
+    sums = table[:, 0]  # each fold's sum so far: the first term of its next chunk
+    sums[:] = [getattr(state, name) for name in FOLDS]
     with np.errstate(all="ignore"), _kept(state, sums, rare):  # Java's arithmetic: x/0 and inf - inf are values
-        for start in range(0, n, FOLD_ROWS):
+        skipped = np.flatnonzero(np.isnan(actual) | np.isnan(predicted))  # WEKA adds only their weight
+        bounds = np.searchsorted(skipped, range(0, n + FOLD_ROWS, FOLD_ROWS)).tolist()
+        for index, start in enumerate(range(0, n, FOLD_ROWS)):
             chunk = slice(start, start + FOLD_ROWS)
             c, p, w = actual[chunk], predicted[chunk], weights[chunk]
-            part = table[: c.size + 1]
-            part[0] = sums
-            _terms(part[1:].T, p, c, w, mean, scratch[:, : c.size])
-            scored = (c == c) & (p == p)
-            skipped = np.flatnonzero(~scored)
-            if skipped.size:  # WEKA adds nothing of these rows but their weight to unclassified or missing_class
-                part[skipped + 1, 1:] = 0.0
-                missing = np.isnan(c[skipped])
-                part[skipped[missing] + 1, 0] = 0.0
-                rare[0].append(w[skipped[~missing]])
-                rare[1].append(w[skipped[missing]])
-            sums[:] = np.bincount(bins[: part.size], weights=part.ravel(), minlength=k)
-            if intervals is not None or log_densities is not None:
+            part = table[:, : c.size + 1]
+            _terms(part[:, 1:], p, c, w, mean, scratch[:, : c.size])
+            if bounds[index + 1] > bounds[index]:  # rows WEKA skips: their weight to unclassified or missing_class
+                rows_skipped = skipped[bounds[index] : bounds[index + 1]] - start
+                part[1:, rows_skipped + 1] = 0.0
+                missing = np.isnan(c[rows_skipped])
+                part[0, rows_skipped[missing] + 1] = 0.0
+                rare[0].append(w[rows_skipped[~missing]])
+                rare[1].append(w[rows_skipped[missing]])
+            sums[:] = fold(part, ones[: part.shape[1]])
+            if estimates:
+                scored = (c == c) & (p == p)
                 _add_estimates(state, intervals, log_densities, chunk, scored, c, w, priors)
+
+
+def _folds(table: np.ndarray, ones: np.ndarray) -> np.ndarray:
+    """Each row's sum, left to right, one addition after another (see :func:`_einsum_folds_in_order`)."""
+    return np.einsum("ij,j->i", table, ones)
+
+
+def _accumulated_folds(table: np.ndarray, ones: np.ndarray) -> np.ndarray:
+    """Each row's sum by ``np.add.accumulate``, sequential by definition: :func:`_folds` where einsum is not."""
+    return np.add.accumulate(table, axis=1)[:, -1]
+
+
+def _ones(n: int) -> np.ndarray:
+    """n times 1.0, 16 bytes apart: a stride that no vectorised einsum kernel takes."""
+    return np.ones(2 * n)[::2]
+
+
+@functools.cache
+def _einsum_folds_in_order() -> bool:
+    """Whether ``np.einsum("ij,j->i", table, ones)`` sums each row of a table left to right, a term at a time.
+
+    :func:`_folds`' ones are 16 bytes apart, so numpy has no specialised
+    kernel for the operands' strides (its kernels for contiguous operands
+    keep several partial sums, which regroups the additions) and takes its
+    generic one, ``accum += a * b`` along the row from 0.0: the sequential
+    sum (``x * 1.0`` is ``x``, fused or not), at about one addition's latency
+    per term -- a third of ``np.add.accumulate``'s cost, with no
+    interleaved table to write.  numpy does not document that kernel, so it
+    is checked once, on the shapes :func:`accumulate_numeric` uses: a row of
+    1.0 followed by 2**-53 again and again sums to 1.0 only when every
+    addition adds one term to the sum of all the terms before it (any other
+    grouping adds two of the small ones first, and 1 + 2**-52 is a double).
+    numpy picks the kernel by the shape and the strides, never by the
+    values, so a shape that passes is a left fold for any values.  Where one
+    does not, :func:`_accumulated_folds` does the sums.
+
+    >>> _einsum_folds_in_order()
+    True
+    """
+    tiny = 2.0**-53
+    for size in (1, 2, 3, 5, 8, 9, 16, 17, 33, 100, 1000, 4097, 8193, (1 << 14) + 1, (1 << 16) + 1):
+        for table in (np.full((len(FOLDS), size), tiny), np.full((len(FOLDS), size + 1), tiny)[:, :size]):
+            table[:, 0] = 1.0  # a whole table of accumulate_numeric, and its last, shorter chunk
+            if not (_folds(table, _ones(size)) == 1.0).all():
+                return False
+    return True
 
 
 @contextmanager
@@ -223,35 +272,27 @@ def _fold(start: float, terms: np.ndarray) -> float:
     return float(np.add.accumulate(np.concatenate(([start], terms)))[-1]) if terms.size else start
 
 
-def _terms(columns: np.ndarray, p: np.ndarray, c: np.ndarray, w: np.ndarray, mean: float, scratch: np.ndarray) -> None:
-    """Each instance's terms of the :data:`FOLDS` (one row of ``columns`` each), as Java computes them.
+def _terms(terms: np.ndarray, p: np.ndarray, c: np.ndarray, w: np.ndarray, mean: float, scratch: np.ndarray) -> None:
+    """Each instance's terms of the :data:`FOLDS` (one row of ``terms`` each, contiguous), as Java computes them.
 
     ``updateNumericScores``' ``w * (0.0 + diff) / 1`` is ``w * diff`` but for
     the sign of a zero, which a sum started at 0.0 does not see.  Rows WEKA
     skips get whatever their NaN gives; the caller zeroes them.
     """
-    diff = scratch[0]
-    np.copyto(columns[0], w)  # with_class
-    np.multiply(w, c, out=columns[1])  # sum_class: w * c
-    np.multiply(columns[1], c, out=columns[2])  # sum_sqr_class: (w * c) * c
-    np.multiply(columns[1], p, out=columns[3])  # sum_class_predicted: (w * c) * p
-    np.multiply(w, p, out=columns[4])  # sum_predicted: w * p
-    np.multiply(columns[4], p, out=columns[5])  # sum_sqr_predicted: (w * p) * p
-    np.subtract(p, c, out=diff)
-    np.multiply(w, diff, out=columns[6])  # sum_err: w * diff
-    _error_terms(columns[7], columns[8], w, diff, scratch[1:])  # sum_abs_err, sum_sqr_err
-    np.subtract(mean, c, out=diff)  # the prior's error
-    _error_terms(columns[9], columns[10], w, diff, scratch[1:])  # sum_prior_abs_err, sum_prior_sqr_err
-
-
-def _error_terms(
-    absolute: np.ndarray, squared: np.ndarray, w: np.ndarray, error: np.ndarray, scratch: np.ndarray
-) -> None:
-    """``w * |error|`` and ``w * (error * error)`` into two columns."""
-    np.abs(error, out=scratch[0])
-    np.multiply(w, scratch[0], out=absolute)
-    np.multiply(error, error, out=scratch[1])
-    np.multiply(w, scratch[1], out=squared)
+    errors = scratch[:2]  # the scheme's error (p - c) and the prior's (mean - c)
+    np.copyto(terms[0], w)  # with_class
+    np.multiply(w, c, out=terms[1])  # sum_class: w * c
+    np.multiply(terms[1], c, out=terms[2])  # sum_sqr_class: (w * c) * c
+    np.multiply(terms[1], p, out=terms[3])  # sum_class_predicted: (w * c) * p
+    np.multiply(w, p, out=terms[4])  # sum_predicted: w * p
+    np.multiply(terms[4], p, out=terms[5])  # sum_sqr_predicted: (w * p) * p
+    np.subtract(p, c, out=errors[0])
+    np.subtract(mean, c, out=errors[1])
+    np.multiply(w, errors[0], out=terms[6])  # sum_err: w * diff
+    np.abs(errors, out=scratch[2:])
+    np.multiply(w, scratch[2:], out=terms[7:9])  # sum_abs_err, sum_prior_abs_err: w * |error|
+    np.multiply(errors, errors, out=scratch[2:])
+    np.multiply(w, scratch[2:], out=terms[9:])  # sum_sqr_err, sum_prior_sqr_err: w * (error * error)
 
 
 def _add_estimates(

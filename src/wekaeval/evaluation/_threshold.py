@@ -126,6 +126,7 @@ def _order_matters(
     scores: np.ndarray,
     key: np.ndarray,
     order: np.ndarray,
+    counts: np.ndarray,
     positive: np.ndarray,
     negative: np.ndarray,
     weights: np.ndarray,
@@ -137,17 +138,17 @@ def _order_matters(
     integers whose total is exact.  (A NaN score, sorted as MAX_VALUE, never
     starts a point: the NaNs join the last point before them, whose sum then
     runs over its own tie and the NaNs one after the other, still order-free
-    when each is.)
+    when each is.)  ``counts`` are the sizes of the ties, in ``order``
+    (:func:`~wekaeval.javamath.ranked_values`' counts of ``key``).
     """
     if (key == _MAX_VALUE).any() and np.isnan(scores).any():
         return True  # NaN ties with MAX_VALUE, and which of them comes first decides the steps
     used = np.compress(positive | negative, weights)
     if np.all(used == np.floor(used)) and np.add.accumulate(np.abs(used))[-1:].sum() < _EXACT_INTEGERS:
         return False
-    sorted_key = key[order]
-    starts = np.flatnonzero(np.append(True, sorted_key[1:] != sorted_key[:-1]))
-    if starts.size == key.size:
+    if counts.size == key.size:
         return False
+    starts = np.append(0, np.add.accumulate(counts)[:-1])  # where each tie begins in ``order``
     w = weights[order]
     for member in (positive[order], negative[order]):
         live = member & (w != 0)
@@ -180,7 +181,8 @@ def curve_points(
         key = np.where(np.isnan(scores), _MAX_VALUE, scores)
         ranked = ranked_values(key)
         order = np.argsort(ranked[0], kind="stable")
-        if exact_sort or (exact_sort is None and _order_matters(scores, key, order, positive, negative, weights)):
+        matters = exact_sort is None and _order_matters(scores, key, order, ranked[1], positive, negative, weights)
+        if exact_sort or matters:
             order = weka_sort(key, ranked=ranked)
         return _curve_points(scores, positive, negative, weights, order)
 
@@ -199,6 +201,9 @@ def _curve_points(
     nan = np.isnan(values)
     if nan[0]:
         start = np.zeros(n, dtype=bool)
+    elif not nan.any():  # ascending without a gap: the threshold so far is the value before
+        start = np.empty(n, dtype=bool)
+        np.greater(values[1:], values[:-1], out=start[1:])
     else:
         previous = values.copy()
         previous[nan] = -np.inf
@@ -338,7 +343,8 @@ class ThresholdCurves:
                 key = np.where(np.isnan(scores), _MAX_VALUE, scores)
                 order, ranks, counts = sorted_ranks(key)
                 if self._exact_sort or (
-                    self._exact_sort is None and _order_matters(scores, key, order, positive, negative, self._weights)
+                    self._exact_sort is None
+                    and _order_matters(scores, key, order, counts, positive, negative, self._weights)
                 ):
                     exact.append((i, key, (ranks, counts)))
                 else:

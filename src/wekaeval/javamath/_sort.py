@@ -108,6 +108,23 @@ def sorted_ranks(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     >>> order.tolist(), ranks.tolist(), counts.tolist()
     ([1, 2, 0, 3], [1, 0, 0, 2], [2, 1, 1])
     """
+    distinct, ranks, counts = np.unique(values, return_inverse=True, return_counts=True)
+    if distinct.size and distinct[-1] != distinct[-1]:  # NaN, never equal to itself: ranked one by one below
+        return _sorted_ranks_by_comparison(values)
+    if distinct.size <= 1 << 16:  # a radix sort of the 16-bit ranks: a stable sort of the values, 2x faster
+        return np.argsort(ranks.astype(np.uint16), kind="stable"), ranks, counts
+    if values.size >= 1 << 31:  # rank * size + position would not fit 63 bits
+        return _sorted_ranks_by_comparison(values)
+    # distinct keys (rank, then position) in any sort's order are the stable order; quicksort is the fastest
+    return np.argsort(ranks * values.size + np.arange(values.size)), ranks, counts
+
+
+def _sorted_ranks_by_comparison(values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`sorted_ranks` by a stable sort of the values themselves (each NaN its own rank).
+
+    >>> [part.tolist() for part in _sorted_ranks_by_comparison(np.array([np.nan, 1.0, np.nan]))]
+    [[1, 0, 2], [1, 0, 2], [1, 1, 1]]
+    """
     order = np.argsort(values, kind="stable")
     ordered = values[order]
     new = np.empty(ordered.size, dtype=bool)
