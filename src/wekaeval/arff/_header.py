@@ -10,6 +10,7 @@ nest; deeper than :data:`MAX_DEPTH` is an error (WEKA's own reader overflows its
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from wekaeval.arff._dates import _JAVA_LETTERS
@@ -34,6 +35,13 @@ from wekaeval.javamath import java_parse_double
 MAX_DEPTH = 100
 
 _NUMERIC_TYPES = ("numeric", "real", "integer")
+
+#: The rest of the most common declaration, ``@attribute name numeric`` and the like, read at once: a name of
+#: word characters only, a numeric or string type, the line end; the tokenizer would read exactly this.
+_PLAIN_DECLARATION = re.compile(
+    r"[ \t]+([A-Za-z0-9_][A-Za-z0-9_.\-]*)[ \t]+(numeric|real|integer|string)[ \t]*(?:\r\n|\n|\r)",
+    re.ASCII | re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -203,6 +211,12 @@ class _HeaderReader:
     def _attribute(self, depth: int, relation: tuple[str, int] | None) -> Attribute:
         """parseAttribute: one declaration, from ``@attribute`` to the first token after it."""
         tokens = self.tokens
+        plain = _PLAIN_DECLARATION.match(tokens.text, tokens.pos)
+        if plain:  # what the declaration's tokens would give
+            tokens.pos = plain.end()
+            kind = "string" if plain.group(2).lower() == "string" else "numeric"
+            self._expect_more(relation)
+            return Attribute(plain.group(1), kind)
         declared_at = tokens.start
         self.next_token("an attribute name")
         name = self._name("an attribute name")

@@ -1,0 +1,159 @@
+"""Short tokens as 64-bit words: numbers checked and read, labels packed, eight bytes at a time.
+
+The columnar reader (:mod:`wekaeval.arff._columnar`) has each token's start and end.  A token of at most
+16 bytes is gathered as two little-endian 64-bit words, right-aligned (its last byte the last of the
+second word) so that a number's digits stand where their weight says; the bytes before the token are
+masked off.  Each test on a byte is then one operation on eight of them (the SIMD-within-a-register
+tricks below, no carries between bytes), and eight digits become an integer in three multiplications.
+
+>>> import numpy as np
+>>> text = b"-12.5 7 .25 1-2 3.. 99"
+>>> data = np.frombuffer(text, dtype=np.uint8)
+>>> starts, ends = np.array([0, 6, 8, 12, 16, 20]), np.array([5, 7, 11, 15, 19, 22])
+>>> words = Words(data)
+>>> simple, signed, missing = simple_numbers(words, starts, ends)
+>>> simple.tolist()
+[True, True, True, False, False, True]
+>>> number_values(words, starts[simple], ends[simple], signed[simple]).tolist()
+[-12.5, 7.0, 0.25, 99.0]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+_HIGH = np.uint64(0x8080808080808080)
+_LOW7 = np.uint64(0x7F7F7F7F7F7F7F7F)
+_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+_ZEROS = np.uint64(0x3030303030303030)  # eight '0' bytes
+_DOTS = np.uint64(0x2E2E2E2E2E2E2E2E)
+_TEN_PAST = np.uint64(0x7676767676767676)  # 0x80 - 10 in each byte
+_PAIRS = np.uint64(0x000000FF000000FF)
+_MUL_HIGH = np.uint64(100 + (1000000 << 32))
+_MUL_LOW = np.uint64(1 + (10000 << 32))
+
+_POW10 = 10.0 ** np.arange(23)
+_IPOW10 = 10 ** np.arange(19, dtype=np.int64)
+
+#: The longest number read in bulk: 15 bytes hold at most 15 digits, below 2**53 (exact as a double).
+LONGEST = 15
+
+
+class Words:
+    """A run's bytes, padded by 16 zero bytes on each side, read as a 64-bit word at every offset."""
+
+    def __init__(self, data: np.ndarray, lo: int = 0):
+        padded = np.zeros(len(data) + 32, dtype=np.uint8)
+        padded[16 : 16 + len(data)] = data
+        # word i is bytes i to i + 7 (overlapping, unaligned: numpy copies each one when gathering)
+        self._words = np.ndarray((len(data) + 25,), dtype="<u8", buffer=padded, strides=(1,))
+        self._shift = 16 - lo
+        self._padded = padded  # the words' memory
+
+    def ending(self, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The 16 bytes before each offset of ``ends`` as two words (the bytes in text order, little-endian)."""
+        at = ends + (self._shift - 16)
+        return self._words[at], self._words[at + 8]
+
+    def byte(self, offsets: np.ndarray) -> np.ndarray:
+        """The bytes at ``offsets``."""
+        return self._padded[offsets + self._shift]
+
+    def starting(self, starts: np.ndarray) -> np.ndarray:
+        """The 8 bytes from each offset of ``starts`` as one word."""
+        return self._words[starts + self._shift]
+
+
+def _top_bytes(count: int) -> int:
+    """The mask of the last ``count`` (0 to 8) bytes of a word (its most significant)."""
+    return (1 << 64) - (1 << (64 - 8 * count)) if count else 0
+
+
+#: For a token of n bytes (at most 16) right-aligned in two words: the mask of its bytes in each.
+_INSIDE_HIGH = np.array([_top_bytes(max(0, min(8, n - 8))) for n in range(17)], dtype=np.uint64)
+_INSIDE_LOW = np.array([_top_bytes(min(8, n)) for n in range(17)], dtype=np.uint64)
+#: For a token of n bytes (at most 8) left-aligned in a word: the mask of its bytes.
+_LEFT = np.array([(1 << (8 * n)) - 1 for n in range(9)], dtype=np.uint64)
+
+
+def _zero_bytes(word: np.ndarray) -> np.ndarray:
+    """The high bit of each byte of ``word`` that is 0."""
+    return ~(((word & _LOW7) + _LOW7) | word) & _HIGH
+
+
+def _inside(lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The masks of a right-aligned token of ``lengths`` bytes (at most 16) in its two words."""
+    return _INSIDE_HIGH[lengths], _INSIDE_LOW[lengths]
+
+
+def simple_numbers(words: Words, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Which tokens are ``-ddd.ddd`` numbers of at most :data:`LONGEST` bytes, which begin with ``-``, which are ``?``.
+
+    The shape: an optional minus sign, then digits with at most one dot among them, at least one digit.
+    Java's ``Double.parseDouble`` reads each such token as the correctly rounded value of the decimal.
+    """
+    lengths = ends - starts
+    first = words.byte(starts)
+    signed = (first == 45) & (lengths > 0)
+    missing = (lengths == 1) & (first == 63)
+    unsigned = np.minimum(lengths - signed, 16)  # right-aligned: the sign is the first byte, left out
+    high, low = words.ending(ends)
+    dots_high, other = _non_digits(high, _INSIDE_HIGH[unsigned])
+    dots_low, other_low = _non_digits(low, _INSIDE_LOW[unsigned])
+    other |= other_low
+    two_dots = (dots_high & (dots_high - np.uint64(1))) | (dots_low & (dots_low - np.uint64(1)))  # in one word
+    dotted_high, dotted_low = dots_high != 0, dots_low != 0
+    simple = (other == 0) & (two_dots == 0) & ~(dotted_high & dotted_low) & (lengths <= LONGEST)
+    simple &= unsigned > (dotted_high | dotted_low)  # a digit
+    return simple, signed, missing
+
+
+def _non_digits(word: np.ndarray, inside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The high bits of the dots among the bytes ``inside`` of ``word``, and of its bytes neither digits nor dots."""
+    shifted = word ^ _ZEROS  # digits become 0 to 9
+    non_digit = (((shifted & _LOW7) + _TEN_PAST) | shifted) & _HIGH & inside
+    dots = _zero_bytes(word ^ _DOTS) & non_digit
+    return dots, non_digit ^ dots
+
+
+def _eight_digits(word: np.ndarray) -> np.ndarray:
+    """Eight digit values (0 to 9, one a byte, the first the most significant) as one integer."""
+    word = word * np.uint64(10) + (word >> np.uint64(8))  # each pair of bytes: two digits
+    word = ((word & _PAIRS) * _MUL_HIGH + ((word >> np.uint64(16)) & _PAIRS) * _MUL_LOW) >> np.uint64(32)
+    return (word & np.uint64(0xFFFFFFFF)).astype(np.int64)
+
+
+def number_values(words: Words, starts: np.ndarray, ends: np.ndarray, signed: np.ndarray) -> np.ndarray:
+    """The simple numbers (see :func:`simple_numbers`) from ``starts`` to ``ends`` as Java reads them.
+
+    The digits make an integer (the dot read as a digit 0, then taken out), below 2**53 and so exact
+    as a double; 10**k is exact for k <= 22; the one division rounds the exact quotient once, as
+    Java's (and Python's) correctly rounded parsing does.
+    """
+    lengths = ends - starts
+    high, low = words.ending(ends)
+    inside_high, inside_low = _inside(lengths)
+    whole = np.zeros(len(starts), dtype=np.int64)
+    after = np.zeros(len(starts), dtype=np.int64)  # digits after the dot
+    dotted = np.zeros(len(starts), dtype=bool)
+    for word, inside, weight, last in ((high, inside_high, 10**8, 15), (low, inside_low, 1, 7)):
+        shifted = word ^ _ZEROS
+        non_digit = (((shifted & _LOW7) + _TEN_PAST) | shifted) & _HIGH
+        digits = shifted & ~((non_digit >> np.uint64(7)) * np.uint64(0xFF)) & inside
+        whole += _eight_digits(digits) * weight
+        dots = _zero_bytes(word ^ _DOTS) & inside
+        at = np.flatnonzero(dots)
+        if len(at):
+            _, exponent = np.frexp(dots[at].astype(np.float64))  # the dot's high bit is bit exponent - 1
+            after[at] = last - (exponent - 8) // 8
+            dotted[at] = True
+    power = _IPOW10[after]
+    mantissa = np.where(dotted, whole // (power * 10) * power + whole % power, whole)
+    magnitude = mantissa.astype(np.float64) / _POW10[after]
+    return np.where(signed, -magnitude, magnitude)
+
+
+def packed_labels(words: Words, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Tokens of at most 8 bytes as little-endian 64-bit numbers (the bytes past a token's end zero)."""
+    codes = words.starting(starts)
+    return codes & _LEFT[lengths]
