@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from wekaeval.arff._rows import NOMINAL, NUMERIC, RELATIONAL, DenseBlock, Plan, SparseBlock
-from wekaeval.arff._words import Words, number_values, packed_labels, simple_numbers
+from wekaeval.arff._words import Words, number_values, packed_labels, running_parity, simple_numbers
 from wekaeval.javamath import java_parse_double
 
 _SPACE, _COMMA, _QUOTE, _OPEN, _CLOSE = 32, 44, 39, 123, 125
@@ -45,31 +45,33 @@ class Lines:
         return int(self.special[at]) if at < len(self.special) else len(self.starts)
 
 
-def scan_lines(data: np.ndarray, start: int) -> Lines:
-    """Lines of ``data[start:]`` and whether each is plain (see the module's description)."""
+def scan_lines(data: np.ndarray, buffer: bytes, start: int) -> Lines:
+    """Lines of ``data[start:]`` (``buffer``'s bytes) and whether each is plain (see the module's description)."""
     section = data[start:]
-    ends = np.flatnonzero(_line_ends(section))
+    ends = np.flatnonzero(_line_ends(section, buffer.find(b"\r", start) >= 0))
     starts = np.concatenate(([0], ends + 1)) + start
     if len(starts) > 1 and starts[-1] >= len(data):  # a final line end starts no line
         starts = starts[:-1]
     plain = np.ones(len(starts), dtype=bool)
-    special = np.flatnonzero((section == 37) | (section == 92) | (section == 34))
-    if len(special):
-        plain[np.searchsorted(starts, special + start, side="right") - 1] = False
-    quotes = np.flatnonzero(section == _QUOTE)
-    if len(quotes):
-        per_line = np.bincount(np.searchsorted(starts, quotes + start, side="right") - 1, minlength=len(starts))
-        plain &= per_line % 2 == 0
+    for special in (b"%", b"\\", b'"'):  # (each looked for at memory speed first: most files have none)
+        if buffer.find(special, start) >= 0:
+            at = np.flatnonzero(section == ord(special))
+            plain[np.searchsorted(starts, at + start, side="right") - 1] = False
+    if buffer.find(b"'", start) >= 0:
+        parity = running_parity(section == _QUOTE)
+        before = np.concatenate(([False], parity))  # before[i]: the parity of the quotes before offset i
+        last = np.append(starts[1:] - start, len(section))  # where each line's next starts
+        plain &= before[starts - start] == before[last]
     return Lines(starts, plain, np.flatnonzero(~plain))
 
 
-def _line_ends(segment: np.ndarray) -> np.ndarray:
-    """Where lines end in ``segment``: each ``\\n``, and each ``\\r`` not followed by one."""
+def _line_ends(segment: np.ndarray, returns: bool) -> np.ndarray:
+    """Where lines end in ``segment``: each ``\\n``, and (if it has ``returns``) each ``\\r`` not followed by one."""
     newline = segment == 10
-    returns = segment == 13
-    if returns.any():
-        returns[:-1] &= ~newline[1:]
-        newline |= returns
+    if returns:
+        carriage = segment == 13
+        carriage[:-1] &= ~newline[1:]
+        newline |= carriage
     return newline
 
 
@@ -100,28 +102,22 @@ class _Tokens:
         content = None
         if quotes:  # inside quotes every byte is the token's; quotes pair up within a line
             is_quote = segment == _QUOTE
-            inside = np.cumsum(is_quote, dtype=np.int32) & 1 == 1  # an opening quote and what follows it
+            inside = running_parity(is_quote)  # an opening quote and what follows it
             content = inside & ~is_quote
             word &= ~(inside | is_quote)
             word |= content
             if brace is not None:
                 brace &= ~inside
-        if brace is None:
-            edges = np.flatnonzero(word[1:] != word[:-1]) + 1  # where tokens start and end, in turn
-            if len(word) and word[0]:
-                edges = np.concatenate(([0], edges))
-            if len(word) and word[-1]:
-                edges = np.concatenate((edges, [len(word)]))
-            starts, ends = edges[0::2], edges[1::2]
-        else:
-            before = np.empty_like(word)
-            before[:1] = False
-            before[1:] = word[:-1]
-            after = np.empty_like(word)
-            after[-1:] = False
-            after[:-1] = word[1:]
-            starts = np.flatnonzero((word & ~before) | brace)
-            ends = np.flatnonzero((word & ~after) | brace) + 1
+        edges = np.flatnonzero(word[1:] != word[:-1]) + 1  # where words start and end, in turn
+        if len(word) and word[0]:
+            edges = np.concatenate(([0], edges))
+        if len(word) and word[-1]:
+            edges = np.concatenate((edges, [len(word)]))
+        starts, ends = edges[0::2], edges[1::2]
+        if brace is not None:  # each brace a token of its own, between words
+            at = np.flatnonzero(brace)
+            where = np.searchsorted(starts, at)
+            starts, ends = np.insert(starts, where, at), np.insert(ends, where, at + 1)
         quoted = None
         if content is not None:
             quoted = content[starts]
@@ -400,15 +396,13 @@ def _numbers(tokens: _Tokens, cells: np.ndarray, buffer: bytes, wanted: np.ndarr
     """Tokens ``cells`` as Java's ``Double.parseDouble`` reads them (NaN for ``?``); None if one is no number.
 
     Only the ``wanted`` ones are computed (the others are checked and left 0), most in bulk: a token of
-    at most 15 bytes, unquoted, of digits with at most one dot and a leading minus sign
+    at most 15 bytes (quoted or not) of digits with at most one dot and a leading minus sign
     (:func:`~wekaeval.arff._words.simple_numbers`).  The others go through :func:`java_parse_double`,
     once per distinct text.
     """
     starts, ends = tokens.starts[cells], tokens.ends[cells]
     words = tokens.words()
-    simple, signed, missing = simple_numbers(words, starts, ends)
-    if tokens.quoted is not None:
-        simple &= ~tokens.quoted[cells]
+    simple, signed, missing = simple_numbers(words, starts, ends)  # a quoted number's text is its content
     values = np.zeros(len(cells), dtype=np.float64)
     compute = simple & wanted
     if compute.all():
