@@ -31,6 +31,7 @@ from wekaeval.javamath import java_parse_double
 
 _SPACE, _COMMA, _QUOTE, _OPEN, _CLOSE = 32, 44, 39, 123, 125
 
+
 @dataclass(frozen=True, eq=False)
 class Lines:
     """The data section's lines: where each starts (offsets into the buffer) and which are plain."""
@@ -365,7 +366,8 @@ def _labels(tokens: _Tokens, cells: np.ndarray, buffer: bytes, plan: Plan, indic
     unknown = np.flatnonzero((found < 0) & ~missing)
     if len(unknown):
         labels = {index: _label_bytes(plan, index) for index in indices}
-        for i, start, end in zip(unknown.tolist(), starts[unknown].tolist(), (starts + lengths)[unknown].tolist()):
+        ends = (starts + lengths)[unknown].tolist()
+        for i, start, end in zip(unknown.tolist(), starts[unknown].tolist(), ends, strict=True):
             found[i] = labels[indices[i % width]].get(buffer[start:end], -1)
         if (found[unknown] < 0).any():
             return None

@@ -214,9 +214,8 @@ class _HeaderReader:
         plain = _PLAIN_DECLARATION.match(tokens.text, tokens.pos)
         if plain:  # what the declaration's tokens would give
             tokens.pos = plain.end()
-            kind = "string" if plain.group(2).lower() == "string" else "numeric"
             self._expect_more(relation)
-            return Attribute(plain.group(1), kind)
+            return Attribute(plain.group(1), "string" if plain.group(2).lower() == "string" else "numeric")
         declared_at = tokens.start
         self.next_token("an attribute name")
         name = self._name("an attribute name")
