@@ -9,9 +9,14 @@ arrays of token offsets, then rows (dense: the attributes' count of tokens, then
 ``{weight}``; sparse: ``{index value, ...}``), then columns:
 
 * numbers: every token is checked as Java's ``Double.parseDouble`` reads it, in bulk for the usual
-  ``-12.5`` shape (byte classes summed per token); the values are computed only for the columns asked
-  for; any other shape (``1e-5``, ``NaN``, a quoted number) goes through :func:`java_parse_double`;
-* labels: each token looked up among its attribute's labels; strings and dates kept as text.
+  ``-12.5`` shape, quoted or not (eight bytes at a time, :mod:`~wekaeval.arff._words`); the values are
+  computed only for the columns asked for; any other shape (``1e-5``, ``NaN``, ``0x1p3``) goes through
+  :func:`java_parse_double`, once per distinct text;
+* labels: each token of up to 8 bytes looked up among its attribute's labels as one 64-bit number,
+  all nominal columns together (longer ones one by one); strings and dates kept as text.
+
+The loader hands it a long run in pieces of a few hundred kilobytes, whose arrays stay in the processor's
+cache.
 
 It reads nothing WEKA would not: whenever a run holds anything it does not check itself (a row of the
 wrong length, a brace where a value belongs, an unknown label, a bad number, a weight that is not a
