@@ -16,9 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import wekaeval.arff._header as header_module
 import wekaeval.arff._loader as loader_module
 from wekaeval import ArffError, load_arff
 from wekaeval.arff import read_arff_rows
+from wekaeval.arff._header import read_header
 from wekaeval.arff._words import LONGEST, Words, number_values, packed_labels, running_parity, simple_numbers
 from wekaeval.javamath import java_parse_double
 
@@ -161,6 +163,36 @@ def test_plain_declarations_read_at_once_as_token_by_token(declaration, line_end
     kind = "string" if "string" in declaration else "numeric"
     assert [(a.name, a.type) for a in attributes] == [(name, kind), ("c", "nominal")]
     assert rows == [["1" if kind == "string" else 1.0, "a"]]
+
+
+HEADERS = [
+    "@relation r\n@attribute a numeric\n@attribute b real\n\n% note\n@attribute c string\n@data\n",
+    "@relation r\n@attribute a numeric\n@attribute a numeric\n@attribute b numeric\n@data\n",  # a second a
+    "@relation r\n@attribute a numeric\n@attribute a numeric",  # a second a, then the end of the file
+    "@relation r\n@attribute a numeric\n@attribute a numeric\n",
+    "@relation r\n@attribute a numeric\n@attribute a numeric\n@attribute b numeric\n",  # a second a before the end
+    "@relation r\n@attribute a numeric\n@attribute b numeric\n@attribute a numeric\n@data",
+    "@relation r\n@attribute a numeric\n @attribute b numeric\n@ATTRIBUTE c INTEGER\r@attribute d {x}\n@data\n",
+    "@relation r\n@attribute a numeric\n@attribute b numerics\n@data\n",
+    "@relation r\n@attribute a numeric\n@attributes b numeric\n@data\n",
+    "@relation r\n@attribute bag relational\n@attribute a numeric\n@attribute a string\n@end bag\n@data\n",
+    "@relation r\n@attribute bag relational\n@attribute a numeric\n@attribute b string\n@end bag\n@data\n",
+    "@relation r\n@attribute bag relational\n@attribute a numeric\n",
+]
+
+
+@pytest.mark.parametrize("text", HEADERS)
+def test_plain_declarations_give_what_the_tokens_give(monkeypatch, text):
+    def header(text: str) -> object:
+        try:
+            read = read_header(text, "h.arff")
+        except ArffError as error:
+            return str(error)
+        return read.relation, read.attributes, read.declared_at, read.tokens.pos
+
+    fast = header(text)
+    monkeypatch.setattr(header_module, "_PLAIN_DECLARATION", re.compile("(?!)"))
+    assert fast == header(text)
 
 
 def test_plain_declarations_keep_wekas_errors():

@@ -42,6 +42,7 @@ _PLAIN_DECLARATION = re.compile(
     r"[ \t]+([A-Za-z0-9_][A-Za-z0-9_.\-]*)[ \t]+(numeric|real|integer|string)[ \t]*(?:\r\n|\n|\r)",
     re.ASCII | re.IGNORECASE,
 )
+_NEXT_PLAIN_DECLARATION = re.compile("@attribute" + _PLAIN_DECLARATION.pattern, re.ASCII | re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -197,25 +198,53 @@ class _HeaderReader:
         attributes: list[Attribute] = []
         names: set[str] = set()
         while self.is_keyword("@attribute"):
+            plain = self._plain_declarations()
+            if plain:  # the checks in the order the token-by-token reading makes them
+                for start, attribute in plain[:-1]:
+                    self._add(attribute, start, attributes, names, declared_at, relation)
+                self._expect_more(relation)
+                self._add(plain[-1][1], plain[-1][0], attributes, names, declared_at, relation)
+                continue
             start = self.tokens.start
-            if declared_at is not None:
-                declared_at.append(start)
-            attribute = self._attribute(depth, relation)
-            if attribute.name in names:
-                where = "" if relation is None else f" in relational attribute {shown(relation[0])}"
-                raise self.error(f"a second attribute named {shown(attribute.name)}{where}", start)
-            names.add(attribute.name)
-            attributes.append(attribute)
+            self._add(self._attribute(depth, relation), start, attributes, names, declared_at, relation)
         return attributes
+
+    def _add(
+        self,
+        attribute: Attribute,
+        start: int,
+        attributes: list[Attribute],
+        names: set[str],
+        declared_at: list[int] | None,
+        relation: tuple[str, int] | None,
+    ) -> None:
+        if declared_at is not None:
+            declared_at.append(start)
+        if attribute.name in names:
+            where = "" if relation is None else f" in relational attribute {shown(relation[0])}"
+            raise self.error(f"a second attribute named {shown(attribute.name)}{where}", start)
+        names.add(attribute.name)
+        attributes.append(attribute)
+
+    def _plain_declarations(self) -> list[tuple[int, Attribute]]:
+        """The current declaration and those on the lines right after it, while they are plain (see
+        ``_PLAIN_DECLARATION``), each with where it starts; the tokenizer left after the last one's line end."""
+        tokens = self.tokens
+        found = []
+        start, match = tokens.start, _PLAIN_DECLARATION.match(tokens.text, tokens.pos)
+        while match:
+            found.append(
+                (start, Attribute(match.group(1), "string" if match.group(2).lower() == "string" else "numeric"))
+            )
+            start = match.end()
+            match = _NEXT_PLAIN_DECLARATION.match(tokens.text, start)
+        if found:
+            tokens.pos = start
+        return found
 
     def _attribute(self, depth: int, relation: tuple[str, int] | None) -> Attribute:
         """parseAttribute: one declaration, from ``@attribute`` to the first token after it."""
         tokens = self.tokens
-        plain = _PLAIN_DECLARATION.match(tokens.text, tokens.pos)
-        if plain:  # what the declaration's tokens would give
-            tokens.pos = plain.end()
-            self._expect_more(relation)
-            return Attribute(plain.group(1), "string" if plain.group(2).lower() == "string" else "numeric")
         declared_at = tokens.start
         self.next_token("an attribute name")
         name = self._name("an attribute name")
