@@ -59,6 +59,10 @@ class Words:
         at = ends + (self._shift - 16)
         return self._words[at], self._words[at + 8]
 
+    def last(self, ends: np.ndarray) -> np.ndarray:
+        """The 8 bytes before each offset of ``ends`` as one word (the second of :meth:`ending`)."""
+        return self._words[ends + (self._shift - 8)]
+
     def byte(self, offsets: np.ndarray) -> np.ndarray:
         """The bytes at ``offsets``."""
         return self._padded[offsets + self._shift]
@@ -113,6 +117,10 @@ def _simple(words: Words, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndar
     signed = (first == 45) & (lengths > 0)
     missing = (lengths == 1) & (first == 63)
     unsigned = np.minimum(lengths - signed, 16)  # right-aligned: the sign is the first byte, left out
+    if len(lengths) and lengths.max() <= 8:  # one word each
+        odd = _non_digits(words.last(ends)) & _INSIDE_LOW[unsigned]
+        simple = ((odd & (odd - np.uint64(1))) == 0) & _dots(words.last(ends), odd) & (unsigned > (odd != 0))
+        return simple, signed, missing
     high, low = words.ending(ends)
     odd_high = _non_digits(high) & _INSIDE_HIGH[unsigned]
     odd_low = _non_digits(low) & _INSIDE_LOW[unsigned]
@@ -159,12 +167,16 @@ def number_values(words: Words, starts: np.ndarray, ends: np.ndarray, signed: np
 
 def _values(words: Words, starts: np.ndarray, ends: np.ndarray, signed: np.ndarray) -> np.ndarray:
     lengths = ends - starts
-    high, low = words.ending(ends)
     inside_high, inside_low = _inside(lengths)
     whole = np.zeros(len(starts), dtype=np.int64)
     after = np.zeros(len(starts), dtype=np.int64)  # digits after the dot
     dotted = np.zeros(len(starts), dtype=bool)
-    for word, inside, weight, last in ((high, inside_high, 10**8, 15), (low, inside_low, 1, 7)):
+    if len(lengths) and lengths.max() <= 8:  # one word each
+        parts = [(words.last(ends), inside_low, 1, 7)]
+    else:
+        high, low = words.ending(ends)
+        parts = [(high, inside_high, 10**8, 15), (low, inside_low, 1, 7)]
+    for word, inside, weight, last in parts:
         non_digit = _non_digits(word)
         digits = (word ^ _ZEROS) & ~((non_digit >> np.uint64(7)) * np.uint64(0xFF)) & inside
         whole += _eight_digits(digits) * weight
