@@ -21,7 +21,15 @@ import wekaeval.arff._loader as loader_module
 from wekaeval import ArffError, load_arff
 from wekaeval.arff import read_arff_rows
 from wekaeval.arff._header import read_header
-from wekaeval.arff._words import LONGEST, Words, number_values, packed_labels, running_parity, simple_numbers
+from wekaeval.arff._words import (
+    LONGEST,
+    Words,
+    number_values,
+    packed_labels,
+    running_parity,
+    short_integers,
+    simple_numbers,
+)
 from wekaeval.javamath import java_parse_double
 
 # Java reads these shapes as the correctly rounded decimal; the bulk path takes the ones of <= 15 bytes
@@ -64,6 +72,15 @@ def test_simple_numbers_of_every_length_and_dot_position(rng):
     assert simple.all(), [t for t, s in zip(texts, simple, strict=True) if not s]
     values = number_values(words, starts, ends, signed)
     assert [v.hex() for v in values.tolist()] == [float(t).hex() for t in texts]
+
+
+@settings(deadline=None, max_examples=100)
+@given(st.lists(st.text(st.sampled_from("0123456789"), min_size=1, max_size=8), min_size=1), st.sampled_from("x-./: "))
+def test_short_integers_are_all_digits(texts, other):
+    words, starts, ends, _ = tokens_of(texts)
+    assert short_integers(words, ends, ends - starts).tolist() == [int(t) for t in texts]
+    words, starts, ends, _ = tokens_of([*texts, "1" + other])
+    assert short_integers(words, ends, ends - starts) is None
 
 
 @settings(deadline=None, max_examples=100)

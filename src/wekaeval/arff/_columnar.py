@@ -31,7 +31,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from wekaeval.arff._rows import NOMINAL, NUMERIC, RELATIONAL, DenseBlock, Plan, SparseBlock
-from wekaeval.arff._words import Words, number_values, packed_labels, running_parity, simple_numbers
+from wekaeval.arff._words import (
+    Words,
+    number_values,
+    packed_labels,
+    running_parity,
+    short_integers,
+    simple_numbers,
+)
 from wekaeval.javamath import java_parse_double
 
 _SPACE, _COMMA, _QUOTE, _OPEN, _CLOSE = 32, 44, 39, 123, 125
@@ -454,6 +461,8 @@ def _indices(tokens: _Tokens, cells: np.ndarray, buffer: bytes) -> np.ndarray | 
     lengths = ends - starts
     if lengths.max() > 9 or lengths.min() < 1 or tokens.is_quoted(cells).any():
         return None
+    if lengths.max() <= 8:
+        return short_integers(tokens.words(), ends, lengths)
     data = np.frombuffer(buffer, dtype=np.uint8)
     values = np.zeros(len(cells), dtype=np.int64)
     for k in range(int(lengths.max())):

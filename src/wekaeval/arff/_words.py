@@ -192,6 +192,22 @@ def _values(words: Words, starts: np.ndarray, ends: np.ndarray, signed: np.ndarr
     return np.where(signed, -magnitude, magnitude)
 
 
+def short_integers(words: Words, ends: np.ndarray, lengths: np.ndarray) -> np.ndarray | None:
+    """Tokens of 1 to 8 bytes, all digits (a sparse row's indices), as integers; None if one is anything else.
+
+    >>> data = np.frombuffer(b"0 17 12345678 1x", dtype=np.uint8)
+    >>> short_integers(Words(data), np.array([1, 4, 13]), np.array([1, 2, 8])).tolist()
+    [0, 17, 12345678]
+    >>> short_integers(Words(data), np.array([16]), np.array([2])) is None
+    True
+    """
+    word = words.last(ends)
+    inside = _INSIDE_LOW[lengths]
+    if (_non_digits(word) & inside).any():
+        return None
+    return _eight_digits((word ^ _ZEROS) & inside)
+
+
 def packed_labels(words: Words, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     """Tokens of at most 8 bytes as little-endian 64-bit numbers (the bytes past a token's end zero)."""
     codes = words.starting(starts)
