@@ -118,8 +118,9 @@ def _simple(words: Words, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndar
     missing = (lengths == 1) & (first == 63)
     unsigned = np.minimum(lengths - signed, 16)  # right-aligned: the sign is the first byte, left out
     if len(lengths) and lengths.max() <= 8:  # one word each
-        odd = _non_digits(words.last(ends)) & _INSIDE_LOW[unsigned]
-        simple = ((odd & (odd - np.uint64(1))) == 0) & _dots(words.last(ends), odd) & (unsigned > (odd != 0))
+        word = words.last(ends)
+        odd = _non_digits(word) & _INSIDE_LOW[unsigned]
+        simple = ((odd & (odd - np.uint64(1))) == 0) & _dots(word, odd) & (unsigned > (odd != 0))
         return simple, signed, missing
     high, low = words.ending(ends)
     odd_high = _non_digits(high) & _INSIDE_HIGH[unsigned]
