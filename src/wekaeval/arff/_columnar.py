@@ -364,17 +364,18 @@ def _labels(tokens: _Tokens, cells: np.ndarray, buffer: bytes, plan: Plan, indic
     if tokens.quoted is not None:
         missing &= ~tokens.quoted[flat]
     codes = packed_labels(words, starts, np.minimum(lengths, 8))
-    found = np.full(len(flat), -1, dtype=np.int64)
     width = len(indices)
+    columns = codes.reshape(-1, width).T.copy(), lengths.reshape(-1, width).T.astype(np.uint64)
+    found_columns = np.full((width, len(flat) // width), -1, dtype=np.int64)
     for column, index in enumerate(indices):
-        keys, index_of = _label_keys(plan, index)
+        keys, key_lengths, index_of = _label_keys(plan, index)
         if not len(keys):
             continue
-        part = slice(column, None, width)
-        code = codes[part]
-        at = np.minimum(np.searchsorted(keys[:, 0], code), len(keys) - 1)
-        same = (keys[at, 0] == code) & (keys[at, 1] == lengths[part].astype(np.uint64))
-        found[part] = np.where(same, index_of[at], -1)
+        code = columns[0][column]
+        at = np.minimum(np.searchsorted(keys, code), len(keys) - 1)
+        same = (keys[at] == code) & (key_lengths[at] == columns[1][column])
+        found_columns[column] = np.where(same, index_of[at], -1)
+    found = found_columns.T.ravel()
     unknown = np.flatnonzero((found < 0) & ~missing)
     if len(unknown):
         labels = {index: _label_bytes(plan, index) for index in indices}
@@ -394,16 +395,21 @@ def _label_bytes(plan: Plan, index: int) -> dict[bytes, int]:
     return {label.encode("latin-1"): i for label, i in lookup.items()}  # byte views back to UTF-8 bytes
 
 
-def _label_keys(plan: Plan, index: int) -> tuple[np.ndarray, np.ndarray]:
-    """Attribute ``index``'s labels of at most 8 bytes as sorted (64-bit number, length) keys, and their indices.
+def _label_keys(plan: Plan, index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Attribute ``index``'s labels of at most 8 bytes as sorted 64-bit numbers, their lengths and their indices
+    (worked out once per reading).
 
     None of them when two labels differ only by trailing NUL bytes (they would share a number).
     """
-    packed = {(int.from_bytes(label, "little"), len(label)): i for label, i in _label_bytes(plan, index).items()}
-    keys = np.array(sorted(key for key in packed if key[1] <= 8), dtype=np.uint64).reshape(-1, 2)
-    if len(np.unique(keys[:, 0])) != len(keys):
-        keys = keys[:0]
-    return keys, np.array([packed[(int(c), int(n))] for c, n in keys], dtype=np.int64)
+    found = ("label keys", index)
+    if found not in plan.found:
+        packed = {(int.from_bytes(label, "little"), len(label)): i for label, i in _label_bytes(plan, index).items()}
+        keys = np.array(sorted(key for key in packed if key[1] <= 8), dtype=np.uint64).reshape(-1, 2)
+        if len(np.unique(keys[:, 0])) != len(keys):
+            keys = keys[:0]
+        index_of = np.array([packed[(int(c), int(n))] for c, n in keys], dtype=np.int64)
+        plan.found[found] = (keys[:, 0].copy(), keys[:, 1].copy(), index_of)
+    return plan.found[found]
 
 
 def _numbers(tokens: _Tokens, cells: np.ndarray, buffer: bytes, wanted: np.ndarray) -> np.ndarray | None:
