@@ -433,17 +433,15 @@ def _numbers(tokens: _Tokens, cells: np.ndarray, buffer: bytes, wanted: np.ndarr
         if tokens.quoted is not None:
             missing &= ~tokens.quoted[cells]
         values[missing] = np.nan
-        read: dict[bytes, float] = {}
         odd = np.flatnonzero(~simple & ~missing)
-        for i, start, end in zip(odd.tolist(), starts[odd].tolist(), ends[odd].tolist(), strict=True):
-            text = buffer[start:end]
-            number = read.get(text)
-            if number is None:
-                try:
-                    number = read[text] = java_parse_double(text.decode("latin-1"))
-                except ValueError:
-                    return None
-            values[i] = number if wanted[i] else 0.0
+        texts = [buffer[start:end] for start, end in zip(starts[odd].tolist(), ends[odd].tolist(), strict=True)]
+        read = dict.fromkeys(texts, 0.0)
+        for text in read:  # each distinct text once
+            try:
+                read[text] = java_parse_double(text.decode("latin-1"))
+            except ValueError:
+                return None
+        values[odd] = np.where(wanted[odd], [read[text] for text in texts], 0.0)
     return values
 
 
