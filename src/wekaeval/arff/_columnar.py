@@ -9,9 +9,14 @@ arrays of token offsets, then rows (dense: the attributes' count of tokens, then
 ``{weight}``; sparse: ``{index value, ...}``), then columns:
 
 * numbers: every token is checked as Java's ``Double.parseDouble`` reads it, in bulk for the usual
-  ``-12.5`` shape (byte classes summed per token); the values are computed only for the columns asked
-  for; any other shape (``1e-5``, ``NaN``, a quoted number) goes through :func:`java_parse_double`;
-* labels: each token looked up among its attribute's labels; strings and dates kept as text.
+  ``-12.5`` shape, quoted or not (eight bytes at a time, :mod:`~wekaeval.arff._words`); the values are
+  computed only for the columns asked for; any other shape (``1e-5``, ``NaN``, ``0x1p3``) goes through
+  :func:`java_parse_double`, once per distinct text;
+* labels: each token of up to 8 bytes looked up among its attribute's labels as one 64-bit number,
+  all nominal columns together (longer ones one by one); strings and dates kept as text.
+
+The loader hands it a long run in pieces of a few hundred kilobytes, whose arrays stay in the processor's
+cache.
 
 It reads nothing WEKA would not: whenever a run holds anything it does not check itself (a row of the
 wrong length, a brace where a value belongs, an unknown label, a bad number, a weight that is not a
@@ -26,19 +31,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from wekaeval.arff._rows import NOMINAL, NUMERIC, RELATIONAL, DenseBlock, Plan, SparseBlock
+from wekaeval.arff._words import (
+    Words,
+    number_values,
+    packed_labels,
+    running_parity,
+    short_integers,
+    simple_numbers,
+)
 from wekaeval.javamath import java_parse_double
 
 _SPACE, _COMMA, _QUOTE, _OPEN, _CLOSE = 32, 44, 39, 123, 125
-
-# Byte classes of a number, counted per token in 4-bit fields: other bytes, dots, minus signs (a token
-# of fewer than 16 bytes, all the bulk reading takes, cannot overflow a field).
-_OTHER, _DOT, _MINUS = 1, 1 << 4, 1 << 8
-_NUMBER_CLASS = np.full(256, _OTHER, dtype=np.uint16)
-_NUMBER_CLASS[48:58] = 0
-_NUMBER_CLASS[46] = _DOT
-_NUMBER_CLASS[45] = _MINUS
-
-_POW10 = 10.0 ** np.arange(23)
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,31 +58,33 @@ class Lines:
         return int(self.special[at]) if at < len(self.special) else len(self.starts)
 
 
-def scan_lines(data: np.ndarray, start: int) -> Lines:
-    """Lines of ``data[start:]`` and whether each is plain (see the module's description)."""
+def scan_lines(data: np.ndarray, buffer: bytes, start: int) -> Lines:
+    """Lines of ``data[start:]`` (``buffer``'s bytes) and whether each is plain (see the module's description)."""
     section = data[start:]
-    ends = np.flatnonzero(_line_ends(section))
+    ends = np.flatnonzero(_line_ends(section, buffer.find(b"\r", start) >= 0))
     starts = np.concatenate(([0], ends + 1)) + start
     if len(starts) > 1 and starts[-1] >= len(data):  # a final line end starts no line
         starts = starts[:-1]
     plain = np.ones(len(starts), dtype=bool)
-    special = np.flatnonzero((section == 37) | (section == 92) | (section == 34))
-    if len(special):
-        plain[np.searchsorted(starts, special + start, side="right") - 1] = False
-    quotes = np.flatnonzero(section == _QUOTE)
-    if len(quotes):
-        per_line = np.bincount(np.searchsorted(starts, quotes + start, side="right") - 1, minlength=len(starts))
-        plain &= per_line % 2 == 0
+    for special in (b"%", b"\\", b'"'):  # (each looked for at memory speed first: most files have none)
+        if buffer.find(special, start) >= 0:
+            at = np.flatnonzero(section == ord(special))
+            plain[np.searchsorted(starts, at + start, side="right") - 1] = False
+    if buffer.find(b"'", start) >= 0:
+        parity = running_parity(section == _QUOTE)
+        before = np.concatenate(([False], parity))  # before[i]: the parity of the quotes before offset i
+        last = np.append(starts[1:] - start, len(section))  # where each line's next starts
+        plain &= before[starts - start] == before[last]
     return Lines(starts, plain, np.flatnonzero(~plain))
 
 
-def _line_ends(segment: np.ndarray) -> np.ndarray:
-    """Where lines end in ``segment``: each ``\\n``, and each ``\\r`` not followed by one."""
+def _line_ends(segment: np.ndarray, returns: bool) -> np.ndarray:
+    """Where lines end in ``segment``: each ``\\n``, and (if it has ``returns``) each ``\\r`` not followed by one."""
     newline = segment == 10
-    returns = segment == 13
-    if returns.any():
-        returns[:-1] &= ~newline[1:]
-        newline |= returns
+    if returns:
+        carriage = segment == 13
+        carriage[:-1] &= ~newline[1:]
+        newline |= carriage
     return newline
 
 
@@ -110,28 +115,22 @@ class _Tokens:
         content = None
         if quotes:  # inside quotes every byte is the token's; quotes pair up within a line
             is_quote = segment == _QUOTE
-            inside = np.cumsum(is_quote, dtype=np.int32) & 1 == 1  # an opening quote and what follows it
+            inside = running_parity(is_quote)  # an opening quote and what follows it
             content = inside & ~is_quote
             word &= ~(inside | is_quote)
             word |= content
             if brace is not None:
                 brace &= ~inside
-        if brace is None:
-            edges = np.flatnonzero(word[1:] != word[:-1]) + 1  # where tokens start and end, in turn
-            if len(word) and word[0]:
-                edges = np.concatenate(([0], edges))
-            if len(word) and word[-1]:
-                edges = np.concatenate((edges, [len(word)]))
-            starts, ends = edges[0::2], edges[1::2]
-        else:
-            before = np.empty_like(word)
-            before[:1] = False
-            before[1:] = word[:-1]
-            after = np.empty_like(word)
-            after[-1:] = False
-            after[:-1] = word[1:]
-            starts = np.flatnonzero((word & ~before) | brace)
-            ends = np.flatnonzero((word & ~after) | brace) + 1
+        edges = np.flatnonzero(word[1:] != word[:-1]) + 1  # where words start and end, in turn
+        if len(word) and word[0]:
+            edges = np.concatenate(([0], edges))
+        if len(word) and word[-1]:
+            edges = np.concatenate((edges, [len(word)]))
+        starts, ends = edges[0::2], edges[1::2]
+        if brace is not None:  # each brace a token of its own, between words
+            at = np.flatnonzero(brace)
+            where = np.searchsorted(starts, at)
+            starts, ends = np.insert(starts, where, at), np.insert(ends, where, at + 1)
         quoted = None
         if content is not None:
             quoted = content[starts]
@@ -155,7 +154,7 @@ class _Tokens:
         self.ends = ends + lo
         self._lo = lo
         self._segment = segment
-        self._classes: np.ndarray | None = None
+        self._words: Words | None = None
 
     def __len__(self) -> int:
         return len(self.starts)
@@ -166,15 +165,11 @@ class _Tokens:
     def is_brace(self, cells: np.ndarray) -> np.ndarray:
         return np.zeros(len(cells), dtype=bool) if self.brace is None else self.brace[cells]
 
-    def class_counts(self, cells: np.ndarray) -> np.ndarray:
-        """Per token of ``cells``, its count of bytes of each number class, packed (see ``_NUMBER_CLASS``)."""
-        if self._classes is None:  # one pass over the run, shared by its columns
-            classes = np.empty(len(self._segment) + 1, dtype=np.uint16)
-            classes[0] = 0
-            np.cumsum(_NUMBER_CLASS[self._segment], dtype=np.uint16, out=classes[1:])
-            self._classes = classes
-        classes = self._classes
-        return classes[self.ends[cells] - self._lo] - classes[self.starts[cells] - self._lo]
+    def words(self) -> Words:
+        """The run's bytes as words (made once, shared by its columns)."""
+        if self._words is None:
+            self._words = Words(self._segment, self._lo)
+        return self._words
 
 
 def read_run(
@@ -232,8 +227,14 @@ def _dense(
         if numbers is None:
             return None
         table[:, numeric] = numbers.reshape(len(first), len(numeric))
+    nominal = [i for i, kind in enumerate(plan.kinds) if kind == NOMINAL]
+    if nominal:  # all nominal columns at once
+        labels = _labels(tokens, cells[:, nominal], buffer, plan, nominal)
+        if labels is None:
+            return None
+        table[:, nominal] = labels
     for index, kind in enumerate(plan.kinds):
-        if kind != NUMERIC:
+        if kind not in (NUMERIC, NOMINAL):
             wanted_column = need is None or index in need
             column = _column(tokens, cells[:, index], kind, index, buffer, plan, items, wanted_column)
             if column is None:
@@ -333,15 +334,12 @@ def _column(
     A string's or date's value is the index of its text in the run's own list (``items``), which the
     reader moves on when it adds the list to the table's; texts not ``wanted`` are kept as ``""``.
     """
+    if kind == NOMINAL:
+        found = _labels(tokens, cells[:, None], buffer, plan, [index])
+        return None if found is None else found[:, 0]
     missing = _missing(tokens, cells, buffer)
     present = np.flatnonzero(~missing)
     column = np.full(len(cells), np.nan)
-    if kind == NOMINAL:
-        found = _labels(tokens, cells[present], buffer, plan, index)
-        if found is None:
-            return None
-        column[present] = found
-        return column
     if wanted:
         starts, ends = tokens.starts[cells[present]].tolist(), tokens.ends[cells[present]].tolist()
         items[index] = [buffer[s:e].decode("utf-8", "surrogatepass") for s, e in zip(starts, ends, strict=True)]
@@ -351,97 +349,100 @@ def _column(
     return column
 
 
-def _labels(tokens: _Tokens, cells: np.ndarray, buffer: bytes, plan: Plan, index: int) -> np.ndarray | None:
-    """Attribute ``index``'s label indices of the tokens ``cells``; None if one is no label.
+def _labels(tokens: _Tokens, cells: np.ndarray, buffer: bytes, plan: Plan, indices: list[int]) -> np.ndarray | None:
+    """Label indices of the tokens ``cells`` (rows x attributes ``indices``), NaN for an unquoted ``?``; None if
+    one is no label of its attribute.
 
     Tokens of up to 8 bytes are compared as 64-bit numbers (their bytes, little-endian), with their
     length; longer ones one by one.
     """
+    flat = cells.ravel()
+    starts = tokens.starts[flat]
+    lengths = tokens.ends[flat] - starts
+    words = tokens.words()
+    missing = (lengths == 1) & (words.byte(starts) == 63)
+    if tokens.quoted is not None:
+        missing &= ~tokens.quoted[flat]
+    codes = packed_labels(words, starts, np.minimum(lengths, 8))
+    width = len(indices)
+    columns = codes.reshape(-1, width).T.copy(), lengths.reshape(-1, width).T.astype(np.uint64)
+    found_columns = np.full((width, len(flat) // width), -1, dtype=np.int64)
+    for column, index in enumerate(indices):
+        keys, key_lengths, index_of = _label_keys(plan, index)
+        if not len(keys):
+            continue
+        code = columns[0][column]
+        at = np.minimum(np.searchsorted(keys, code), len(keys) - 1)
+        same = (keys[at] == code) & (key_lengths[at] == columns[1][column])
+        found_columns[column] = np.where(same, index_of[at], -1)
+    found = found_columns.T.ravel()
+    unknown = np.flatnonzero((found < 0) & ~missing)
+    if len(unknown):
+        labels = {index: _label_bytes(plan, index) for index in indices}
+        ends = (starts + lengths)[unknown].tolist()
+        for i, start, end in zip(unknown.tolist(), starts[unknown].tolist(), ends, strict=True):
+            found[i] = labels[indices[i % width]].get(buffer[start:end], -1)
+        if (found[unknown] < 0).any():
+            return None
+    values = found.astype(np.float64)
+    values[missing] = np.nan
+    return values.reshape(cells.shape)
+
+
+def _label_bytes(plan: Plan, index: int) -> dict[bytes, int]:
     lookup = plan.lookups[index]
     assert lookup is not None  # noqa: S101
-    labels = {label.encode("latin-1"): i for label, i in lookup.items()}  # byte views back to UTF-8 bytes
-    starts, ends = tokens.starts[cells], tokens.ends[cells]
-    lengths = ends - starts
-    found = np.full(len(cells), -1, dtype=np.int64)
-    short = lengths <= 8
-    packed = {(int.from_bytes(label, "little"), len(label)): i for label, i in labels.items() if len(label) <= 8}
-    if short.any() and packed:
-        keys = np.array(sorted(packed), dtype=np.uint64).reshape(-1, 2)
-        codes = _packed(np.frombuffer(buffer, dtype=np.uint8), starts[short], lengths[short])
-        at = np.minimum(np.searchsorted(keys[:, 0], codes), len(keys) - 1)
-        same = (keys[at, 0] == codes) & (keys[at, 1] == lengths[short].astype(np.uint64))
-        if len(np.unique(keys[:, 0])) != len(keys):  # two labels differ only by trailing NUL bytes
-            same[:] = False
+    return {label.encode("latin-1"): i for label, i in lookup.items()}  # byte views back to UTF-8 bytes
+
+
+def _label_keys(plan: Plan, index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Attribute ``index``'s labels of at most 8 bytes as sorted 64-bit numbers, their lengths and their indices
+    (worked out once per reading).
+
+    None of them when two labels differ only by trailing NUL bytes (they would share a number).
+    """
+    found = ("label keys", index)
+    if found not in plan.found:
+        packed = {(int.from_bytes(label, "little"), len(label)): i for label, i in _label_bytes(plan, index).items()}
+        keys = np.array(sorted(key for key in packed if key[1] <= 8), dtype=np.uint64).reshape(-1, 2)
+        if len(np.unique(keys[:, 0])) != len(keys):
+            keys = keys[:0]
         index_of = np.array([packed[(int(c), int(n))] for c, n in keys], dtype=np.int64)
-        found[np.flatnonzero(short)[same]] = index_of[at[same]]
-    for i in np.flatnonzero(found < 0).tolist():
-        found[i] = labels.get(buffer[starts[i] : ends[i]], -1)
-    if (found < 0).any():
-        return None
-    return found.astype(np.float64)
-
-
-def _packed(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """Tokens of at most 8 bytes as little-endian 64-bit numbers."""
-    codes = np.zeros(len(starts), dtype=np.uint64)
-    last = len(data) - 1
-    for k in range(int(lengths.max()) if len(lengths) else 0):
-        byte = data[np.minimum(starts + k, last)].astype(np.uint64)
-        byte[lengths <= k] = 0
-        codes |= byte << np.uint64(8 * k)
-    return codes
+        plan.found[found] = (keys[:, 0].copy(), keys[:, 1].copy(), index_of)
+    return plan.found[found]
 
 
 def _numbers(tokens: _Tokens, cells: np.ndarray, buffer: bytes, wanted: np.ndarray) -> np.ndarray | None:
     """Tokens ``cells`` as Java's ``Double.parseDouble`` reads them (NaN for ``?``); None if one is no number.
 
     Only the ``wanted`` ones are computed (the others are checked and left 0), most in bulk: a token of
-    fewer than 16 bytes, unquoted, of digits with at most one dot and a leading minus sign.
+    at most 15 bytes (quoted or not) of digits with at most one dot and a leading minus sign
+    (:func:`~wekaeval.arff._words.simple_numbers`).  The others go through :func:`java_parse_double`,
+    once per distinct text.
     """
-    data = np.frombuffer(buffer, dtype=np.uint8)
     starts, ends = tokens.starts[cells], tokens.ends[cells]
-    lengths = ends - starts
-    counts = tokens.class_counts(cells)
-    other, dots, minus = counts & 0xF, (counts >> 4) & 0xF, (counts >> 8) & 0xF
-    signed = data[np.minimum(starts, len(data) - 1)] == 45
-    simple = (lengths > 0) & (lengths < 16) & (other == 0) & (dots <= 1) & (minus == signed) & (lengths > dots + minus)
-    if tokens.quoted is not None:
-        simple &= ~tokens.quoted[cells]
+    words = tokens.words()
+    simple, signed, missing = simple_numbers(words, starts, ends)  # a quoted number's text is its content
     values = np.zeros(len(cells), dtype=np.float64)
     compute = simple & wanted
+    if compute.all():
+        return number_values(words, starts, ends, signed)
     if compute.any():
-        values[compute] = _simple_values(data, starts[compute], lengths[compute], signed[compute])
+        values[compute] = number_values(words, starts[compute], ends[compute], signed[compute])
     if not simple.all():
-        missing = _missing(tokens, cells, buffer)
+        if tokens.quoted is not None:
+            missing &= ~tokens.quoted[cells]
         values[missing] = np.nan
-        for i in np.flatnonzero(~simple & ~missing).tolist():
+        odd = np.flatnonzero(~simple & ~missing)
+        texts = [buffer[start:end] for start, end in zip(starts[odd].tolist(), ends[odd].tolist(), strict=True)]
+        read = dict.fromkeys(texts, 0.0)
+        for text in read:  # each distinct text once
             try:
-                number = java_parse_double(buffer[starts[i] : ends[i]].decode("latin-1"))
+                read[text] = java_parse_double(text.decode("latin-1"))
             except ValueError:
                 return None
-            values[i] = number if wanted[i] else 0.0
+        values[odd] = np.where(wanted[odd], [read[text] for text in texts], 0.0)
     return values
-
-
-def _simple_values(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, signed: np.ndarray) -> np.ndarray:
-    """``-ddd.ddd`` texts (fewer than 16 bytes) as doubles: the digits as an integer, then one exact division.
-
-    Fifteen digits are below 2**53 and 10**k is exact for k <= 22, so the one division rounds the
-    exact quotient once, as Java's (and Python's) correctly rounded parsing does.
-    """
-    mantissa = np.zeros(len(starts), dtype=np.int64)
-    decimals = np.zeros(len(starts), dtype=np.int64)
-    seen_dot = np.zeros(len(starts), dtype=bool)
-    last = len(data) - 1
-    for k in range(int(lengths.max())):
-        inside = k < lengths
-        byte = data[np.minimum(starts + k, last)]
-        digit = inside & (byte >= 48) & (byte <= 57)
-        mantissa = np.where(digit, mantissa * 10 + (byte.astype(np.int64) - 48), mantissa)
-        decimals += digit & seen_dot
-        seen_dot |= inside & (byte == 46)
-    magnitude = mantissa.astype(np.float64) / _POW10[decimals]
-    return np.where(signed, -magnitude, magnitude)
 
 
 def _weights(tokens: _Tokens, braces: np.ndarray, buffer: bytes) -> np.ndarray | None:
@@ -464,6 +465,8 @@ def _indices(tokens: _Tokens, cells: np.ndarray, buffer: bytes) -> np.ndarray | 
     lengths = ends - starts
     if lengths.max() > 9 or lengths.min() < 1 or tokens.is_quoted(cells).any():
         return None
+    if lengths.max() <= 8:
+        return short_integers(tokens.words(), ends, lengths)
     data = np.frombuffer(buffer, dtype=np.uint8)
     values = np.zeros(len(cells), dtype=np.int64)
     for k in range(int(lengths.max())):

@@ -10,6 +10,7 @@ nest; deeper than :data:`MAX_DEPTH` is an error (WEKA's own reader overflows its
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from wekaeval.arff._dates import _JAVA_LETTERS
@@ -34,6 +35,14 @@ from wekaeval.javamath import java_parse_double
 MAX_DEPTH = 100
 
 _NUMERIC_TYPES = ("numeric", "real", "integer")
+
+#: The rest of the most common declaration, ``@attribute name numeric`` and the like, read at once: a name of
+#: word characters only, a numeric or string type, the line end; the tokenizer would read exactly this.
+_PLAIN_DECLARATION = re.compile(
+    r"[ \t]+([A-Za-z0-9_][A-Za-z0-9_.\-]*)[ \t]+(numeric|real|integer|string)[ \t]*(?:\r\n|\n|\r)",
+    re.ASCII | re.IGNORECASE,
+)
+_NEXT_PLAIN_DECLARATION = re.compile("@attribute" + _PLAIN_DECLARATION.pattern, re.ASCII | re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -189,16 +198,49 @@ class _HeaderReader:
         attributes: list[Attribute] = []
         names: set[str] = set()
         while self.is_keyword("@attribute"):
+            plain = self._plain_declarations()
+            if plain:  # the checks in the order the token-by-token reading makes them
+                for start, attribute in plain[:-1]:
+                    self._add(attribute, start, attributes, names, declared_at, relation)
+                self._expect_more(relation)
+                self._add(plain[-1][1], plain[-1][0], attributes, names, declared_at, relation)
+                continue
             start = self.tokens.start
-            if declared_at is not None:
-                declared_at.append(start)
-            attribute = self._attribute(depth, relation)
-            if attribute.name in names:
-                where = "" if relation is None else f" in relational attribute {shown(relation[0])}"
-                raise self.error(f"a second attribute named {shown(attribute.name)}{where}", start)
-            names.add(attribute.name)
-            attributes.append(attribute)
+            self._add(self._attribute(depth, relation), start, attributes, names, declared_at, relation)
         return attributes
+
+    def _add(
+        self,
+        attribute: Attribute,
+        start: int,
+        attributes: list[Attribute],
+        names: set[str],
+        declared_at: list[int] | None,
+        relation: tuple[str, int] | None,
+    ) -> None:
+        if declared_at is not None:
+            declared_at.append(start)
+        if attribute.name in names:
+            where = "" if relation is None else f" in relational attribute {shown(relation[0])}"
+            raise self.error(f"a second attribute named {shown(attribute.name)}{where}", start)
+        names.add(attribute.name)
+        attributes.append(attribute)
+
+    def _plain_declarations(self) -> list[tuple[int, Attribute]]:
+        """The current declaration and those on the lines right after it, while they are plain (see
+        ``_PLAIN_DECLARATION``), each with where it starts; the tokenizer left after the last one's line end."""
+        tokens = self.tokens
+        found = []
+        start, match = tokens.start, _PLAIN_DECLARATION.match(tokens.text, tokens.pos)
+        while match:
+            found.append(
+                (start, Attribute(match.group(1), "string" if match.group(2).lower() == "string" else "numeric"))
+            )
+            start = match.end()
+            match = _NEXT_PLAIN_DECLARATION.match(tokens.text, start)
+        if found:
+            tokens.pos = start
+        return found
 
     def _attribute(self, depth: int, relation: tuple[str, int] | None) -> Attribute:
         """parseAttribute: one declaration, from ``@attribute`` to the first token after it."""

