@@ -12,8 +12,8 @@ from typing import Any
 
 def claim_public_classes(namespace: dict[str, Any]) -> None:
     """Give every class in the ``__all__`` of ``namespace`` (a subpackage's ``globals()``) the subpackage's name
-    as its ``__module__``, so reprs, tracebacks and pickles show ``wekaeval.arff.ClassAttributeError``, never the private
-    module that defines it."""
+    as its ``__module__``, so reprs, tracebacks and pickles show ``wekaeval.arff.ClassAttributeError``, never
+    the private module that defines it."""
     for name in namespace["__all__"]:
         value = namespace[name]
         if isinstance(value, type):
