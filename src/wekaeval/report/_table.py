@@ -41,6 +41,10 @@ def read_table(lines: Lines) -> Predictions:
             if window and layout.fast(window, builder):
                 lines.skip_raw(len(window))
                 continue
+            rows_ahead = _rows_ahead(window)  # the table ends inside the window: read its rows up to there
+            if 0 < rows_ahead < len(window) and layout.fast(window[:rows_ahead], builder):
+                lines.skip_raw(rows_ahead)
+                continue
             slow = max(len(window), 1)
         if not lines.more() or lines.peek() == "" or heading(lines.peek()) is not None:
             break
@@ -55,3 +59,11 @@ def read_table(lines: Lines) -> Predictions:
             rows = []
     builder.add_rows(rows)
     return Predictions(layout.nominal, builder.build(), layout.names, layout.format, line=number)
+
+
+def _rows_ahead(window: list[str]) -> int:
+    """The lines of ``window`` before its first blank one (all of them if none is)."""
+    for i, line in enumerate(window):
+        if not line or line.isspace():
+            return i
+    return len(window)
