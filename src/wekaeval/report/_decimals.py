@@ -64,8 +64,9 @@ def decimal_rows(rows: Sequence[str], *, starred: bool) -> tuple[np.ndarray, np.
     """The numbers of ``rows`` (each WEKA's decimals joined by commas) as a matrix of doubles, one row each.
 
     With ``starred`` each row holds exactly one ``*`` (at the start of a number) and its position in the row
-    comes back too (an empty array without, when no row may hold one).  None when any row is not of that form, or the rows differ
-    in width, or a number is one this fast path does not read (see the module's docstring).
+    comes back too (an empty array without, when no row may hold one).  None when any row is not of that
+    form, or the rows differ in width, or a number is one this fast path does not read (see the module's
+    docstring).
     """
     n = len(rows)
     if n == 0:
