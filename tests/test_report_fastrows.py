@@ -118,13 +118,7 @@ def _tables(draw):
     nominal = draw(st.booleans())
     distribution = nominal and draw(st.booleans())
     classes = draw(st.integers(1, 4))
-    labels = draw(
-        st.lists(
-            st.sampled_from(_LABELS if not clean or form == "plain" else _LABELS[:5]),
-            min_size=classes,
-            max_size=classes,
-        )
-    )
+    labels = draw(st.lists(st.sampled_from(_LABELS), min_size=classes, max_size=classes))
     names = draw(st.one_of(st.none(), st.just(("f1", "f2")))) if form == "plain" else None
     delimiter = "\t" if form == "tsv" else ","
     if form == "plain":

@@ -78,11 +78,8 @@ def fast_csv_rows(
     field = rf"[^{d}\n]*"
     if not nominal:
         found = re.findall(rf"^([0-9]+){d}({field}){d}({field}){d}({field})$", text, re.M)
-    else:  # the predicted label is printed unquoted: it takes the fields between the actual class and the error
-        width = classes if with_distribution else 1
-        found = re.findall(
-            rf"^([0-9]+){d}({field}){d}(.*){d}(\+?){d}({field}(?:{d}{field}){{{width - 1}}})$", text, re.M
-        )
+    else:  # the predicted label is printed unquoted: one with the delimiter is left to the row-by-row reader
+        found = re.findall(rf"^([0-9]+){d}({field}){d}({field}){d}(\+?){d}([^\n]*)$", text, re.M)
     n = len(found)
     if n != len(window) or n == 0:
         return False
@@ -102,7 +99,7 @@ def fast_csv_rows(
             printed = tuple(text.replace(delimiter, ",") for text in printed)
         errors = np.fromiter(map("+".__eq__, error), bool, n)
         nominal_columns = _nominal_columns(
-            builder, inst, actual, predicted, errors, printed, with_distribution, csv=True
+            builder, inst, actual, predicted, errors, printed, with_distribution, csv=True, width=classes
         )
         if nominal_columns is None:
             return False
@@ -122,10 +119,12 @@ def _nominal_columns(
     with_distribution: bool,
     *,
     csv: bool,
+    width: int | None = None,
 ) -> dict[str, RowsColumn] | None:
     """The columns of rows of a nominal class but their attributes; None where the row-by-row reader would
     complain.  ``csv``: a class must be ``index:label`` (``?`` only as a prediction), and an instance is
-    unclassified (``?`` predicted) exactly where its prediction is printed as ``?``."""
+    unclassified (``?`` predicted) exactly where its prediction is printed as ``?``; ``width``: the classes
+    every distribution has (CSV: the fields the row-by-row reader counts from the right)."""
     n = len(inst)
     inst_column = _integers(inst)
     if inst_column is None:
@@ -153,7 +152,7 @@ def _nominal_columns(
     columns["predicted"] = RowsColumn("label", np.array(list(label_of.values()), dtype=np.int32)[ids])
     columns["error"] = RowsColumn("bool", errors)
     if with_distribution:
-        distribution = _distributions(printed, predicted_index)
+        distribution = _distributions(printed, predicted_index, width)
         if distribution is None:
             return None
         columns["distribution"] = distribution
@@ -241,9 +240,9 @@ def _attributes(texts: tuple[str, ...]) -> RowsColumn:
     return RowsColumn("object", values)
 
 
-def _distributions(printed: tuple[str, ...], predicted_index: np.ndarray) -> RowsColumn | None:
+def _distributions(printed: tuple[str, ...], predicted_index: np.ndarray, width: int | None) -> RowsColumn | None:
     """The starred distributions as a matrix, each star on the predicted class; None where the row-by-row reader
-    would complain (or the rows differ in length)."""
+    would complain (or the rows differ in length, or from ``width`` when given)."""
     present = np.fromiter(map("?".__ne__, printed), bool, len(printed))
     given = printed if present.all() else [text for text in printed if text != "?"]
     if not given:
@@ -254,12 +253,14 @@ def _distributions(printed: tuple[str, ...], predicted_index: np.ndarray) -> Row
     else:  # NaN, Infinity, long numbers: the row-by-row reader's expression and float()
         if not _DISTRIBUTIONS.fullmatch("\n".join(printed)):
             return None
-        width = given[0].count(",") + 1
-        if any(text.count(",") != width - 1 or text.count("*") != 1 for text in given):
+        commas = given[0].count(",")
+        if any(text.count(",") != commas or text.count("*") != 1 for text in given):
             return None
         starred = np.fromiter((text[: text.index("*")].count(",") for text in given), np.int64, len(given))
         flat = ",".join(given).replace("*", "").split(",")
-        values = np.fromiter(map(float, flat), np.float64, len(flat)).reshape(len(given), width)
+        values = np.fromiter(map(float, flat), np.float64, len(flat)).reshape(len(given), commas + 1)
+    if width is not None and values.shape[1] != width:
+        return None
     if not np.array_equal(starred, predicted_index[present]):  # also refuses a star where nothing was predicted
         return None
     if present.all():
