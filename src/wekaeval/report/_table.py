@@ -40,6 +40,7 @@ def read_table(lines: Lines) -> Predictions:
             window = lines.raw_window(CHUNK)
             if window and layout.fast(window, builder):
                 lines.skip_raw(len(window))
+                lines.forget_read()
                 continue
             rows_ahead = _rows_ahead(window)  # the table ends inside the window: read its rows up to there
             if 0 < rows_ahead < len(window) and layout.fast(window[:rows_ahead], builder):
