@@ -57,7 +57,6 @@ _FOLLOWS = bytes(_FOLLOWING)
 
 #: Exact powers of ten (every one up to 1e22 is a double).
 _POWERS = 10.0 ** np.arange(MAX_DIGITS + 1)
-_INTEGER_POWERS = 10 ** np.arange(MAX_DIGITS + 1, dtype=np.int64)
 
 
 def decimal_rows(rows: Sequence[str], *, starred: bool) -> tuple[np.ndarray, np.ndarray] | None:
@@ -112,14 +111,17 @@ def decimal_rows(rows: Sequence[str], *, starred: bool) -> tuple[np.ndarray, np.
     digits_in = np.diff(ends, prepend=-1) - 1 - np.bincount(numbers_of_marks, minlength=count)
     if digits_in.max() > MAX_DIGITS:
         return None
-    places = np.flatnonzero(kind == _DIGIT)
-    firsts = np.cumsum(digits_in) - digits_in  # each number's first digit among all digits
-    # a digit's power of ten: the digits after it in its number
-    power = np.repeat(firsts + digits_in - 1, digits_in) - np.arange(len(places))
-    terms = (data[places] - ord("0")).astype(np.int64) * _INTEGER_POWERS[power]
-    integers = np.add.reduceat(terms, firsts)  # below 1e15: exact
     fraction = np.zeros(count, dtype=np.intp)
     fraction[dot_numbers] = ends[dot_numbers] - dots - 1  # only digits follow a dot
+    # each number's k-th digit from the right lies k bytes before its end, one more once past its dot
+    dot_after = np.full(count, MAX_DIGITS + 1)
+    dot_after[dot_numbers] = fraction[dot_numbers]
+    integers = (data[ends - 1] - np.uint8(ord("0"))).astype(np.float64)  # a number ends in a digit
+    longer = np.flatnonzero(digits_in > 1)
+    for k in range(1, int(digits_in.max())):  # each term and each sum below 1e15: exact
+        at = ends[longer] - 1 - k - (k >= dot_after[longer])
+        integers[longer] += (data[at] - np.uint8(ord("0"))) * _POWERS[k]
+        longer = longer[digits_in[longer] > k + 1]
     values = integers / _POWERS[fraction]
     minus = numbers_of_marks[mark_kinds == _MINUS]
     values[minus] = -values[minus]

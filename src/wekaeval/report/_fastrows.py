@@ -234,10 +234,9 @@ def _indices(values: np.ndarray) -> RowsColumn:
 
 
 def _attributes(texts: tuple[str, ...]) -> RowsColumn:
-    values = [text.strip() or None for text in texts]
-    if not any(values):
+    if not "".join(texts).strip():  # no row has any (the common case, told without a string per row)
         return RowsColumn("none", len(texts))
-    return RowsColumn("object", values)
+    return RowsColumn("object", [text.strip() or None for text in texts])
 
 
 def _distributions(printed: tuple[str, ...], predicted_index: np.ndarray, width: int | None) -> RowsColumn | None:

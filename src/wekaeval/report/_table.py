@@ -20,7 +20,7 @@ from wekaeval.report._lines import Lines
 from wekaeval.report._prediction_text import PredictionTextError, table_format
 
 #: Rows read at once by the fast reader.
-CHUNK = 1 << 13
+CHUNK = 1 << 11
 
 
 def read_table(lines: Lines) -> Predictions:
