@@ -34,6 +34,11 @@ PLAIN_NUMERIC_ROW = re.compile(rf"^ *(\d+) +({NUMBER}|\?) +({NUMBER}|\?) +({NUMB
 
 DISTRIBUTION = re.compile(rf"\*?{NUMBER}(?:,\*?{NUMBER})*")
 
+#: The common row, without attribute values or a space in a label: where it matches, :data:`PLAIN_NOMINAL_ROW`
+#: matches too, alike (a lazy label ends at the first space that lets the row go on; with none in the label, at
+#: the first space after it), and its attributes are none.
+_PLAIN_NOMINAL_ROWS = re.compile(r"^ *(\d+) +(\d+:\S+|\?) +(\d+:\S+|\?) (  \+  |     ) (\S+) $", re.M)
+
 #: The row as :data:`PLAIN_NOMINAL_ROW` matches it, each class (``index:label`` or ``?``) in one group.
 _NOMINAL_ROWS = re.compile(r"^ *(\d+) +(\d+:.*?|\?) +(\d+:.*?|\?) (  \+  |     ) (\S+) (.*)$", re.M)
 #: A printed class, as the row-by-row reader reads it.
@@ -52,16 +57,23 @@ def unquote(label: str) -> str:
 
 def fast_nominal_rows(window: list[str], builder: RowsBuilder, *, with_distribution: bool) -> bool:
     """Add the rows of ``window`` (all PlainText rows of a nominal class) to ``builder``; False if not all are."""
-    found = _NOMINAL_ROWS.findall("\n".join(window))
-    n = len(found)
-    if n != len(window) or n == 0:
-        return False
-    inst, actual, predicted, error, printed, attributes = zip(*found, strict=True)
+    text = "\n".join(window)
+    n = len(window)
+    found = _PLAIN_NOMINAL_ROWS.findall(text)
+    if len(found) == n and n:
+        inst, actual, predicted, error, printed = zip(*found, strict=True)
+        attributes = RowsColumn("none", n)
+    else:
+        found = _NOMINAL_ROWS.findall(text)
+        if len(found) != n or n == 0:
+            return False
+        inst, actual, predicted, error, printed, texts = zip(*found, strict=True)
+        attributes = _attributes(texts)
     errors = np.fromiter(map("  +  ".__eq__, error), bool, n)
     columns = _nominal_columns(builder, inst, actual, predicted, errors, printed, with_distribution, csv=False)
     if columns is None:
         return False
-    columns["attributes"] = _attributes(attributes)
+    columns["attributes"] = attributes
     builder.add_columns(columns, n)
     return True
 
