@@ -111,18 +111,20 @@ def decimal_rows(rows: Sequence[str], *, starred: bool) -> tuple[np.ndarray, np.
     digits_in = np.diff(ends, prepend=-1) - 1 - np.bincount(numbers_of_marks, minlength=count)
     if digits_in.max() > MAX_DIGITS:
         return None
-    fraction = np.zeros(count, dtype=np.intp)
-    fraction[dot_numbers] = ends[dot_numbers] - dots - 1  # only digits follow a dot
+    fraction = ends[dot_numbers] - dots - 1  # a dotted number's fraction digits: only digits follow a dot
     # each number's k-th digit from the right lies k bytes before its end, one more once past its dot
     dot_after = np.full(count, MAX_DIGITS + 1)
-    dot_after[dot_numbers] = fraction[dot_numbers]
-    integers = (data[ends - 1] - np.uint8(ord("0"))).astype(np.float64)  # a number ends in a digit
+    dot_after[dot_numbers] = fraction
+    values = (data[ends - 1] - np.uint8(ord("0"))).astype(np.float64)  # a number ends in a digit
     longer = np.flatnonzero(digits_in > 1)
-    for k in range(1, int(digits_in.max())):  # each term and each sum below 1e15: exact
-        at = ends[longer] - 1 - k - (k >= dot_after[longer])
-        integers[longer] += (data[at] - np.uint8(ord("0"))) * _POWERS[k]
-        longer = longer[digits_in[longer] > k + 1]
-    values = integers / _POWERS[fraction]
+    if len(longer):
+        last, dot, digits = ends[longer] - 1, dot_after[longer], digits_in[longer]
+        integers = values[longer]
+        for k in range(1, int(digits.max())):  # each term and each sum below 1e15: exact
+            digit = data[last - k - (k >= dot)] - np.uint8(ord("0"))  # (before the number past its digits: unused)
+            integers += np.where(digits > k, digit * _POWERS[k], 0.0)
+        values[longer] = integers
+    values[dot_numbers] /= _POWERS[fraction]  # one rounding, the correctly rounded decimal
     minus = numbers_of_marks[mark_kinds == _MINUS]
     values[minus] = -values[minus]
     return values.reshape(n, width), star_index
