@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wekaeval import read_weka_output
+from wekaeval import _textsource, read_weka_output
 from wekaeval.errors import WekaOutputError
 from wekaeval.report import _fastrows, _table
 from wekaeval.report._decimals import decimal_rows
@@ -261,3 +261,18 @@ def test_a_malformed_row_deep_in_a_chunk_is_named_by_its_line():
         read_weka_output(text)
     assert caught.value.line == 12346
     assert "not a distribution as WEKA prints them: '*1,0x'" in str(caught.value)
+
+
+@settings(deadline=None)
+@given(st.text("ab\r\n", max_size=60), st.integers(1, 8))
+def test_a_text_split_a_slice_at_a_time_gives_the_lines_of_splitting_it_whole(text, slice_size):
+    expected = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    ends_with_newline = expected[-1] == ""
+    if ends_with_newline:
+        expected.pop()
+    with patch.object(_textsource, "_CHUNK_BYTES", slice_size):
+        source = _textsource.TextSource(text, WekaOutputError, text=text)
+        lines = [line for chunk in source.chunks(lines_per_chunk=3) for line in chunk]
+    assert lines == expected
+    assert source.ends_with_newline == ends_with_newline
+    assert source.lines_read == len(expected)
