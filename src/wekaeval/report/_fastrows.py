@@ -1,9 +1,10 @@
-"""WEKA's PlainText predictions read many rows at a time: one regular expression over a chunk, numpy after.
+"""WEKA's PlainText and CSV predictions read many rows at a time: one regular expression over a chunk, numpy after.
 
-The rules are the row-by-row reader's (:mod:`wekaeval.report._prediction_text`), with its very regular
-expressions; a chunk is read here only if every one of its lines is a row that the row-by-row reader reads
-without complaint, and then into the same values.  Otherwise the functions return False and touch nothing:
-the caller reads the chunk row by row, which names the offending line.
+The rules are the row-by-row reader's (:mod:`wekaeval.report._prediction_text`), with its regular
+expressions or ones that match only where they do, alike; a chunk is read here only if every one of its
+lines is a row that the row-by-row reader reads without complaint, and then into the same values (the
+numbers by :func:`~wekaeval.report._decimals.decimal_rows`, else ``float()``).  Otherwise the functions
+return False and touch nothing: the caller reads the chunk row by row, which names the offending line.
 
 >>> from wekaeval.blocks import RowsBuilder
 >>> builder = RowsBuilder()

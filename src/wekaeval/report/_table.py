@@ -1,8 +1,9 @@
 """A printed predictions table read from a stream of lines into columns, a chunk of rows at a time.
 
-PlainText rows are read many at a time (:mod:`wekaeval.report._fastrows`) while every line of a chunk is a
-row; the rest (the table's end, CSV, the Explorer's table, anything the fast reader declines) row by row, with
-the same rules and the same messages.  Memory is the columns, not a Python object per row.
+PlainText and CSV rows are read many at a time (:mod:`wekaeval.report._fastrows`) while every line of a
+chunk is a row (the last chunk up to the table's blank line); the rest (CSV with attribute columns or quoted
+labels, the Explorer's table, anything the fast reader declines) row by row, with the same rules and the
+same messages.  Memory is the columns, not a Python object per row: the rows read leave the line window.
 
 >>> from wekaeval.report._lines import Lines
 >>> text = "    inst#     actual  predicted error prediction\\n        1     1:a     1:a       1 \\n\\n"
