@@ -161,16 +161,24 @@ class TextSource:
 
     def chunks(self, lines_per_chunk: int = 1 << 14) -> Iterator[list[str]]:
         """The text's lines in lists (the last line kept even without its line end)."""
-        if self.text is not None:
-            lines = self.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-            self.ends_with_newline = lines[-1] == ""
-            if self.ends_with_newline:
-                lines.pop()
-            self._check_lengths(lines, 0)
-            for start in range(0, len(lines), lines_per_chunk):
-                self.lines_read = min(start + lines_per_chunk, len(lines))
-                yield lines[start : start + lines_per_chunk]
-            return
+        if self.text is not None:  # split a slice at a time (cut after a "\n": a "\r\n" stays whole)
+            text, start = self.text, 0
+            while True:
+                cut = text.find("\n", start + _CHUNK_BYTES)
+                end = len(text) if cut < 0 else cut + 1
+                lines = text[start:end].replace("\r\n", "\n").replace("\r", "\n").split("\n")
+                last = end == len(text)
+                if last:
+                    self.ends_with_newline = lines[-1] == ""
+                if lines[-1] == "":  # the slice's final line end
+                    lines.pop()
+                self._check_lengths(lines, self.lines_read)
+                for first in range(0, len(lines), lines_per_chunk):
+                    self.lines_read += len(lines[first : first + lines_per_chunk])
+                    yield lines[first : first + lines_per_chunk]
+                if last:
+                    return
+                start = end
         carry = ""
         for piece in self.pieces(check_lines=False):
             held = ""

@@ -226,9 +226,10 @@ class RowsBuilder:
     def build(self) -> PredictionRows:
         labels = list(self.label_codes)
         columns = {}
-        for name in FIELDS:
-            parts = [chunk[name] for chunk in self.chunks]
+        for name in FIELDS:  # each field's chunks let go as soon as they are joined: memory is one field's twice
+            parts = [chunk.pop(name) for chunk in self.chunks]
             columns[name] = _join(parts, labels)
+            del parts
         self.chunks = []
         return PredictionRows(columns, self.length)
 

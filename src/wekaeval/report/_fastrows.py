@@ -1,9 +1,10 @@
-"""WEKA's PlainText predictions read many rows at a time: one regular expression over a chunk, numpy after.
+"""WEKA's PlainText and CSV predictions read many rows at a time: one regular expression over a chunk, numpy after.
 
-The rules are the row-by-row reader's (:mod:`wekaeval.report._prediction_text`), with its very regular
-expressions; a chunk is read here only if every one of its lines is a row that the row-by-row reader reads
-without complaint, and then into the same values.  Otherwise the functions return False and touch nothing:
-the caller reads the chunk row by row, which names the offending line.
+The rules are the row-by-row reader's (:mod:`wekaeval.report._prediction_text`), with its regular
+expressions or ones that match only where they do, alike; a chunk is read here only if every one of its
+lines is a row that the row-by-row reader reads without complaint, and then into the same values (the
+numbers by :func:`~wekaeval.report._decimals.decimal_rows`, else ``float()``).  Otherwise the functions
+return False and touch nothing: the caller reads the chunk row by row, which names the offending line.
 
 >>> from wekaeval.blocks import RowsBuilder
 >>> builder = RowsBuilder()
@@ -22,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from wekaeval.blocks import RowsBuilder, RowsColumn
+from wekaeval.report._decimals import decimal_rows
 
 NUMBER = r"(?:-?\d+(?:\.\d+)?|NaN|-?Infinity)"
 
@@ -33,7 +35,15 @@ PLAIN_NUMERIC_ROW = re.compile(rf"^ *(\d+) +({NUMBER}|\?) +({NUMBER}|\?) +({NUMB
 
 DISTRIBUTION = re.compile(rf"\*?{NUMBER}(?:,\*?{NUMBER})*")
 
-_NOMINAL_ROWS = re.compile(PLAIN_NOMINAL_ROW.pattern, re.M)
+#: The common row, without attribute values or a space in a label: where it matches, :data:`PLAIN_NOMINAL_ROW`
+#: matches too, alike (a lazy label ends at the first space that lets the row go on; with none in the label, at
+#: the first space after it), and its attributes are none.
+_PLAIN_NOMINAL_ROWS = re.compile(r"^ *(\d+) +(\d+:\S+|\?) +(\d+:\S+|\?) (  \+  |     ) (\S+) $", re.M)
+
+#: The row as :data:`PLAIN_NOMINAL_ROW` matches it, each class (``index:label`` or ``?``) in one group.
+_NOMINAL_ROWS = re.compile(r"^ *(\d+) +(\d+:.*?|\?) +(\d+:.*?|\?) (  \+  |     ) (\S+) (.*)$", re.M)
+#: A printed class, as the row-by-row reader reads it.
+LABEL = re.compile(r"^(\d+):(.*)$", re.S)
 _NUMERIC_ROWS = re.compile(PLAIN_NUMERIC_ROW.pattern, re.M)
 _NUMBERS = re.compile(rf"(?:(?:{NUMBER}|\?)\n)*(?:{NUMBER}|\?)")
 _DISTRIBUTIONS = re.compile(rf"(?:(?:{DISTRIBUTION.pattern}|\?)\n)*(?:{DISTRIBUTION.pattern}|\?)")
@@ -48,54 +58,133 @@ def unquote(label: str) -> str:
 
 def fast_nominal_rows(window: list[str], builder: RowsBuilder, *, with_distribution: bool) -> bool:
     """Add the rows of ``window`` (all PlainText rows of a nominal class) to ``builder``; False if not all are."""
-    found = _NOMINAL_ROWS.findall("\n".join(window))
+    text = "\n".join(window)
+    n = len(window)
+    found = _PLAIN_NOMINAL_ROWS.findall(text)
+    if len(found) == n and n:
+        inst, actual, predicted, error, printed = zip(*found, strict=True)
+        attributes = RowsColumn("none", n)
+    else:
+        found = _NOMINAL_ROWS.findall(text)
+        if len(found) != n or n == 0:
+            return False
+        inst, actual, predicted, error, printed, texts = zip(*found, strict=True)
+        attributes = _attributes(texts)
+    errors = np.fromiter(map("  +  ".__eq__, error), bool, n)
+    columns = _nominal_columns(builder, inst, actual, predicted, errors, printed, with_distribution, csv=False)
+    if columns is None:
+        return False
+    columns["attributes"] = attributes
+    builder.add_columns(columns, n)
+    return True
+
+
+def fast_csv_rows(
+    window: list[str], builder: RowsBuilder, *, delimiter: str, nominal: bool, with_distribution: bool, classes: int
+) -> bool:
+    """Add the rows of ``window`` (all rows of WEKA's CSV predictions without attribute columns) to ``builder``;
+    False if not all are, or a row holds a quote (ARFF-quoted labels are split by the row-by-row reader)."""
+    text = "\n".join(window)
+    if delimiter not in ",\t" or "'" in text or '"' in text or (delimiter == "\t" and "," in text):
+        return False
+    d = re.escape(delimiter)
+    field = rf"[^{d}\n]*"
+    if not nominal:
+        found = re.findall(rf"^([0-9]+){d}({field}){d}({field}){d}({field})$", text, re.M)
+    else:  # the predicted label is printed unquoted: one with the delimiter is left to the row-by-row reader
+        found = re.findall(rf"^([0-9]+){d}({field}){d}({field}){d}(\+?){d}([^\n]*)$", text, re.M)
     n = len(found)
     if n != len(window) or n == 0:
         return False
-    inst, actual_code, actual, _, predicted_code, predicted, _, error, printed, attributes = zip(*found, strict=True)
+    if not nominal:
+        inst, actual, predicted, error = zip(*found, strict=True)
+        numeric = {"inst": _integers(inst)}
+        for name, texts in (("actual", actual), ("predicted", predicted), ("error", error)):
+            numeric[name] = _numbers(texts, checked=False)
+        if any(column is None for column in numeric.values()):
+            return False
+        columns = {name: column for name, column in numeric.items() if column is not None}
+        for name in ("actual_index", "predicted_index", "probability", "distribution"):
+            columns[name] = RowsColumn("none", n)
+    else:
+        inst, actual, predicted, error, printed = zip(*found, strict=True)
+        if delimiter != ",":
+            printed = tuple(text.replace(delimiter, ",") for text in printed)
+        errors = np.fromiter(map("+".__eq__, error), bool, n)
+        nominal_columns = _nominal_columns(
+            builder, inst, actual, predicted, errors, printed, with_distribution, csv=True, width=classes
+        )
+        if nominal_columns is None:
+            return False
+        columns = nominal_columns
+    columns["attributes"] = RowsColumn("none", n)
+    builder.add_columns(columns, n)
+    return True
+
+
+def _nominal_columns(
+    builder: RowsBuilder,
+    inst: tuple[str, ...],
+    actual: tuple[str, ...],
+    predicted: tuple[str, ...],
+    errors: np.ndarray,
+    printed: tuple[str, ...],
+    with_distribution: bool,
+    *,
+    csv: bool,
+    width: int | None = None,
+) -> dict[str, RowsColumn] | None:
+    """The columns of rows of a nominal class but their attributes; None where the row-by-row reader would
+    complain.  ``csv``: a class must be ``index:label`` (``?`` only as a prediction), and an instance is
+    unclassified (``?`` predicted) exactly where its prediction is printed as ``?``; ``width``: the classes
+    every distribution has (CSV: the fields the row-by-row reader counts from the right)."""
+    n = len(inst)
     inst_column = _integers(inst)
     if inst_column is None:
-        return False
+        return None
     columns: dict[str, RowsColumn] = {"inst": inst_column}
-    actual_keys: dict[tuple[str, str], int] = {}
-    actual_ids = [actual_keys.setdefault(key, len(actual_keys)) for key in zip(actual_code, actual, strict=True)]
-    index_of, label_of = [], []
-    for code, label in actual_keys:  # WEKA prints a missing actual class as 1:? -- no index, no label then
-        missing = code == "" or label == "?"
-        index_of.append(-1 if missing else int(code) - 1)
-        label_of.append(-1 if missing else builder.code(unquote(label)))
-    ids = np.array(actual_ids, dtype=np.intp)
-    columns["actual_index"] = _indices(np.array(index_of, dtype=np.int64)[ids])
-    columns["actual"] = RowsColumn("label", np.array(label_of, dtype=np.int32)[ids])
-    predicted_keys: dict[tuple[str, str], int] = {}
-    predicted_ids = [
-        predicted_keys.setdefault(key, len(predicted_keys)) for key in zip(predicted_code, predicted, strict=True)
-    ]
-    index_of = [-1 if code == "" else int(code) - 1 for code, _ in predicted_keys]
-    label_of = [-1 if code == "" else builder.code(label) for code, label in predicted_keys]
-    ids = np.array(predicted_ids, dtype=np.intp)
-    predicted_index = np.array(index_of, dtype=np.int64)[ids]
+    index_of, label_of, ids = _classes(actual)
+    for key in index_of:  # WEKA prints a missing actual class as 1:? -- no index, no label then
+        code, _, label = key.partition(":")
+        if csv and LABEL.match(key) is None:
+            return None
+        missing = key == "?" or label == "?"
+        index_of[key] = -1 if missing else int(code) - 1
+        label_of[key] = -1 if missing else builder.code(unquote(label))
+    columns["actual_index"] = _indices(np.array(list(index_of.values()), dtype=np.int64)[ids])
+    columns["actual"] = RowsColumn("label", np.array(list(label_of.values()), dtype=np.int32)[ids])
+    index_of, label_of, ids = _classes(predicted)
+    for key in index_of:
+        code, _, label = key.partition(":")
+        if csv and key != "?" and LABEL.match(key) is None:
+            return None
+        index_of[key] = -1 if key == "?" else int(code) - 1
+        label_of[key] = -1 if key == "?" else builder.code(label)
+    predicted_index = np.array(list(index_of.values()), dtype=np.int64)[ids]
     columns["predicted_index"] = _indices(predicted_index)
-    columns["predicted"] = RowsColumn("label", np.array(label_of, dtype=np.int32)[ids])
-    columns["error"] = RowsColumn("bool", np.array([mark == "  +  " for mark in error], dtype=bool))
-    shown = [text != "?" for text in printed]
+    columns["predicted"] = RowsColumn("label", np.array(list(label_of.values()), dtype=np.int32)[ids])
+    columns["error"] = RowsColumn("bool", errors)
     if with_distribution:
-        distribution = _distributions(printed, shown, predicted_index)
+        distribution = _distributions(printed, predicted_index, width)
         if distribution is None:
-            return False
+            return None
         columns["distribution"] = distribution
         columns["probability"] = RowsColumn("none", n)
     else:
-        if not _NUMBERS.fullmatch("\n".join(printed)):
-            return False
-        values = np.fromiter(
-            (float(text) if show else 0.0 for text, show in zip(printed, shown, strict=True)), np.float64, n
-        )
-        columns["probability"] = RowsColumn("float", values, None if all(shown) else np.array(shown, dtype=bool))
+        probability = _numbers(printed, checked=False)
+        if probability is None:
+            return None
+        columns["probability"] = probability
         columns["distribution"] = RowsColumn("none", n)
-    columns["attributes"] = _attributes(attributes)
-    builder.add_columns(columns, n)
-    return True
+    if csv:  # an unclassified instance: '?' predicted and '?' printed, both or neither
+        printed_column = columns["distribution" if with_distribution else "probability"]
+        if printed_column.kind == "none":
+            shown = np.zeros(n, bool)
+        else:
+            shown = np.ones(n, bool) if printed_column.present is None else printed_column.present
+        if not np.array_equal(shown, predicted_index >= 0):
+            return None
+    return columns
 
 
 def fast_numeric_rows(window: list[str], builder: RowsBuilder) -> bool:
@@ -110,16 +199,40 @@ def fast_numeric_rows(window: list[str], builder: RowsBuilder) -> bool:
         return False
     columns: dict[str, Any] = {"inst": inst_column}
     for name, texts in (("actual", actual), ("predicted", predicted), ("error", error)):
-        shown = [text != "?" for text in texts]
-        values = np.fromiter(
-            (float(text) if show else 0.0 for text, show in zip(texts, shown, strict=True)), np.float64, n
-        )
-        columns[name] = RowsColumn("float", values, None if all(shown) else np.array(shown, dtype=bool))
+        columns[name] = _numbers(texts, checked=True)
     for name in ("actual_index", "predicted_index", "probability", "distribution"):
         columns[name] = RowsColumn("none", n)
     columns["attributes"] = _attributes(attributes)
     builder.add_columns(columns, n)
     return True
+
+
+def _classes(printed: tuple[str, ...]) -> tuple[dict[str, int], dict[str, int], np.ndarray]:
+    """The distinct printed classes (``index:label`` or ``?``) in order, twice (for the caller to fill with each
+    one's index and label code), and each row's number among them."""
+    distinct: dict[str, int] = {}
+    ids = [distinct.setdefault(key, len(distinct)) for key in printed]
+    return distinct, dict(distinct), np.array(ids, dtype=np.intp)
+
+
+def _numbers(texts: tuple[str, ...], *, checked: bool) -> RowsColumn | None:
+    """One number per row (``?`` for none) as a float column; None if a text is not a number as WEKA prints them
+    (``checked``: the caller's expression has seen to that)."""
+    n = len(texts)
+    shown = None if "?" not in texts else np.fromiter(map("?".__ne__, texts), bool, n)
+    given = texts if shown is None else [text for text in texts if text != "?"]
+    parsed = decimal_rows(given, starred=False) if given else None
+    if parsed is not None and parsed[0].shape[1] == 1:
+        found = parsed[0].ravel()
+    elif checked or _NUMBERS.fullmatch("\n".join(texts)):
+        found = np.fromiter(map(float, given), np.float64, len(given))
+    else:
+        return None
+    if shown is None:
+        return RowsColumn("float", found)
+    values = np.zeros(n)
+    values[shown] = found
+    return RowsColumn("float", values, shown)
 
 
 def _integers(texts: tuple[str, ...]) -> RowsColumn | None:
@@ -134,31 +247,36 @@ def _indices(values: np.ndarray) -> RowsColumn:
 
 
 def _attributes(texts: tuple[str, ...]) -> RowsColumn:
-    values = [text.strip() or None for text in texts]
-    if not any(values):
+    if not "".join(texts).strip():  # no row has any (the common case, told without a string per row)
         return RowsColumn("none", len(texts))
-    return RowsColumn("object", values)
+    return RowsColumn("object", [text.strip() or None for text in texts])
 
 
-def _distributions(printed: tuple[str, ...], shown: list[bool], predicted_index: np.ndarray) -> RowsColumn | None:
+def _distributions(printed: tuple[str, ...], predicted_index: np.ndarray, width: int | None) -> RowsColumn | None:
     """The starred distributions as a matrix, each star on the predicted class; None where the row-by-row reader
-    would complain (or the rows differ in length)."""
-    if not _DISTRIBUTIONS.fullmatch("\n".join(printed)):
-        return None
-    given = [text for text, show in zip(printed, shown, strict=True) if show]
+    would complain (or the rows differ in length, or from ``width`` when given)."""
+    present = np.fromiter(map("?".__ne__, printed), bool, len(printed))
+    given = printed if present.all() else [text for text in printed if text != "?"]
     if not given:
         return RowsColumn("none", len(printed))
-    width = given[0].count(",") + 1
-    if any(text.count(",") != width - 1 or text.count("*") != 1 for text in given):
+    parsed = decimal_rows(given, starred=True)
+    if parsed is not None:
+        values, starred = parsed
+    else:  # NaN, Infinity, long numbers: the row-by-row reader's expression and float()
+        if not _DISTRIBUTIONS.fullmatch("\n".join(printed)):
+            return None
+        commas = given[0].count(",")
+        if any(text.count(",") != commas or text.count("*") != 1 for text in given):
+            return None
+        starred = np.fromiter((text[: text.index("*")].count(",") for text in given), np.int64, len(given))
+        flat = ",".join(given).replace("*", "").split(",")
+        values = np.fromiter(map(float, flat), np.float64, len(flat)).reshape(len(given), commas + 1)
+    if width is not None and values.shape[1] != width:
         return None
-    starred = np.fromiter((text[: text.index("*")].count(",") for text in given), np.int64, len(given))
-    present = np.array(shown, dtype=bool)
     if not np.array_equal(starred, predicted_index[present]):  # also refuses a star where nothing was predicted
         return None
-    flat = ",".join(given).replace("*", "").split(",")
-    values = np.fromiter(map(float, flat), np.float64, len(flat)).reshape(len(given), width)
     if present.all():
         return RowsColumn("matrix", values)
-    matrix = np.zeros((len(printed), width))
+    matrix = np.zeros((len(printed), values.shape[1]))
     matrix[present] = values
     return RowsColumn("matrix", matrix, present)

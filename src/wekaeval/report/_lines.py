@@ -162,6 +162,16 @@ class Lines:
         self._ensure(min(most, 1 << 14) - 1)
         return self.raw[self.index : self.index + most]
 
+    def forget_read(self, keep: int = 1 << 10) -> None:
+        """Drop the lines read but the last ``keep`` from the window: a long predictions table, once read,
+        is looked back on by no parser, so the window need not hold its rows."""
+        drop = self.index - keep
+        if drop > 0:
+            del self.raw[:drop]
+            del self.views[:drop]
+            self.base += drop
+            self.index -= drop
+
     def raw_safe(self) -> bool:
         """Whether removing leading spaces is all the reading of a line does to a row (so raw rows may be read)."""
         return set(self.indent) <= {" "} and (self.region is None or set(self.region) <= {" "})

@@ -26,9 +26,11 @@ from wekaeval._textsource import quoted
 from wekaeval.blocks import PredictionRow, Predictions, RowsBuilder
 from wekaeval.report._fastrows import (
     DISTRIBUTION,
+    LABEL,
     NUMBER,
     PLAIN_NOMINAL_ROW,
     PLAIN_NUMERIC_ROW,
+    fast_csv_rows,
     fast_nominal_rows,
     fast_numeric_rows,
     unquote,
@@ -51,9 +53,6 @@ _EXPLORER_CELL = re.compile(r"^ ([ *])(\S+) *$")
 
 
 _NUMBER_RE = re.compile(NUMBER)
-
-
-_LABEL = re.compile(r"^(\d+):(.*)$", re.S)
 
 
 class PredictionTextError(Exception):
@@ -192,7 +191,12 @@ def _csv_format(header: re.Match, text: str, first_line: int) -> TableFormat:
             attributes=tuple(fields[4:]) or None,
         )
 
-    return TableFormat("CSV", nominal, names, row)
+    fast = None
+    if tail == 0:
+        fast = partial(
+            fast_csv_rows, delimiter=delimiter, nominal=nominal, with_distribution=with_distribution, classes=classes
+        )
+    return TableFormat("CSV", nominal, names, row, fast)
 
 
 def _csv_nominal_row(
@@ -215,14 +219,14 @@ def _csv_nominal_row(
     inst, actual = body[0], body[1]
     if error not in ("", "+"):
         raise PredictionTextError(f"the error column holds {quoted(error)}, not '+' or nothing", number)
-    match = _LABEL.match(actual)
+    match = LABEL.match(actual)
     if match is None:
         raise PredictionTextError(f"not a class as WEKA prints it (index:label): {quoted(actual)}", number)
     actual_code, actual_label = match.groups()
     if predicted == "?":
         predicted_code, predicted_label = None, None
     else:
-        predicted_match = _LABEL.match(predicted)
+        predicted_match = LABEL.match(predicted)
         if predicted_match is None:
             raise PredictionTextError(f"not a class as WEKA prints it (index:label): {quoted(predicted)}", number)
         predicted_code, predicted_label = predicted_match.groups()
@@ -318,7 +322,7 @@ def _explorer_row(text: str, number: int, *, nominal: bool, names: tuple[str, ..
         if cell.group(1) == "*":
             starred = len(distribution)
         distribution.append(_number(cell.group(2), number))
-    actual_match, predicted_match = _LABEL.match(actual), _LABEL.match(predicted)
+    actual_match, predicted_match = LABEL.match(actual), LABEL.match(predicted)
     if (actual != "?" and actual_match is None) or (predicted != "?" and predicted_match is None):
         raise PredictionTextError(f"not a class as WEKA prints it (index:label): {quoted(text)}", number)
     predicted_index = None if predicted_match is None else int(predicted_match.group(1)) - 1

@@ -1,8 +1,9 @@
 """A printed predictions table read from a stream of lines into columns, a chunk of rows at a time.
 
-PlainText rows are read many at a time (:mod:`wekaeval.report._fastrows`) while every line of a chunk is a
-row; the rest (the table's end, CSV, the Explorer's table, anything the fast reader declines) row by row, with
-the same rules and the same messages.  Memory is the columns, not a Python object per row.
+PlainText and CSV rows are read many at a time (:mod:`wekaeval.report._fastrows`) while every line of a
+chunk is a row (the last chunk up to the table's blank line); the rest (CSV with attribute columns or quoted
+labels, the Explorer's table, anything the fast reader declines) row by row, with the same rules and the
+same messages.  Memory is the columns, not a Python object per row: the rows read leave the line window.
 
 >>> from wekaeval.report._lines import Lines
 >>> text = "    inst#     actual  predicted error prediction\\n        1     1:a     1:a       1 \\n\\n"
@@ -20,7 +21,7 @@ from wekaeval.report._lines import Lines
 from wekaeval.report._prediction_text import PredictionTextError, table_format
 
 #: Rows read at once by the fast reader.
-CHUNK = 1 << 13
+CHUNK = 1 << 11
 
 
 def read_table(lines: Lines) -> Predictions:
@@ -40,6 +41,11 @@ def read_table(lines: Lines) -> Predictions:
             window = lines.raw_window(CHUNK)
             if window and layout.fast(window, builder):
                 lines.skip_raw(len(window))
+                lines.forget_read()
+                continue
+            rows_ahead = _rows_ahead(window)  # the table ends inside the window: read its rows up to there
+            if 0 < rows_ahead < len(window) and layout.fast(window[:rows_ahead], builder):
+                lines.skip_raw(rows_ahead)
                 continue
             slow = max(len(window), 1)
         if not lines.more() or lines.peek() == "" or heading(lines.peek()) is not None:
@@ -55,3 +61,11 @@ def read_table(lines: Lines) -> Predictions:
             rows = []
     builder.add_rows(rows)
     return Predictions(layout.nominal, builder.build(), layout.names, layout.format, line=number)
+
+
+def _rows_ahead(window: list[str]) -> int:
+    """The lines of ``window`` before its first blank one (all of them if none is)."""
+    for i, line in enumerate(window):
+        if not line or line.isspace():
+            return i
+    return len(window)
