@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wekaeval import _textsource, read_weka_output
+from wekaeval.blocks import PredictionRows
 from wekaeval.errors import WekaOutputError
 from wekaeval.report import _fastrows, _table
 from wekaeval.report._decimals import decimal_rows
@@ -196,6 +197,7 @@ def _columns(text: str) -> list[np.ndarray]:
     for section in report.sections:
         if section.predictions is not None and section.predictions.nominal:
             rows = section.predictions.rows
+            assert isinstance(rows, PredictionRows)  # the reader's columns
             out += [rows.indices("actual_index"), rows.indices("predicted_index")]
             for name in ("actual", "predicted"):  # the codes decoded: a column of None has no table of its own
                 codes, labels = rows.labels(name)
