@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import ast
 import importlib
+import inspect
 import json
 from pathlib import Path
 from typing import Any
@@ -76,8 +77,9 @@ def _add_experiment_parser(commands: Any) -> None:
         action="append",
         required=True,
         metavar="SCHEME",
-        help="a WEKA command line ('weka.classifiers.trees.J48 -C 0.25') or a scikit-learn estimator "
-        "('sklearn.naive_bayes.GaussianNB', 'sklearn.tree.DecisionTreeClassifier(max_depth=3)'); repeat for more",
+        help="a WEKA classifier's command line ('weka.classifiers.trees.J48 -C 0.25'), or a public scikit-learn "
+        "estimator class (a BaseEstimator) with literal keyword arguments ('sklearn.naive_bayes.GaussianNB', "
+        "'sklearn.tree.DecisionTreeClassifier(max_depth=3)'); nothing else is called; repeat for more",
     )
     parser.add_argument("--runs", type=int, default=10, help="runs 1..RUNS, run r on Random(r) (default 10)")
     parser.add_argument("--folds", type=int, default=10, help="cross-validation folds (default 10)")
@@ -96,8 +98,12 @@ def _add_experiment_parser(commands: Any) -> None:
 
 
 def sklearn_scheme(text: str) -> Any:
-    """``"sklearn.tree.DecisionTreeClassifier(max_depth=3)"`` -> the estimator: a class of scikit-learn and
-    keyword arguments that are Python literals (nothing else is imported or evaluated)."""
+    """``"sklearn.tree.DecisionTreeClassifier(max_depth=3)"`` -> the estimator.
+
+    The name must be a public class of scikit-learn (no part of it starting with ``_``, no test module) that is a
+    subclass of ``sklearn.base.BaseEstimator``; only then is it called, with keyword arguments that are Python
+    literals.  Anything else -- a function, a class that is not an estimator, a module -- is refused without being
+    called; nothing else is imported or evaluated."""
     try:
         tree = ast.parse(text.strip(), mode="eval").body
     except SyntaxError:
@@ -105,9 +111,16 @@ def sklearn_scheme(text: str) -> Any:
     call = tree if isinstance(tree, ast.Call) else None
     target = call.func if call is not None else tree
     name = ast.unparse(target)
-    dotted = all(part.isidentifier() for part in name.split("."))
-    if (call is not None and call.args) or not name.startswith("sklearn.") or not dotted:
+    parts = name.split(".")
+    dotted = all(part.isidentifier() for part in parts)
+    if (call is not None and call.args) or not name.startswith("sklearn.") or not dotted or len(parts) < 3:
         raise UsageError(f"--scheme {text!r}: give sklearn.module.Class or sklearn.module.Class(name=value, ...)")
+    hidden = [part for part in parts if part.startswith("_") or part in _NOT_ESTIMATORS]
+    if hidden:
+        raise UsageError(
+            f"--scheme {text!r}: {hidden[0]} is not a public part of scikit-learn; give a public estimator "
+            "class (sklearn.module.Class); nothing was called"
+        )
     keywords: dict[str, Any] = {}
     for keyword in call.keywords if call is not None else []:
         if keyword.arg is None:
@@ -118,15 +131,27 @@ def sklearn_scheme(text: str) -> Any:
             raise UsageError(f"--scheme {text!r}: keyword arguments must be literals (numbers, strings, ...)") from None
     module, _, cls = name.rpartition(".")
     try:
+        from sklearn.base import BaseEstimator
+
         found = getattr(importlib.import_module(module), cls)
     except ImportError as error:
         raise UsageError(f"--scheme {text!r}: cannot import {module} ({error})") from None
     except AttributeError:
         raise UsageError(f"--scheme {text!r}: {module} has no {cls}") from None
+    if not (inspect.isclass(found) and issubclass(found, BaseEstimator)) or inspect.isabstract(found):
+        kind = "class" if inspect.isclass(found) else type(found).__name__
+        raise UsageError(
+            f"--scheme {text!r}: {name} is a {kind}, not a scikit-learn estimator class (a subclass of "
+            "sklearn.base.BaseEstimator); nothing was called"
+        )
     try:
         return found(**keywords)
     except TypeError as error:
         raise UsageError(f"--scheme {text!r}: {error}") from None
+
+
+#: Modules of scikit-learn's package that hold no estimator a scheme may name: its tests, pytest's set-up.
+_NOT_ESTIMATORS = frozenset({"tests", "conftest", "externals"})
 
 
 def _experiment_command(args: argparse.Namespace) -> int:
