@@ -24,6 +24,7 @@ NOTHING_COMPARED = 3
 WEKA_UNAVAILABLE = 4
 WORKER_LOST = 5
 INTERNAL_ERROR = 70  # sysexits' EX_SOFTWARE: a bug in wekaeval, never the input's fault
+HANGUP = 128 + 1  # SIGHUP: the terminal closed
 INTERRUPTED = 128 + 2  # SIGINT, as a shell reports it
 TERMINATED = 128 + 15  # SIGTERM
 CLOSED_PIPE = 128 + 13  # what a shell reports for a process SIGPIPE ended; 1 would read as "inconsistencies found"
@@ -39,8 +40,9 @@ EXIT_STATUSES = (
         "parity compared nothing: every row skipped or timed out (--accept-skips makes this 0)",
     ),
     (WEKA_UNAVAILABLE, "could not check", "WEKA cannot run: no Java, no python-weka-wrapper3, or the JVM cannot start"),
-    (WORKER_LOST, "could not check", "parity: a worker process or its JVM was lost (killed, crashed)"),
+    (WORKER_LOST, "could not check", "parity, experiment: a worker process or its JVM was lost (killed, crashed)"),
     (INTERNAL_ERROR, "internal error", "a bug in wekaeval (one line; the traceback saved to a file it names)"),
+    (HANGUP, "interrupted", "SIGHUP (the terminal closed): as SIGINT"),
     (INTERRUPTED, "interrupted", "SIGINT (Ctrl-C): the rows finished so far are written, marked interrupted"),
     (CLOSED_PIPE, "closed pipe", "the output went into a closed pipe (| head): ended quietly"),
     (TERMINATED, "interrupted", "SIGTERM: as SIGINT"),

@@ -8,10 +8,14 @@ import ast
 import importlib
 import inspect
 import json
+import signal
+import sys
 from pathlib import Path
 from typing import Any
 
-from wekaeval.cli._common import UsageError, add_encoding, json_float, probability_level
+from wekaeval._processes import usable_cores
+from wekaeval.cli._common import WORKER_LOST, UsageError, add_encoding, json_float, one_line, probability_level
+from wekaeval.cli._signals import SignalGuard
 
 
 def add_parsers(commands: Any) -> None:
@@ -86,7 +90,12 @@ def _add_experiment_parser(commands: Any) -> None:
     parser.add_argument("--train-percent", type=float, metavar="P", help="a random split instead: P%% trains")
     parser.add_argument("--no-randomize", action="store_true", help="with --train-percent: split in file order")
     parser.add_argument("-o", "--results", default="results.arff", help="the result file (default results.arff)")
-    parser.add_argument("--workers", type=int, default=1, help="processes, each with its own JVM (default 1)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes, each with its own JVM (default 1; at most the processors here, more are capped with a note)",
+    )
     parser.add_argument("--fresh", action="store_true", help="start afresh instead of resuming an existing file")
     parser.add_argument(
         "--nominal",
@@ -155,7 +164,13 @@ _NOT_ESTIMATORS = frozenset({"tests", "conftest", "externals"})
 
 
 def _experiment_command(args: argparse.Namespace) -> int:
-    from wekaeval.experiment import run
+    stopping = _Stopping(args.results)
+    with SignalGuard(stopping.interrupted) as guard:  # from the first moment: a signal ends the run cleanly
+        return _experiment(args, stopping, guard)
+
+
+def _experiment(args: argparse.Namespace, stopping: _Stopping, guard: SignalGuard) -> int:
+    from wekaeval.experiment import WorkerLost, interruptible, run
 
     datasets: list[Path] = []
     for name in args.datasets:
@@ -170,20 +185,76 @@ def _experiment_command(args: argparse.Namespace) -> int:
         else:
             datasets.append(path)
     schemes = [sklearn_scheme(s) if s.strip().startswith("sklearn.") else s.strip() for s in args.scheme]
-    results = run(
-        datasets,
-        schemes,
-        runs=args.runs,
-        folds=args.folds,
-        train_percent=args.train_percent,
-        randomize=not args.no_randomize,
-        results=args.results,
-        workers=args.workers,
-        resume=not args.fresh,
-        nominal=args.nominal,
-    )
-    print(f"{len(results)} rows ({len(datasets)} datasets x {len(schemes)} schemes) in {args.results}")
+    workers = args.workers
+    if isinstance(workers, int) and workers > (cores := usable_cores()):
+        print(
+            f"wekaeval: note: --workers {workers} is more than the processors here: capped to {cores}", file=sys.stderr
+        )
+        workers = cores
+    with interruptible() as control:
+        stopping.control = control
+        try:
+            results = run(
+                datasets,
+                schemes,
+                runs=args.runs,
+                folds=args.folds,
+                train_percent=args.train_percent,
+                randomize=not args.no_randomize,
+                results=args.results,
+                workers=workers,
+                resume=not args.fresh,
+                nominal=args.nominal,
+            )
+        except WorkerLost as error:
+            with guard.lock:  # a signal now waits for this line
+                _clear_bar()
+                print(f"wekaeval: error: {one_line(str(error) + stopping.kept(), 1000)}", file=sys.stderr)
+            return WORKER_LOST
+        with guard.lock:  # a signal now waits for the closing line
+            stopping.completed = True
+            print(f"{len(results)} rows ({len(datasets)} datasets x {len(schemes)} schemes) in {args.results}")
     return 0
+
+
+class _Stopping:
+    """How ``experiment`` ends on a signal (on :class:`SignalGuard`'s thread): the run's control stops it (its
+    workers and their JVMs end at once, its finished rows are written), and one line says so."""
+
+    def __init__(self, results: str):
+        self.results = results
+        self.control: Any = None  # the run's RunControl, once it exists
+        self.completed = False  # the run ended and its closing line was printed
+
+    def kept(self) -> str:
+        """``; the N finished rows are in FILE`` once the run has begun."""
+        control = self.control
+        if control is None or not control.begun:
+            return f"; {self.results} was not written"
+        rows = "1 finished row is" if control.finished == 1 else f"{control.finished} finished rows are"
+        return f"; the {rows} in {control.path}: run the same command to compute the rest"
+
+    def interrupted(self, number: int) -> None:
+        name = signal.Signals(number).name
+        if self.completed:
+            print(f"wekaeval: interrupted by {name} as the run ended; {self.results} is whole", file=sys.stderr)
+            return
+        control = self.control
+        written = control is not None and control.stop()
+        _clear_bar()
+        if not written:
+            print(f"wekaeval: interrupted by {name} before any row was computed{self.kept()}", file=sys.stderr)
+            return
+        print(
+            f"wekaeval: interrupted by {name} after {control.computed} of {control.missing} rows{self.kept()}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def _clear_bar() -> None:
+    """Clear the progress bar's line on a terminal before a closing line."""
+    sys.stderr.write("\r\033[K" if sys.stderr.isatty() else "")
 
 
 def _summarise_command(args: argparse.Namespace) -> int:

@@ -1,8 +1,9 @@
-"""Ending a long command cleanly on ``SIGINT`` (Ctrl-C) or ``SIGTERM``, at any moment.
+"""Ending a long command cleanly on ``SIGINT`` (Ctrl-C), ``SIGTERM`` or ``SIGHUP`` (a closed terminal), at any
+moment.
 
-Python runs its signal handlers only between bytecodes of the main thread, and the main thread of a parity
-run spends most of its time inside the JVM (a single WEKA job can take minutes).  So the signals are caught
-the way that works there: a C-level handler writes the signal's number to a pipe (``signal.set_wakeup_fd``),
+Python runs its signal handlers only between bytecodes of the main thread, and the main thread of a parity or
+experiment run spends most of its time inside the JVM (a single WEKA job can take minutes).  So the signals are
+caught the way that works there: a C-level handler writes the signal's number to a pipe (``signal.set_wakeup_fd``),
 and a watching thread, which needs no help from the main thread, does the ending: ``finish(signum)`` (end the
 worker processes, write what was finished, print one line), then ``os._exit(128 + signum)``.  ``os._exit``
 ends every thread at once, the JVM's included, with no shutdown to crash in.
@@ -20,12 +21,14 @@ import threading
 from collections.abc import Callable
 from types import TracebackType
 
-SIGNALS = (signal.SIGINT, signal.SIGTERM)
+from wekaeval._processes import STOP_SIGNALS
+
+SIGNALS = STOP_SIGNALS
 
 
 class SignalGuard:
-    """``with SignalGuard(finish):`` — ``SIGINT``/``SIGTERM`` call ``finish(signum)`` on a watching thread, then end
-    the process with status ``128 + signum``.  Outside the main thread (where handlers cannot be set) it does
+    """``with SignalGuard(finish):`` — ``SIGINT``/``SIGTERM``/``SIGHUP`` call ``finish(signum)`` on a watching thread,
+    then end the process with status ``128 + signum``.  Outside the main thread (where handlers cannot be set) it does
     nothing, and the signals keep their usual effect."""
 
     def __init__(self, finish: Callable[[int], None]):

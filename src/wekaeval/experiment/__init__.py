@@ -5,6 +5,7 @@ from __future__ import annotations
 from wekaeval._faces import claim_public_classes
 from wekaeval.evaluation import register_model_runner
 from wekaeval.experiment._columns import TIMING_COLUMNS
+from wekaeval.experiment._control import RunControl, interruptible
 from wekaeval.experiment._data import (
     ModelData,
     ModelDataError,
@@ -25,6 +26,7 @@ from wekaeval.experiment._formats import (
 )
 from wekaeval.experiment._models import SklearnRunner, cross_validate, runner_for, scheme_key
 from wekaeval.experiment._pairedstats import PairedStats, PairedStatsCorrected
+from wekaeval.experiment._pool import WorkerLost
 from wekaeval.experiment._report import ttest_chart, ttest_html
 from wekaeval.experiment._resultmatrix import (
     SIGNIFICANCE_LOSS,
@@ -59,9 +61,12 @@ __all__ = [
     "runner_for",
     "scheme_key",
     "run",
+    "interruptible",
+    "RunControl",
     "ttest_html",
     "ttest_chart",
     "ExperimentError",
+    "WorkerLost",
     "TIMING_COLUMNS",
     "PairedStats",
     "PairedStatsCorrected",

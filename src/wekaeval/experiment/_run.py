@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from wekaeval.experiment._columns import Layout, result_layout
+from wekaeval.experiment._control import active_control
 from wekaeval.experiment._data import ModelData, NominalEncoding, model_data
 from wekaeval.experiment._models import is_sklearn_estimator
-from wekaeval.experiment._pool import Processes
+from wekaeval.experiment._pool import Processes, capped_workers
 from wekaeval.experiment._resultfile import Row, is_csv, write_results
 from wekaeval.experiment._results import ExperimentResults, read_experiment_results
 from wekaeval.experiment._weka import is_weka_classifier
@@ -72,7 +73,8 @@ def run(
         The result file: ``.csv`` as ``CSVResultListener`` writes it, any other name as ARFF
         (``InstancesResultListener``).
     workers : int
-        Processes to compute rows in, each with its own JVM; 1 computes them here.
+        Processes to compute rows in, each with its own JVM; 1 computes them here.  More than the processors
+        this process may use are capped to them, with a warning.
     resume : bool
         When ``results`` exists, keep its rows and compute only the missing ones (its columns must be this
         experiment's); False starts afresh.
@@ -97,8 +99,12 @@ def run(
     """
     scheme_list = _schemes(schemes)
     _check_numbers(runs, folds, train_percent, workers)
+    workers = capped_workers(workers) if client is None else workers
+    control = active_control()  # another thread may stop the run (wekaeval.experiment.interruptible)
     # worker processes start (Python, the JVM) while the datasets are read here
     pool = _processes(scheme_list, workers) if client is None and workers > 1 else None
+    if pool is not None:
+        control.attach(pool)
     try:
         return _run(
             datasets,
@@ -169,21 +175,28 @@ def _run(
         missing = [job for job in jobs if job not in done]
         report = _progress(progress, len(missing))
         lines: dict[Row, str] = {}  # each row's line, formatted once however often the file is rewritten
+        control = active_control()
+        control.begin(path, done, len(missing), lambda: _write(path, layout, jobs, done, lines))
         last_write = time.monotonic()
         try:
             batches = _batches(setup, missing)
             for count, (job, row, line) in enumerate(executor.rows(batches, measures, layout, is_csv(path)), start=1):
-                done[job] = row
-                if line is not None:  # formatted by the worker process
-                    lines[row] = line
+                with control.lock:  # a stop from another thread writes whole rows, each recorded one
+                    control.check()
+                    done[job] = row
+                    if line is not None:  # formatted by the worker process
+                        lines[row] = line
+                    control.computed = count
                 if report is not None:
                     report(count, len(missing))
                 if time.monotonic() - last_write >= WRITE_INTERVAL:
-                    _write(path, layout, jobs, done, lines)
+                    with control.lock:
+                        _write(path, layout, jobs, done, lines)
                     last_write = time.monotonic()
         finally:
-            if missing or not path.exists():
-                _write(path, layout, jobs, done, lines)
+            with control.lock:
+                if missing or not path.exists():
+                    _write(path, layout, jobs, done, lines)
             if hasattr(report, "close"):
                 report.close()
     return read_experiment_results(path)

@@ -3,9 +3,9 @@ restarted).
 
 A worker is spawned (a forked JVM is unusable), starts its JVM at once, says it is ready, then runs one task at
 a time: check the classifiers, survey a dataset (WEKA reads it: class kind and size), or compare one dataset x
-classifier.  Workers ignore ``SIGINT`` and ``SIGTERM`` (a terminal's Ctrl-C reaches the whole process group):
-the parent ends them, with ``SIGKILL``, and they end with the parent if it dies first (Linux's parent-death
-signal).  A worker that dies on its own is *lost*; one stopped on purpose (a job over its time limit) is
+classifier.  Workers ignore ``SIGINT``, ``SIGTERM`` and ``SIGHUP`` (a terminal's Ctrl-C reaches the whole
+process group): the parent ends them, with ``SIGKILL``, and they end with the parent if it dies first (Linux's
+parent-death signal).  A worker that dies on its own is *lost*; one stopped on purpose (a job over its time limit) is
 replaced by a fresh one.
 """
 
@@ -22,6 +22,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from wekaeval import bridge
+from wekaeval._processes import die_with_parent, ignore_stop_signals
 from wekaeval.errors import WekaevalError
 from wekaeval.parity._compare import class_names, compare
 from wekaeval.parity._plan import Survey
@@ -38,19 +39,6 @@ class RunStopped(RuntimeError):
 
 
 # -- in the worker ------------------------------------------------------------------------------------------------
-
-
-def _die_with_parent(parent: int) -> None:
-    """Ask Linux to kill this process when its parent dies (``PR_SET_PDEATHSIG``); elsewhere nothing."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG = 1
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:  # the parent died before the request was made
-        os._exit(1)
 
 
 @functools.lru_cache(maxsize=16)
@@ -99,9 +87,8 @@ def _portable(error: BaseException) -> BaseException:
 
 def worker_main(connection: Connection, parent: int) -> None:
     """A worker's life: start the JVM, then run the tasks the parent sends until it sends None or goes away."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    _die_with_parent(parent)
+    ignore_stop_signals()
+    die_with_parent(parent)
     try:
         bridge.start_jvm()
         bridge.bulk_class()  # compiled or loaded while the parent plans
