@@ -159,3 +159,27 @@ def test_more_workers_than_processors_are_capped_with_a_note(tmp_path, capsys, m
     with pytest.warns(UserWarning, match=r"workers=40 is more than the processors here: capped to 1"):
         capped = run([DATA], [GaussianNB()], runs=1, folds=2, workers=40, results=tmp_path / "api.arff")
     assert len(capped) == 2
+
+
+def test_another_thread_stops_a_run_and_its_finished_rows_are_written(tmp_path):
+    """``interruptible()``: ``control.stop()`` (here from the progress callback, as a signal's thread would at any
+    moment) writes the rows finished so far; the run then raises ExperimentError and computes nothing more."""
+    pytest.importorskip("sklearn")
+    from sklearn.naive_bayes import GaussianNB
+
+    from wekaeval.experiment import ExperimentError, interruptible
+
+    seen: list[int] = []
+    with interruptible() as control:
+        assert not control.begun
+
+        def stop_at_three(done, total):
+            seen.append(done)
+            if done == 3:
+                assert control.stop() and control.finished == 3
+
+        with pytest.raises(ExperimentError, match="the run was stopped after 3 of 10 rows"):
+            run([DATA], [GaussianNB()], runs=1, folds=10, results=tmp_path / "r.arff", progress=stop_at_three)
+    assert seen == [1, 2, 3] and len(read_experiment_results(tmp_path / "r.arff")) == 3
+    whole = run([DATA], [GaussianNB()], runs=1, folds=10, results=tmp_path / "r.arff")  # resumed
+    assert len(whole) == 10

@@ -128,11 +128,16 @@ def workdir(tmp_path: Path) -> Path:
 @pytest.mark.jvm
 @pytest.mark.parametrize(
     ("name", "number", "moment"),
-    [("SIGINT", signal.SIGINT, "rows"), ("SIGTERM", signal.SIGTERM, "rows"), ("SIGINT", signal.SIGINT, "header")],
+    [
+        ("SIGINT", signal.SIGINT, "rows"),
+        ("SIGTERM", signal.SIGTERM, "rows"),
+        ("SIGHUP", signal.SIGHUP, "rows"),
+        ("SIGINT", signal.SIGINT, "header"),
+    ],
 )
 def test_a_signal_ends_a_serial_run_cleanly(weka_jvm, workdir, name, number, moment):
-    """Ctrl-C or SIGTERM while the JVM works (or while it starts): the rows finished so far are written and
-    marked, one line on stderr, 128 + the signal, no crash file, nothing left running."""
+    """Ctrl-C, SIGTERM or SIGHUP (the terminal closed) while the JVM works (or while it starts): the rows finished
+    so far are written and marked, one line on stderr, 128 + the signal, no crash file, nothing left running."""
     data = ["arff_samples/iris.arff", "arff_samples/credit-g.arff"]
     run = Running(["parity", *data, *OUTPUTS], workdir)
     run.read_until(rows_printed(3) if moment == "rows" else (lambda lines: len(lines) >= 1))
