@@ -124,7 +124,7 @@ def test_predicted_labels_and_distributions_agree(capsys, tmp_path, weather):
         (["yes", "no"], [["1", "x"]] * 14, "labels.csv:2: probability of 'no' is not a number"),
         (["yes", "no"], [["1", "inf"]] * 14, "labels.csv:2: probability of 'no' is 'inf', not a probability"),
         (["yes", "no"], [["1", "NaN"]] * 14, "labels.csv:2: probability of 'no' is 'NaN', not a probability"),
-        (["yes", "no"], [["0.5", "0.5"]] * 6 + [["1.5", "-0.5"]] * 8, "labels.csv:8: probability of 'yes' is 1.5, outside"),
+        (["yes", "no"], [["0.5", "0.5"]] * 6 + [["1.5", "-0.5"]] * 8, "labels.csv:8: probability of 'yes' is 1.5"),
         (["yes", "no"], [["1", "-0.5"]] * 14, "labels.csv:2: probability of 'no' is -0.5, outside [0, 1]"),
         (["yes", "no"], [["0.7_5", "0.2_5"]] * 14, "labels.csv:2: probability of 'yes' is not a number as a CSV"),
         (["yes", "no"], [["1", "\u0660.\u0665"]] * 14, "labels.csv:2: probability of 'no' is not a number"),

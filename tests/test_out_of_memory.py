@@ -72,4 +72,4 @@ def test_the_experiments_weka_calls_name_the_jvm_out_of_heap(weka_jvm):
     runner = SimpleNamespace(command_line_text="weka.classifiers.rules.ZeroR")
     prepared = SimpleNamespace(source="many.arff", relation="many")
     with pytest.raises(bridge.JvmOutOfMemory, match=r"^weka.classifiers.rules.ZeroR on many.arff: WEKA's JVM ran out"):
-        _java(exhausted, runner, prepared)  # type: ignore[arg-type]
+        _java(exhausted, runner, prepared)

@@ -384,7 +384,7 @@ class _Decoder:
         first_line, shown = self.first_cp1252
         character = found.group().decode("utf-8")
         raise self._error(
-            f"mixed encodings: line {first_line} is not UTF-8 ({shown}), so encoding=\"auto\" read the file as "
+            f'mixed encodings: line {first_line} is not UTF-8 ({shown}), so encoding="auto" read the file as '
             f"cp1252, but this line holds UTF-8 ({character!r}, which cp1252 reads as "
             f"{found.group().decode('cp1252')!r}); pass encoding= to choose one",
             line,

@@ -77,7 +77,7 @@ from wekaeval.report._blocks import (
     split_heading,
     summary_line_spec,
 )
-from wekaeval.report._cuts import cut_last_line, csv_row_cut, incomplete_folds, last_row_cut, what_the_text_is
+from wekaeval.report._cuts import csv_row_cut, cut_last_line, incomplete_folds, last_row_cut, what_the_text_is
 from wekaeval.report._lines import Lines
 from wekaeval.report._prediction_text import is_header
 from wekaeval.report._report import WekaReport
