@@ -122,14 +122,21 @@ def test_predicted_labels_and_distributions_agree(capsys, tmp_path, weather):
         (["guess"], [["yes"]] * 14, "labels.csv:1: unknown column 'guess'"),
         (["yes"], [["1"]] * 14, "no distribution column for class 'no'"),
         (["yes", "no"], [["1", "x"]] * 14, "labels.csv:2: probability of 'no' is not a number"),
-        (["yes", "no"], [["1", "inf"]] * 14, "labels.csv:2: probability of 'no' is infinite"),
+        (["yes", "no"], [["1", "inf"]] * 14, "labels.csv:2: probability of 'no' is 'inf', not a probability"),
+        (["yes", "no"], [["1", "NaN"]] * 14, "labels.csv:2: probability of 'no' is 'NaN', not a probability"),
+        (["yes", "no"], [["0.5", "0.5"]] * 6 + [["1.5", "-0.5"]] * 8, "labels.csv:8: probability of 'yes' is 1.5"),
+        (["yes", "no"], [["1", "-0.5"]] * 14, "labels.csv:2: probability of 'no' is -0.5, outside [0, 1]"),
+        (["yes", "no"], [["0.7_5", "0.2_5"]] * 14, "labels.csv:2: probability of 'yes' is not a number as a CSV"),
+        (["yes", "no"], [["1", "\u0660.\u0665"]] * 14, "labels.csv:2: probability of 'no' is not a number"),
+        (["yes", "no"], [["1", "0x0p0"]] * 14, "labels.csv:2: probability of 'no' is not a number"),
+        (["yes", "no"], [["1", "0d"]] * 14, "labels.csv:2: probability of 'no' is not a number"),
         (
             ["predicted", "actual"],
             [["yes", "yes"]] * 14,
             "labels.csv:2: actual class 'yes' differs from the dataset's 'no'",
         ),
         (["predicted"], [["yes", "no"]] * 14, "labels.csv:2: 2 fields, the header has 1"),
-        (["yes", "no"], [["0.5", "0.5"]] * 13 + [["2.5", "0"]], "labels.csv:15: distributions[13]"),
+        (["yes", "no"], [["0.5", "0.5"]] * 13 + [["2.5", "0"]], "labels.csv:15: probability of 'yes' is 2.5, outside"),
     ],
 )
 def test_bad_predictions_files_name_the_line(capsys, tmp_path, weather, header, rows, message):

@@ -92,3 +92,46 @@ def test_what_nothing_decides_is_an_error_in_every_reader(tmp_path):
             read_predictions(tmp_path / "p.csv", load_arff(tmp_path / "drinks.arff"), encoding="auto")
         with pytest.raises(WekaOutputError, match="nothing decides"):
             read_experiment_results(tmp_path / "a.arff", encoding="auto")
+
+
+# -- a file in two encodings is refused, never read as mojibake (issue 33, finding 11) ---------------------------
+
+MIXED = [  # the bytes, the line the error names
+    (b"predicted\ncaf\xe9\nth\xc3\xa9\ncaf\xe9\n", 3),  # cp1252, then UTF-8: cp1252 would read 'th\xc3\xa9'
+    (b"predicted\nth\xc3\xa9\ncaf\xe9\ncaf\xe9\n", 3),  # UTF-8, then cp1252
+    (b"predicted\ncaf\xe9\ncaf\xe9\nth\xe2\x80\x99\n", 4),  # a three-byte UTF-8 character after cp1252
+]
+
+
+@pytest.mark.parametrize(("raw", "line"), MIXED)
+def test_a_file_mixing_cp1252_and_utf8_is_refused_naming_the_line(tmp_path, raw, line):
+    (tmp_path / "drinks.arff").write_text(ARFF.replace("th\u00e9}", "th\u00e9,th\u2019}"), encoding="utf-8")
+    dataset = load_arff(tmp_path / "drinks.arff")
+    path = tmp_path / "p.csv"
+    path.write_bytes(raw)
+    arff = tmp_path / "mixed.arff"
+    arff.write_bytes(ARFF.encode("cp1252").replace(b"3,th\xe9", b"3,th\xc3\xa9"))  # the last row in UTF-8
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", LegacyEncodingWarning)
+        with pytest.raises(PredictionError, match=rf"^{path}:{line}: .*mixed encodings"):
+            read_predictions(path, dataset, encoding="auto")
+        with pytest.raises(ArffError, match=r"mixed encodings") as error:
+            load_arff(arff, encoding="auto")
+    assert error.value.line == 7
+
+
+def test_a_utf8_character_split_between_two_reads_is_seen(tmp_path):
+    """The reader decodes a MiB at a time: a UTF-8 character across the boundary is found all the same."""
+    from wekaeval._textsource import _CHUNK_BYTES, read_text
+
+    head = b"x\xe9\n"  # cp1252 on line 1
+    filler = b"a" * (_CHUNK_BYTES - len(head) - 1)
+    path = tmp_path / "split.txt"
+    path.write_bytes(head + filler + b"\xc3\xa9\n")  # the UTF-8 '\u00e9' starts on the last byte of the first read
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", LegacyEncodingWarning)
+        with pytest.raises(WekaOutputError, match=r":2: mixed encodings"):
+            read_text(path, WekaOutputError, encoding="auto")
+    path.write_bytes(head + filler + b"\xc9\n")  # cp1252 throughout: read, with its warning
+    with pytest.warns(LegacyEncodingWarning):
+        assert read_text(path, WekaOutputError, encoding="auto")[1].endswith("a\u00c9\n")

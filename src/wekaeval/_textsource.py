@@ -23,7 +23,9 @@ wekaeval.errors.WekaOutputError: <stream>:1: not UTF-8 text (byte 0xe9); pass en
 3. otherwise, if everything before the first byte that is not UTF-8 is ASCII and
    the whole text read as Windows-1252 is Western European text (every
    non-ASCII character a Latin letter or common Western punctuation, never
-   three in a row), it is cp1252, with a :class:`~wekaeval.errors.LegacyEncodingWarning`;
+   three in a row) holding no UTF-8 character (``é`` in UTF-8 reads ``Ã©``
+   in cp1252: a file in both is refused, naming the line of the UTF-8
+   character), it is cp1252, with a :class:`~wekaeval.errors.LegacyEncodingWarning`;
 4. otherwise nothing decides: the error names the code pages that decode the
    bytes to different texts, and asks for ``encoding=``.
 
@@ -90,6 +92,12 @@ _WESTERN = (
     "\u20ac\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020\u2021\u2022\u2026\u2030\u2039\u203a\u2122"
 )
 _NOT_WESTERN = re.compile(f"[^\\x00-\\x7f{_WESTERN}]|[^\\x00-\\x7f]{{3,}}")
+
+#: A UTF-8 character beyond ASCII, as bytes: cp1252 text of Western Europe holds none (``Ã©`` is ``é`` in UTF-8).
+_UTF8_SEQUENCE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]"
+    rb"|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2}"
+)
 
 #: The legacy code pages named in an error when nothing decides between them.
 _CANDIDATES = ("cp1252", "cp1250", "cp1251", "cp1253", "cp1254", "big5", "gbk", "shift_jis", "euc_kr", "koi8_r")
@@ -282,6 +290,8 @@ class _Decoder:
     def __init__(self, source: TextSource, first: bytes):
         self.source = source
         self.lines_before = 0  # line ends in the text decoded so far, for error positions
+        self.held = ""  # the end of the text before, read as cp1252 by auto: a UTF-8 character may span pieces
+        self.first_cp1252 = (1, "")  # the line and byte that made auto read cp1252
         self.ascii_so_far = True
         self.auto = source.requested == "auto"
         codec = source.encoding
@@ -313,7 +323,10 @@ class _Decoder:
         except UnicodeError as problem:  # a codec that reports otherwise
             raise self._error(f"not {self.source.encoding} text ({problem})", self.lines_before + 1) from None
         if self.codec == "cp1252" and self.auto and not text.isascii():
+            self._check_not_utf8(text)
             self._check_western(text)
+        elif self.codec == "cp1252" and self.auto:
+            self.held = ""
         if self.ascii_so_far and not text.isascii():
             self.ascii_so_far = False
         self.lines_before += text.count("\n")
@@ -332,6 +345,7 @@ class _Decoder:
                 # Everything so far is ASCII, the same in UTF-8 and cp1252: read the rest as cp1252.
                 self.codec = "cp1252"
                 source.encoding = "cp1252"
+                self.first_cp1252 = (line, shown)
                 self.decoder = codecs.getincrementaldecoder("cp1252")(errors="strict")
                 source.warning = (
                     f"{source.name}: not UTF-8 ({shown} on line {line}); read as cp1252 (Western European) by "
@@ -355,6 +369,26 @@ class _Decoder:
         if self.codec == "cp1252" and self.auto:
             raise self._ambiguous(problem.object, line)
         raise self._error(f"not {source.encoding} text ({shown}); pass its encoding=", line)
+
+    def _check_not_utf8(self, text: str) -> None:
+        """Text read as cp1252 by ``auto`` holds no UTF-8 character (``é`` would read ``Ã©``): a file that is cp1252
+        in one place and UTF-8 in another is refused, never turned into mojibake."""
+        held = self.held
+        raw = (held + text).encode("cp1252")  # cp1252 is one byte a character: the bytes read
+        self.held = text[-3:]  # a UTF-8 character split between two pieces
+        found = _UTF8_SEQUENCE.search(raw)
+        if found is None:
+            return
+        at = found.start() - len(held)
+        line = self.lines_before + text[: max(at, 0)].count("\n") + 1
+        first_line, shown = self.first_cp1252
+        character = found.group().decode("utf-8")
+        raise self._error(
+            f'mixed encodings: line {first_line} is not UTF-8 ({shown}), so encoding="auto" read the file as '
+            f"cp1252, but this line holds UTF-8 ({character!r}, which cp1252 reads as "
+            f"{found.group().decode('cp1252')!r}); pass encoding= to choose one",
+            line,
+        )
 
     def _check_western(self, text: str) -> None:
         found = _NOT_WESTERN.search(text)

@@ -16,8 +16,10 @@ from wekaeval.bridge._classifiers import (
 )
 from wekaeval.bridge._evaluate import STATISTICS, WekaEvaluation, evaluate, evaluation_mode
 from wekaeval.bridge._jvm import (
+    HEAP_HINT,
     JAVA_HINT,
     ClassifierError,
+    JvmOutOfMemory,
     WekaDataError,
     WekaError,
     WekaRefusal,
@@ -29,6 +31,7 @@ from wekaeval.bridge._jvm import (
     java_executable,
     java_version,
     jvm_options,
+    out_of_memory,
     prediction_rows,
     start_jvm,
     weka_classpath,
@@ -38,7 +41,9 @@ from wekaeval.bridge._jvm import (
 
 __all__ = [
     "ClassifierError",
+    "HEAP_HINT",
     "JAVA_HINT",
+    "JvmOutOfMemory",
     "WekaDataError",
     "WekaError",
     "WekaEvaluation",
@@ -55,6 +60,7 @@ __all__ = [
     "jvm_options",
     "load_instances",
     "make_classifier",
+    "out_of_memory",
     "parse_classifier",
     "prediction_rows",
     "resolve_classifier",

@@ -18,6 +18,7 @@ from wekaeval.bridge._jvm import (
     ClassifierError,
     WekaDataError,
     java_class,
+    out_of_memory,
     start_jvm,
     weka_jar,
 )
@@ -216,6 +217,9 @@ def _read(path: str) -> Any:
         source = jpype.JClass("weka.core.converters.ConverterUtils$DataSource")(path)
         instances = source.getLoader().getDataSet() if source.isIncremental() else source.getDataSet()
     except jpype.JException as error:
+        exhausted = out_of_memory(error, path)
+        if exhausted is not None:
+            raise exhausted from None
         reason = _message(error, typed=False)  # the reader's IOException: its message names the line
         raise WekaDataError(f"{path}: WEKA cannot read it: {reason}", reason) from None
     if instances is None or instances.numAttributes() == 0:

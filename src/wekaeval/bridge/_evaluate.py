@@ -36,6 +36,7 @@ from wekaeval.bridge._jvm import (
     WekaRefusal,
     bulk_class,
     java_version,
+    out_of_memory,
     prediction_rows,
     start_jvm,
     stderr_lines_dropped,
@@ -246,6 +247,9 @@ def evaluate(
             prior_data = train
             fold = np.zeros(evaluated.numInstances(), dtype=np.int64)
     except jpype.JException as error:
+        exhausted = out_of_memory(error, f"{command_line} on {dataset_name}")
+        if exhausted is not None:
+            raise exhausted from None
         reason = _message(error)
         refusal = isinstance(error, jpype.JClass("weka.core.WekaException")) or any(f in reason for f in _REFUSALS)
         raise (WekaRefusal if refusal else WekaError)(f"{command_line} on {dataset_name}: {reason}", reason) from None

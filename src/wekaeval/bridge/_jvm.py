@@ -37,6 +37,38 @@ class WekaUnavailable(RuntimeError):
     """WEKA cannot run here: Java or python-weka-wrapper3 is missing; the message says what to install."""
 
 
+class JvmOutOfMemory(WekaUnavailable):
+    """WEKA's JVM ran out of memory (``java.lang.OutOfMemoryError``): the data or the scheme needs a larger heap
+    than the JVM has.  Not the data's fault, so not a :class:`WekaError`; the message names the maximum heap and
+    how to give it more (:data:`HEAP_HINT`)."""
+
+
+#: How to give WEKA's JVM a larger heap: the JVM reads ``JAVA_TOOL_OPTIONS`` when it starts (wekaeval passes no
+#: ``-Xmx``, so the heap is Java's default, a quarter of the machine's memory, unless that variable sets it).
+HEAP_HINT = "give it more with JAVA_TOOL_OPTIONS=-Xmx<size> in the environment (e.g. JAVA_TOOL_OPTIONS=-Xmx4g)"
+
+
+def out_of_memory(error: Any, where: str) -> JvmOutOfMemory | None:
+    """A :class:`JvmOutOfMemory` naming ``where`` if the Java exception ``error`` is (or was caused by) an
+    ``OutOfMemoryError``, else None: a caller raises it rather than report the data unreadable or the scheme
+    failed."""
+    import jpype
+
+    kind = jpype.JClass("java.lang.OutOfMemoryError")
+    cause, depth = error, 0
+    while cause is not None and not isinstance(cause, kind) and depth < 32:
+        cause, depth = cause.getCause(), depth + 1
+    if cause is None or not isinstance(cause, kind):
+        return None
+    detail = str(cause.getMessage() or "").strip()
+    try:
+        heap = f"its maximum heap is {int(jpype.JClass('java.lang.Runtime').getRuntime().maxMemory()) >> 20} MB"
+    except Exception:  # noqa: BLE001 -- the JVM may be too short of memory to answer
+        heap = "its maximum heap is full"
+    shown = f"java.lang.OutOfMemoryError: {detail}" if detail else "java.lang.OutOfMemoryError"
+    return JvmOutOfMemory(f"{where}: WEKA's JVM ran out of memory ({shown}; {heap}): {HEAP_HINT}")
+
+
 class WekaError(WekaevalError, RuntimeError):
     """WEKA refused or failed; the message names the file, option or class; ``reason`` is WEKA's own words.
 

@@ -135,6 +135,9 @@ class WekaRunner:
         try:
             return str(bridge.java_class("weka.classifiers.evaluation.Evaluation").evaluateModel(self.copy(), options))
         except jpype.JException as error:
+            exhausted = bridge.out_of_memory(error, f"{self.command_line_text} {' '.join(args)}")
+            if exhausted is not None:
+                raise exhausted from None
             message = str(error.getMessage() or error.getClass().getName()).strip()
             raise bridge.WekaError(f"{self.command_line_text} {' '.join(args)}: {message}", message) from None
 
@@ -182,6 +185,9 @@ def _java(call: Any, runner: WekaRunner, prepared: ModelData) -> Any:
     try:
         return call()
     except jpype.JException as error:
+        exhausted = bridge.out_of_memory(error, f"{runner.command_line_text} on {prepared.source or prepared.relation}")
+        if exhausted is not None:
+            raise exhausted from None
         message = str(error.getMessage() or error.getClass().getName()).strip()
         refusal = isinstance(error, jpype.JClass("weka.core.WekaException")) or "Cannot handle" in message
         kind = bridge.WekaRefusal if refusal else bridge.WekaError

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from wekaeval._textsource import quoted
 from wekaeval.blocks import DETAIL_LAYOUTS, SUMMARY_LINES, Predictions
 from wekaeval.report._blocks import WEKA_TITLES
 
@@ -93,6 +94,12 @@ def last_row_cut(last: str, before: str) -> bool:
     with a space (or the ``)`` of its attribute values), as the row before it does."""
     ending = before[-1:]
     return ending in (" ", ")") and not last.endswith(ending)
+
+
+def csv_row_cut(last: str) -> str:
+    """Why the last row of a CSV predictions table, printed without a line end, may be cut: nothing in a CSV row
+    marks its end (``0.978`` cut to ``0.97`` is a row still), and WEKA ends every row it prints."""
+    return f"the last row has no line end, and WEKA ends every row of its CSV predictions: {quoted(last)} (cut short?)"
 
 
 _EXPERIMENTER = (

@@ -16,11 +16,18 @@ instance of the dataset, in order:
 
 * a ``predicted`` column holding a class label (``?`` or empty: unclassified);
 * or one column per class, headed by the class label, holding the predicted
-  distribution.
+  distribution: decimal numbers (``0.25``, ``1e-3``) in [0, 1].
 
 An optional ``actual`` column is checked against the dataset's class (``?``
-where it is missing).  Any other column, an unknown label, a non-number or a
-row count that differs from the dataset's is an error naming the line.
+where it is missing).  Any other column, an unknown label, a non-number (what
+Python's ``float()`` reads besides, such as ``0.2_5`` or ``nan``, too), a
+probability outside [0, 1] or a row count that differs from the dataset's is
+an error naming the line.
+
+A file cut inside its last row still holds a row (``0.75`` cut to ``0.7``):
+every row ends with a line end, so a CSV file whose last row has none is
+refused, and so is WEKA's table that the reader marks cut short
+(:attr:`~wekaeval.blocks.Section.incomplete`), naming the line.
 """
 
 from __future__ import annotations
@@ -29,10 +36,11 @@ import csv
 import io
 import math
 import os
+import re
 
 import numpy as np
 
-from wekaeval._textsource import read_text
+from wekaeval._textsource import quoted, read_text
 from wekaeval.arff import Dataset
 from wekaeval.blocks import Section
 from wekaeval.errors import PredictionError, WekaOutputError
@@ -78,6 +86,11 @@ def read_predictions(path: str | os.PathLike, dataset: Dataset, *, encoding: str
         raise PredictionError(f"{name}: not a readable CSV file: {error}") from None
     if not rows:
         raise PredictionError(f"{name}: empty file, expected a header row")
+    if not text.endswith(("\n", "\r")):  # a cut inside the last row leaves a row still ("0.75" -> "0.7")
+        raise PredictionError(
+            f"{name}:{len(_lines(text))}: the last row has no line end (cut short?); a complete CSV file ends "
+            "every row with one"
+        )
     header, body = [cell.strip() for cell in rows[0]], rows[1:]
     if len(body) != dataset.num_instances:
         raise PredictionError(
@@ -146,13 +159,28 @@ def _check_actual(name: str, labels: list[str], dataset: Dataset, classes: tuple
         )
 
 
+#: A probability as this project's CSV holds it: ASCII digits, a point, an exponent (what ``float()`` reads
+#: besides -- ``0.2_5``, ``nan``, ``inf``, other scripts' digits -- is refused, as are Java's ``NaN``, hex and ``d``).
+_DECIMAL = re.compile(r"\s*[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?\s*", re.ASCII)
+
+
 def _probability(name: str, line: int, label: str, text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise PredictionError(f"{name}:{line}: probability of {label!r} is not a number: {text!r}") from None
-    if math.isinf(value):
-        raise PredictionError(f"{name}:{line}: probability of {label!r} is infinite (WEKA throws on most)")
+    """A probability of a distribution column: a decimal number in [0, 1], else an error naming the line."""
+    where = f"{name}:{line}: probability of {label!r}"
+    if not _DECIMAL.fullmatch(text):
+        try:
+            special = not math.isfinite(float(text))
+        except ValueError:
+            special = False
+        if special:  # nan, inf: no probability (WEKA's Evaluation throws on most; NaN never wins)
+            raise PredictionError(f"{where} is {text.strip()!r}, not a probability (a number in [0, 1])")
+        raise PredictionError(
+            f"{where} is not a number as a CSV file of predictions writes one (digits, a point, an exponent): "
+            f"{quoted(text)}"
+        )
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise PredictionError(f"{where} is {text.strip()}, outside [0, 1]")
     return value
 
 
@@ -187,6 +215,8 @@ def _weka_predictions(path: str | os.PathLike, text: str, dataset: Dataset) -> C
     predictions = section.predictions
     assert predictions is not None
     first = _first_row_line(text, section)
+    if section.incomplete is not None:  # a cut table is never scored: its last row may have lost digits
+        raise PredictionError(f"{name}:{first + max(len(predictions.rows), 1) - 1}: {section.incomplete}")
     if not predictions.nominal:
         raise PredictionError(f"{name}:{first - 1}: predictions of a numeric class; kappa needs a nominal class")
     rows = predictions.rows

@@ -77,7 +77,7 @@ from wekaeval.report._blocks import (
     split_heading,
     summary_line_spec,
 )
-from wekaeval.report._cuts import cut_last_line, incomplete_folds, last_row_cut, what_the_text_is
+from wekaeval.report._cuts import csv_row_cut, cut_last_line, incomplete_folds, last_row_cut, what_the_text_is
 from wekaeval.report._lines import Lines
 from wekaeval.report._prediction_text import is_header
 from wekaeval.report._report import WekaReport
@@ -323,6 +323,8 @@ class _ReportParser:
                 and last_row_cut(final, before)
             ):
                 reason = f"the last row lost WEKA's line end: {quoted(final)} (cut short?)"
+            elif not self.lines.text_source.ends_with_newline and predictions.format == "CSV" and final is not None:
+                reason = csv_row_cut(final)
             elif "cross-validation" in last.title:
                 reason = incomplete_folds(predictions)
         if reason is not None:
