@@ -27,7 +27,7 @@ import dask
 import dask.dataframe as dd
 import numpy as np
 import pandas as pd
-import psutil
+import psutil  # type: ignore[import-untyped]
 import pytest
 from distributed import Client, KilledWorker, LocalCluster, get_task_stream
 from hypothesis import HealthCheck, given, settings
