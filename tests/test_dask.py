@@ -39,8 +39,8 @@ from sklearn.tree import DecisionTreeClassifier
 from wekaeval import ConfusionMatrix, CostMatrix, Evaluation, EvaluationError, PredictionError, load_arff
 from wekaeval import dask as wdask
 from wekaeval.experiment import TIMING_COLUMNS, ExperimentError, run
+from wekaeval.experiment._dask import _dask_failure
 from wekaeval.experiment._data import model_data
-from wekaeval.experiment._run import _dask_failure
 from wekaeval.experiment._worker import Job, Setup
 
 from .evaluation_oracle import PER_CLASS, SCALARS
