@@ -54,8 +54,12 @@ def client():
 
     distributed's nanny writes its pre-spawn environment (MALLOC_TRIM_THRESHOLD_, OMP_NUM_THREADS, ...) into
     this process's ``os.environ``; it is put back afterwards, so later tests' subprocesses do not inherit it.
+    Once the cluster is closed, no process it started (workers, and those their nannies restarted) is left.
     """
     saved = dict(os.environ)
+    resource_tracker.ensure_running()  # multiprocessing's, started once and kept for this process's lifetime
+    ours = psutil.Process()
+    before = {child.pid for child in ours.children(recursive=True)}
     try:
         with (
             LocalCluster(
@@ -67,6 +71,9 @@ def client():
     finally:
         os.environ.clear()
         os.environ.update(saved)
+    started = [child for child in ours.children(recursive=True) if child.pid not in before]
+    _, alive = psutil.wait_procs(started, timeout=10)
+    assert alive == [], f"processes left behind: {alive}"
 
 
 # -- generated predictions -------------------------------------------------------------------------------------------
@@ -500,51 +507,33 @@ def experiment_rows(results) -> list[tuple]:
     ]
 
 
-def test_an_experiment_survives_losing_every_worker_that_holds_its_setup(tmp_path, monkeypatch):
+def test_an_experiment_survives_losing_every_worker_that_holds_its_setup(client, tmp_path, monkeypatch):
     """Both workers (every holder of the scattered setup) killed after 5 of 40 rows; their nannies restart them;
-    the setup is scattered again, the rows not received are computed again, and the file is the serial run's."""
+    the setup is scattered again, the rows not received are computed again, and the file is the serial run's.
+    (The module's cluster goes on with the restarted workers; its fixture checks that no process is left.)"""
     models = [GaussianNB(), DecisionTreeClassifier(random_state=0)]
     settings = {"runs": 2, "folds": 5}
     serial = run(EXPERIMENT_DATA, models, results=tmp_path / "serial.arff", **settings)
-    resource_tracker.ensure_running()  # multiprocessing's, started once and kept for the process's lifetime
-    ours = psutil.Process()
-    before = {child.pid for child in ours.children(recursive=True)}
-    saved = dict(os.environ)
-    killed: list[int] = []
     scatters: list[int] = []
-    try:
-        with (
-            LocalCluster(
-                n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
-            ) as cluster,
-            Client(cluster) as session,
-        ):
-            scatter = session.scatter
+    scatter = client.scatter
 
-            def counted(*arguments, **options):
-                scatters.append(len(scatters))
-                return scatter(*arguments, **options)
+    def counted(*arguments, **options):
+        scatters.append(len(scatters))
+        return scatter(*arguments, **options)
 
-            monkeypatch.setattr(session, "scatter", counted)
+    monkeypatch.setattr(client, "scatter", counted)
+    killed: list[int] = []
 
-            def kill(done: int, total: int) -> None:
-                if done == 5 and not killed:
-                    killed.extend(session.run(os.getpid).values())
-                    for pid in killed:
-                        os.kill(pid, signal.SIGKILL)
+    def kill(done: int, total: int) -> None:
+        if done == 5 and not killed:
+            killed.extend(client.run(os.getpid).values())
+            for pid in killed:
+                os.kill(pid, signal.SIGKILL)
 
-            on_dask = run(
-                EXPERIMENT_DATA, models, results=tmp_path / "dask.arff", client=session, progress=kill, **settings
-            )
-            assert len(killed) == 2 and not set(killed) & set(session.run(os.getpid).values())
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
+    on_dask = run(EXPERIMENT_DATA, models, results=tmp_path / "dask.arff", client=client, progress=kill, **settings)
+    assert len(killed) == 2 and not set(killed) & set(client.run(os.getpid).values())
     assert len(scatters) >= 2  # the setup was sent again
     assert len(on_dask) == 40 and experiment_rows(on_dask) == experiment_rows(serial)
-    left = [child for child in ours.children(recursive=True) if child.pid not in before]
-    _, alive = psutil.wait_procs(left, timeout=10)
-    assert alive == [], f"processes left behind: {alive}"
 
 
 def test_a_failing_row_task_names_its_row(client, tmp_path):
