@@ -14,21 +14,34 @@ import io
 import math
 import operator
 import os
+import re
+import signal
 import subprocess
 import sys
+import types
 import warnings
+from multiprocessing import resource_tracker
+from pathlib import Path
 
 import dask
 import dask.dataframe as dd
 import numpy as np
 import pandas as pd
+import psutil  # type: ignore[import-untyped]
 import pytest
-from distributed import Client, LocalCluster, get_task_stream
+from distributed import Client, KilledWorker, LocalCluster, get_task_stream
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sklearn.linear_model import LogisticRegression
+from sklearn.naive_bayes import GaussianNB
+from sklearn.tree import DecisionTreeClassifier
 
 from wekaeval import ConfusionMatrix, CostMatrix, Evaluation, EvaluationError, PredictionError, load_arff
 from wekaeval import dask as wdask
+from wekaeval.experiment import TIMING_COLUMNS, ExperimentError, run
+from wekaeval.experiment._dask import _dask_failure
+from wekaeval.experiment._data import model_data
+from wekaeval.experiment._worker import Job, Setup
 
 from .evaluation_oracle import PER_CLASS, SCALARS
 
@@ -41,8 +54,12 @@ def client():
 
     distributed's nanny writes its pre-spawn environment (MALLOC_TRIM_THRESHOLD_, OMP_NUM_THREADS, ...) into
     this process's ``os.environ``; it is put back afterwards, so later tests' subprocesses do not inherit it.
+    Once the cluster is closed, no process it started (workers, and those their nannies restarted) is left.
     """
     saved = dict(os.environ)
+    resource_tracker.ensure_running()  # multiprocessing's, started once and kept for this process's lifetime
+    ours = psutil.Process()
+    before = {child.pid for child in ours.children(recursive=True)}
     try:
         with (
             LocalCluster(
@@ -54,6 +71,9 @@ def client():
     finally:
         os.environ.clear()
         os.environ.update(saved)
+    started = [child for child in ours.children(recursive=True) if child.pid not in before]
+    _, alive = psutil.wait_procs(started, timeout=10)
+    assert alive == [], f"processes left behind: {alive}"
 
 
 # -- generated predictions -------------------------------------------------------------------------------------------
@@ -468,3 +488,77 @@ def test_importing_wekaeval_does_not_import_dask_and_wekaeval_dask_gets_the_real
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+# -- experiments on the cluster (wekaeval.experiment.run(client=...)) -----------------------------------------------
+
+ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
+EXPERIMENT_DATA = [ARFF_SAMPLES / "iris.arff", ARFF_SAMPLES / "picnic.arff"]
+
+
+def experiment_rows(results) -> list[tuple]:
+    """The rows, the timing columns (and Date_time) blanked, every float as float.hex (NaN included)."""
+    timing = {results.columns.index(name) for name in TIMING_COLUMNS if name in results.columns}
+    return [
+        tuple(
+            None if i in timing else value.hex() if isinstance(value, float) else value for i, value in enumerate(row)
+        )
+        for row in results.rows
+    ]
+
+
+def test_an_experiment_survives_losing_every_worker_that_holds_its_setup(client, tmp_path, monkeypatch):
+    """Both workers (every holder of the scattered setup) killed after 5 of 40 rows; their nannies restart them;
+    the setup is scattered again, the rows not received are computed again, and the file is the serial run's.
+    (The module's cluster goes on with the restarted workers; its fixture checks that no process is left.)"""
+    models = [GaussianNB(), DecisionTreeClassifier(random_state=0)]
+    settings = {"runs": 2, "folds": 5}
+    serial = run(EXPERIMENT_DATA, models, results=tmp_path / "serial.arff", **settings)
+    scatters: list[int] = []
+    scatter = client.scatter
+
+    def counted(*arguments, **options):
+        scatters.append(len(scatters))
+        return scatter(*arguments, **options)
+
+    monkeypatch.setattr(client, "scatter", counted)
+    killed: list[int] = []
+
+    def kill(done: int, total: int) -> None:
+        if done == 5 and not killed:
+            killed.extend(client.run(os.getpid).values())
+            for pid in killed:
+                os.kill(pid, signal.SIGKILL)
+
+    on_dask = run(EXPERIMENT_DATA, models, results=tmp_path / "dask.arff", client=client, progress=kill, **settings)
+    assert len(killed) == 2 and not set(killed) & set(client.run(os.getpid).values())
+    assert len(scatters) >= 2  # the setup was sent again
+    assert len(on_dask) == 40 and experiment_rows(on_dask) == experiment_rows(serial)
+
+
+def test_a_failing_row_task_names_its_row(client, tmp_path):
+    bad = LogisticRegression(C=-1.0)  # refused by scikit-learn when it is fitted, on the worker
+    with pytest.raises(ExperimentError) as raised:
+        run(EXPERIMENT_DATA[:1], [bad], runs=1, folds=3, results=tmp_path / "bad.arff", client=client, progress=False)
+    assert re.fullmatch(
+        r"LogisticRegression\(C=-1\.0\) on \S*iris\.arff, run 1, fold [123], on the Dask cluster: .*'C' parameter.*",
+        str(raised.value),
+        flags=re.DOTALL,
+    ), str(raised.value)
+
+
+def test_whatever_a_row_task_raises_becomes_an_experiment_error_naming_the_row():
+    setup = Setup("t", (model_data(([[1.0], [2.0]], ["a", "b"])),), ("weka.classifiers.rules.ZeroR",), None, 66.0, True)
+    job = Job(0, 3, 0, 0)
+    lost = _dask_failure(setup, job, KilledWorker("_dask_row-1", types.SimpleNamespace(address="tcp://x:1"), 3))
+    assert str(lost) == (
+        "weka.classifiers.rules.ZeroR on data, run 3, on the Dask cluster: every Dask worker that ran it was lost "
+        "(distributed's KilledWorker: killed, out of memory or crashed 4 times)"
+    )
+    assert str(_dask_failure(setup, job, MemoryError("no room"))).endswith(
+        "run 3, on the Dask cluster: MemoryError: no room"
+    )
+    worker_said = ExperimentError("weka.classifiers.rules.ZeroR on data, run 3: WEKA's message")
+    assert str(_dask_failure(setup, job, worker_said)) == (
+        "weka.classifiers.rules.ZeroR on data, run 3, on the Dask cluster: WEKA's message"
+    )

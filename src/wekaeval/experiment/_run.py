@@ -414,59 +414,11 @@ class _Pool:
         yield from self.pool.rows(batches, measures, layout, csv)
 
 
-#: The experiments this process computes rows of, as a Dask worker: by token.
-_WORKERS: dict[str, Worker] = {}
-
-
-def _worker(setup: Setup) -> Worker:
-    if setup.token not in _WORKERS:
-        _WORKERS.clear()  # one experiment at a time per worker process
-        _WORKERS[setup.token] = Worker(setup)
-    return _WORKERS[setup.token]
-
-
-def _dask_describe(setup: Setup) -> tuple[list[Key], tuple[str, ...]]:
-    return _worker(setup).describe()
-
-
-def _dask_row(setup: Setup, job: Job, measures: tuple[str, ...]) -> tuple[Job, Row, None]:
-    return job, _worker(setup).row(job, measures), None
-
-
-class _Dask:
-    """Rows computed on a Dask cluster: the setup sent to every worker once, a task per row."""
-
-    def __init__(self, setup: Setup, client: Any):
-        self.client = client
-        self.setup = client.scatter(setup, broadcast=True)
-
-    def __enter__(self) -> _Dask:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        return None
-
-    def describe(self) -> tuple[list[Key], tuple[str, ...]]:
-        return self.client.submit(_dask_describe, self.setup, pure=False).result()
-
-    def rows(
-        self, batches: list[list[Job]], measures: tuple[str, ...], layout: Layout, csv: bool
-    ) -> Iterator[tuple[Job, Row, str | None]]:
-        from distributed import as_completed
-
-        futures = [
-            self.client.submit(_dask_row, self.setup, job, measures, pure=False) for batch in batches for job in batch
-        ]
-        try:
-            for future in as_completed(futures):
-                yield future.result()
-        finally:
-            self.client.cancel(futures)
-
-
 def _executor(setup: Setup, pool: Processes | None, client: Any) -> Any:
     if client is not None:
-        return _Dask(setup, client)
+        from wekaeval.experiment._dask import Dask
+
+        return Dask(setup, client)
     if pool is not None:
         return _Pool(setup, pool)
     return _Serial(setup)
