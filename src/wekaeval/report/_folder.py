@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import codecs
 import os
-import stat
 import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wekaeval._paths import unreadable_entry
 from wekaeval.errors import WekaevalError
 from wekaeval.report._consistency import Inconsistency
 from wekaeval.report._reader import read_weka_output
@@ -256,28 +256,9 @@ def walk_folder(folder: Path, glob: str = "*") -> list[tuple[Path, str | None]]:
             entry = base / name
             if name.startswith(".") or not entry.relative_to(folder).match(glob):
                 continue
-            found.append((entry, _unreadable(entry)))
+            found.append((entry, unreadable_entry(entry, folders=False)))
     found.sort(key=lambda item: item[0].parts)
     return found
-
-
-def _unreadable(entry: Path) -> str | None:
-    """Why a name found in a folder cannot be read as a file, or None."""
-    try:
-        mode = os.stat(entry).st_mode
-    except OSError as error:
-        reason = error.strerror or str(error)
-        if os.path.islink(entry):
-            try:
-                target = f" to {os.readlink(entry)}"
-            except OSError:
-                target = ""
-            return f"{entry}: a broken link{target}: {reason}"
-        return f"{entry}: cannot read: {reason}"
-    if stat.S_ISREG(mode):
-        return None
-    kind = "a named pipe" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device"
-    return f"{entry}: not a regular file ({kind}); not read"
 
 
 def is_binary(path: Path) -> bool:
