@@ -213,7 +213,7 @@ def digest(report: WekaReport) -> str:
     """A readable account of what was read: run information, then each section's numbers and tables (control
     characters in names escaped, :func:`shown_lines`)."""
     out = [
-        f"{report.source}: {len(report.sections)} section{'s' if len(report.sections) != 1 else ''}\n",
+        f"{shown(report.source)}: {len(report.sections)} section{'s' if len(report.sections) != 1 else ''}\n",
         f"printed by WEKA {' or '.join(report.weka_versions)}\n",
     ]
     if report.run_info is not None:
