@@ -239,3 +239,13 @@ def test_an_error_naming_a_hostile_file_is_one_escaped_line(capsys, tmp_path):
         status, out, err = run(capsys, *argv)
         line = one_error_line(err)
         assert status == 2 and "\x1b" not in line and "red\\x1b[31m\\nline\\u202e.log" in line, argv
+
+
+def test_ttest_errors_speak_the_command_lines_words_and_name_the_file(capsys, results):
+    for argv, expected in (
+        (["--base", "9"], f"--base 9: {results} holds 3 result sets, numbered 1 to 3"),
+        (["--sort-by", "Nope"], f"--sort-by: no column 'Nope' in {results}"),
+        (["--measure", "Key_Dataset"], f"--measure: column 'Key_Dataset' (1) of {results} is not numeric"),
+    ):
+        status, out, err = run(capsys, "ttest", str(results), *argv)
+        assert status == 2 and out == "" and expected in one_error_line(err), err

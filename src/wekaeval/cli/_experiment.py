@@ -7,6 +7,7 @@ import argparse
 import ast
 import importlib
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -204,7 +205,7 @@ def _summarise_command(args: argparse.Namespace) -> int:
 
 
 def _ttest_command(args: argparse.Namespace) -> int:
-    from wekaeval.experiment import read_experiment_results, ttest
+    from wekaeval.experiment import TTestError, read_experiment_results, ttest
 
     base: int | str = args.base
     if args.base.isdigit():
@@ -213,14 +214,17 @@ def _ttest_command(args: argparse.Namespace) -> int:
         base = int(args.base) - 1
     _check_pictures(args)
     results = read_experiment_results(Path(args.file), encoding=args.encoding)
-    analysis = ttest(
-        results,
-        args.measure,
-        base=base,
-        significance=args.significance,
-        show_std_devs=args.std_devs,
-        sort_by=args.sort_by,
-    )
+    try:
+        analysis = ttest(
+            results,
+            args.measure,
+            base=base,
+            significance=args.significance,
+            show_std_devs=args.std_devs,
+            sort_by=args.sort_by,
+        )
+    except TTestError as error:
+        raise TTestError(_in_option_words(str(error), args)) from None
     text = analysis.header(args.format) + "\n"
     if args.ranking:
         text += analysis.ranking(args.format)
@@ -232,6 +236,18 @@ def _ttest_command(args: argparse.Namespace) -> int:
     if args.html or args.chart:
         _pictures(analysis, args.html, args.chart)
     return 0
+
+
+def _in_option_words(message: str, args: argparse.Namespace) -> str:
+    """A :func:`wekaeval.ttest` error in the command line's words: ``--sort-by``, not ``sort_by``; ``--base`` counted
+    from 1, as the key prints it; the result file named."""
+    found = re.fullmatch(r"base (\d+) is not an index \(0\.\.(\d+)\)", message)
+    if found is not None:
+        count = int(found.group(2)) + 1
+        return f"--base {args.base}: {args.file} holds {count} result sets, numbered 1 to {count}"
+    word, _, rest = message.partition(" ")
+    option = {"measure:": "--measure", "sort_by:": "--sort-by", "base": "--base"}.get(word)
+    return message if option is None else f"{option}{':' if word.endswith(':') else ''} {rest}"
 
 
 def _check_pictures(args: argparse.Namespace) -> None:
