@@ -249,3 +249,9 @@ def test_ttest_errors_speak_the_command_lines_words_and_name_the_file(capsys, re
     ):
         status, out, err = run(capsys, "ttest", str(results), *argv)
         assert status == 2 and out == "" and expected in one_error_line(err), err
+
+
+@pytest.mark.parametrize("pattern", ["", "/logs/*.log"])
+def test_a_glob_that_is_no_pattern_of_names_is_a_usage_error(capsys, logs, pattern):
+    status, out, err = run(capsys, "check", "--glob", pattern, str(logs))
+    assert status == 2 and out == "" and "--glob" in one_error_line(err)

@@ -343,8 +343,19 @@ def _add_file_options(parser: argparse.ArgumentParser) -> None:
     add_encoding(parser)
     parser.set_defaults(encoding=None)  # utf-8 for a file named, auto for the files found in a folder
     parser.add_argument(
-        "--glob", default="*", metavar="PATTERN", help="the file names to read in folders (default *; e.g. '*.log')"
+        "--glob",
+        default="*",
+        type=_pattern,
+        metavar="PATTERN",
+        help="the file names to read in folders (default *; e.g. '*.log')",
     )
+
+
+def _pattern(text: str) -> str:
+    """``--glob``: a pattern of names inside the folders, not empty, not an absolute path."""
+    if not text or text.startswith("/"):
+        raise argparse.ArgumentTypeError(f"{text!r}: give a pattern of names inside the folders, such as '*.log'")
+    return text
 
 
 def _parse_command(args: argparse.Namespace) -> int:

@@ -243,6 +243,8 @@ def walk_folder(folder: Path, glob: str = "*") -> list[tuple[Path, str | None]]:
     >>> [(path.name, problem is None) for path, problem in walk_folder(folder, "*.log")]
     [('gone.log', False), ('run.log', True)]
     """
+    if not glob or glob.startswith("/"):
+        raise ValueError(f"glob {glob!r}: give a pattern of names inside the folder, such as '*.log'")
     found: list[tuple[Path, str | None]] = []
 
     def unlisted(error: OSError) -> None:
