@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import fnmatch
 import math
 import os
 import re
@@ -14,7 +15,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
-from wekaeval._atomic import atomic_output
+from wekaeval._atomic import atomic_output, write_atomically
+from wekaeval._paths import unreadable_entry
 from wekaeval._textsource import auto_rule, check_encoding
 from wekaeval.errors import MatrixError, WekaevalError
 
@@ -50,17 +52,41 @@ EXIT_STATUSES = (
 
 
 def one_line(text: str, limit: int = 300) -> str:
-    """An error message as one line: line breaks and other control characters (in a file name, say) escaped,
-    at most about ``limit`` characters."""
-    import unicodedata
+    """An error message as one line: a tab as a space, line breaks and other control characters (in a file name,
+    say) escaped as :func:`shown` escapes them, at most about ``limit`` characters."""
+    shown_text = shown(text.replace("\t", " "))
+    return shown_text if len(shown_text) <= limit else shown_text[: limit - 3] + "..."
 
-    shown = "".join(
-        (repr(character)[1:-1] if character != "\t" else " ")
-        if unicodedata.category(character) in ("Cc", "Zl", "Zp")
-        else character
-        for character in text
-    )
-    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+#: What a terminal must not be sent raw: C0 and C1 control characters (a newline, ESC starting an escape sequence,
+#: NEL), line and paragraph separators, bidirectional overrides and marks (text shown in another order than it is),
+#: and lone surrogates (a file name's bytes that are not UTF-8).
+_UNSAFE = "\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
+_UNSAFE_CHARACTER = re.compile(f"[\x00-\x1f{_UNSAFE}]")
+_UNSAFE_IN_LINES = re.compile(f"[\x00-\x09\x0b-\x1f{_UNSAFE}]")  # a newline kept
+
+
+def _escaped(found: re.Match[str]) -> str:
+    character = found.group()
+    if "\udc80" <= character <= "\udcff":  # a byte of a file name that is not UTF-8 (Python's surrogateescape)
+        return f"\\x{ord(character) - 0xDC00:02x}"
+    return repr(character)[1:-1]
+
+
+def shown(text: str) -> str:
+    """A name or path as the terminal is sent it: what :data:`_UNSAFE` lists escaped as Python writes it
+    (``\\n``, ``\\x1b``, ``\\u202e``; a byte of a file name that is not UTF-8 as ``\\xff``); spaces and letters of
+    any script unchanged.  Only what goes to a terminal; CSV and JSON keep the true name.
+
+    >>> shown("run 1/r\u00e9sum\u00e9.log"), shown("a\\x1b[31mb\\nc.log")
+    ('run 1/résumé.log', 'a\\\\x1b[31mb\\\\nc.log')
+    """
+    return _UNSAFE_CHARACTER.sub(_escaped, text)
+
+
+def shown_lines(text: str) -> str:
+    """:func:`shown` for a text of many lines: its newlines kept, every other control character escaped."""
+    return _UNSAFE_IN_LINES.sub(_escaped, text)
 
 
 def exit_status_table() -> str:
@@ -139,12 +165,13 @@ def class_names_list(text: str) -> list[str]:
 
 
 def arff_paths(arguments: Sequence[str]) -> list[Path]:
-    """ARFF files named, or found in the directories named (sorted); the project's samples by default."""
+    """ARFF files named, or found in the directories named (:func:`arff_files`); the project's samples by
+    default."""
     paths = []
     for argument in arguments or [DEFAULT_SAMPLES]:
         path = Path(argument)
         if path.is_dir():
-            paths += sorted(path.glob("*.arff"))
+            paths += arff_files(path)
         elif path.is_file():
             paths.append(path)
         else:
@@ -152,6 +179,26 @@ def arff_paths(arguments: Sequence[str]) -> list[Path]:
     if not paths:
         raise UsageError(f"parity: no .arff files in {', '.join(arguments or [DEFAULT_SAMPLES])}")
     return paths
+
+
+def arff_files(folder: Path) -> list[Path]:
+    """The ``*.arff`` files directly inside ``folder``, sorted (a folder named so left out); a folder that cannot
+    be listed, or a ``*.arff`` in it that cannot be read as a file (a broken link, a named pipe), is a
+    :class:`UsageError` naming it, never left out in silence."""
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(entry.name for entry in entries if fnmatch.fnmatchcase(entry.name, "*.arff"))
+    except OSError as error:
+        raise UsageError(f"{folder}: cannot list the folder: {error.strerror or error}") from None
+    found = []
+    for name in names:
+        path = folder / name
+        problem = unreadable_entry(path)
+        if problem is not None:
+            raise UsageError(problem)
+        if not path.is_dir():
+            found.append(path)
+    return found
 
 
 def format_kappa(value: float | None, prefix: str = "") -> str:
@@ -275,6 +322,14 @@ def write_text(path: str, text: str, *, option: str) -> None:
     """:func:`output_file` for a whole text at once."""
     with output_file(path, option=option) as handle:
         handle.write(text)
+
+
+def write_binary(path: str, data: bytes, *, option: str) -> None:
+    """A whole binary file (an image) written atomically, as :func:`output_file` writes text."""
+    try:
+        write_atomically(path, data)
+    except OSError as error:
+        raise WekaevalError(f"{option} {path}: cannot write: {error.strerror or error}") from None
 
 
 _NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?|[+-]?(Infinity|NaN|inf|nan)")

@@ -8,13 +8,27 @@ import ast
 import importlib
 import inspect
 import json
+import re
 import signal
 import sys
 from pathlib import Path
 from typing import Any
 
 from wekaeval._processes import usable_cores
-from wekaeval.cli._common import WORKER_LOST, UsageError, add_encoding, json_float, one_line, probability_level
+from wekaeval.cli._common import (
+    STDOUT,
+    WORKER_LOST,
+    UsageError,
+    add_encoding,
+    arff_files,
+    check_outputs,
+    json_float,
+    one_line,
+    probability_level,
+    shown,
+    write_binary,
+    write_text,
+)
 from wekaeval.cli._signals import SignalGuard
 
 
@@ -60,7 +74,11 @@ def add_parsers(commands: Any) -> None:
     shown = ttest_parser.add_mutually_exclusive_group()
     shown.add_argument("--ranking", action="store_true", help="rank the schemes by significant wins minus losses")
     shown.add_argument("--summary", action="store_true", help="wins of each scheme over each other")
-    ttest_parser.add_argument("--html", metavar="PAGE", help="also write the analysis as an HTML page, with its chart")
+    ttest_parser.add_argument(
+        "--html",
+        metavar="PAGE",
+        help="also write the analysis as an HTML page, with its chart (- for stdout: the analysis then goes to stderr)",
+    )
     ttest_parser.add_argument("--chart", metavar="IMAGE", help="also draw the chart, .png or .svg (needs matplotlib)")
     add_encoding(ttest_parser)
     ttest_parser.set_defaults(run=_ttest_command)
@@ -172,11 +190,12 @@ def _experiment_command(args: argparse.Namespace) -> int:
 def _experiment(args: argparse.Namespace, stopping: _Stopping, guard: SignalGuard) -> int:
     from wekaeval.experiment import WorkerLost, interruptible, run
 
+    _check_results(args)
     datasets: list[Path] = []
     for name in args.datasets:
         path = Path(name)
         if path.is_dir():
-            found = sorted(path.glob("*.arff"))
+            found = arff_files(path)
             if not found:
                 raise UsageError(f"{name}: no .arff file in this folder")
             datasets += found
@@ -213,7 +232,7 @@ def _experiment(args: argparse.Namespace, stopping: _Stopping, guard: SignalGuar
             return WORKER_LOST
         with guard.lock:  # a signal now waits for the closing line
             stopping.completed = True
-            print(f"{len(results)} rows ({len(datasets)} datasets x {len(schemes)} schemes) in {args.results}")
+            print(f"{len(results)} rows ({len(datasets)} datasets x {len(schemes)} schemes) in {shown(args.results)}")
     return 0
 
 
@@ -230,14 +249,14 @@ class _Stopping:
         """``; the N finished rows are in FILE`` once the run has begun."""
         control = self.control
         if control is None or not control.begun:
-            return f"; {self.results} was not written"
+            return f"; {shown(self.results)} was not written"
         rows = "1 finished row is" if control.finished == 1 else f"{control.finished} finished rows are"
-        return f"; the {rows} in {control.path}: run the same command to compute the rest"
+        return f"; the {rows} in {shown(str(control.path))}: run the same command to compute the rest"
 
     def interrupted(self, number: int) -> None:
         name = signal.Signals(number).name
         if self.completed:
-            print(f"wekaeval: interrupted by {name} as the run ended; {self.results} is whole", file=sys.stderr)
+            print(f"wekaeval: interrupted by {name} as the run ended; {shown(self.results)} is whole", file=sys.stderr)
             return
         control = self.control
         written = control is not None and control.stop()
@@ -257,6 +276,16 @@ def _clear_bar() -> None:
     sys.stderr.write("\r\033[K" if sys.stderr.isatty() else "")
 
 
+def _check_results(args: argparse.Namespace) -> None:
+    """``-o`` is written and read back to resume: never ``-``, nor a dataset named or a ``*.arff`` read from a folder
+    named."""
+    if args.results == STDOUT:
+        raise UsageError("-o -: the result file is read back to resume the run; name a file")
+    folders = {Path(name).resolve() for name in args.datasets if Path(name).is_dir()}
+    read = lambda found: found.name.endswith(".arff") and found.resolve().parent in folders  # noqa: E731
+    check_outputs({"-o": args.results}, args.datasets, read=read)
+
+
 def _summarise_command(args: argparse.Namespace) -> int:
     from wekaeval.experiment import read_experiment_results, summarise
 
@@ -268,27 +297,31 @@ def _summarise_command(args: argparse.Namespace) -> int:
     print(f"{'dataset':<24} {'scheme':<40} {'n':>4} {'mean':>22} {'std dev':>22}")
     for s in summaries:
         scheme = " ".join(part for part in (s.scheme, s.scheme_options) if part)
-        print(f"{s.dataset:<24} {scheme:<40} {s.count:>4} {s.mean!r:>22} {s.std_dev!r:>22}")
+        print(f"{shown(s.dataset):<24} {shown(scheme):<40} {s.count:>4} {s.mean!r:>22} {s.std_dev!r:>22}")
     return 0
 
 
 def _ttest_command(args: argparse.Namespace) -> int:
-    from wekaeval.experiment import read_experiment_results, ttest
+    from wekaeval.experiment import TTestError, read_experiment_results, ttest
 
     base: int | str = args.base
     if args.base.isdigit():
         if int(args.base) < 1:
             raise UsageError("argument --base: result sets are numbered from 1, as WEKA's key prints them")
         base = int(args.base) - 1
+    _check_pictures(args)
     results = read_experiment_results(Path(args.file), encoding=args.encoding)
-    analysis = ttest(
-        results,
-        args.measure,
-        base=base,
-        significance=args.significance,
-        show_std_devs=args.std_devs,
-        sort_by=args.sort_by,
-    )
+    try:
+        analysis = ttest(
+            results,
+            args.measure,
+            base=base,
+            significance=args.significance,
+            show_std_devs=args.std_devs,
+            sort_by=args.sort_by,
+        )
+    except TTestError as error:
+        raise TTestError(_in_option_words(str(error), args)) from None
     text = analysis.header(args.format) + "\n"
     if args.ranking:
         text += analysis.ranking(args.format)
@@ -296,21 +329,43 @@ def _ttest_command(args: argparse.Namespace) -> int:
         text += analysis.summary(args.format)
     else:
         text += analysis.to_text(args.format)
-    print(text)
+    print(text, file=sys.stderr if args.html == STDOUT else sys.stdout)  # stdout is then the page alone
     if args.html or args.chart:
         _pictures(analysis, args.html, args.chart)
     return 0
 
 
+def _in_option_words(message: str, args: argparse.Namespace) -> str:
+    """A :func:`wekaeval.ttest` error in the command line's words: ``--sort-by``, not ``sort_by``; ``--base`` counted
+    from 1, as the key prints it; the result file named."""
+    found = re.fullmatch(r"base (\d+) is not an index \(0\.\.(\d+)\)", message)
+    if found is not None:
+        count = int(found.group(2)) + 1
+        return f"--base {args.base}: {args.file} holds {count} result sets, numbered 1 to {count}"
+    word, _, rest = message.partition(" ")
+    option = {"measure:": "--measure", "sort_by:": "--sort-by", "base": "--base"}.get(word)
+    return message if option is None else f"{option}{':' if word.endswith(':') else ''} {rest}"
+
+
+def _check_pictures(args: argparse.Namespace) -> None:
+    """``--html`` and ``--chart`` checked before anything is read: never the result file, nor one file for both;
+    ``-`` is standard output for the page, and refused for the chart (it needs its format, .png or .svg)."""
+    chart = args.chart
+    if chart == STDOUT:
+        raise UsageError("--chart -: the chart is written to a .png or .svg file (--html - writes the page with it)")
+    if chart is not None and not chart.lower().endswith((".png", ".svg")):
+        raise UsageError(f"--chart {chart}: the chart is written as .png or .svg")
+    check_outputs({"--html": args.html, "--chart": chart}, [args.file])
+
+
 def _pictures(analysis: Any, page: str | None, chart: str | None) -> None:
     from wekaeval.experiment import ttest_chart, ttest_html
 
-    if chart is not None and not chart.lower().endswith((".png", ".svg")):
-        raise UsageError(f"--chart {chart}: the chart is written as .png or .svg")
     try:
-        if chart is not None:
-            ttest_chart(analysis, chart)
+        image = None if chart is None else ttest_chart(analysis, format=chart.rsplit(".", 1)[-1].lower())
     except ImportError as error:
         raise UsageError(str(error)) from None
+    if chart is not None and image is not None:
+        write_binary(chart, image, option="--chart")
     if page is not None:
-        ttest_html(analysis, page)
+        write_text(page, ttest_html(analysis), option="--html")

@@ -29,6 +29,8 @@ from wekaeval.cli._common import (
     check_outputs,
     one_line,
     output_file,
+    shown,
+    shown_lines,
     spreadsheet_safe,
     write_text,
 )
@@ -208,9 +210,10 @@ def _cell(value: float | None) -> str:
 
 
 def digest(report: WekaReport) -> str:
-    """A readable account of what was read: run information, then each section's numbers and tables."""
+    """A readable account of what was read: run information, then each section's numbers and tables (control
+    characters in names escaped, :func:`shown_lines`)."""
     out = [
-        f"{report.source}: {len(report.sections)} section{'s' if len(report.sections) != 1 else ''}\n",
+        f"{shown(report.source)}: {len(report.sections)} section{'s' if len(report.sections) != 1 else ''}\n",
         f"printed by WEKA {' or '.join(report.weka_versions)}\n",
     ]
     if report.run_info is not None:
@@ -227,7 +230,7 @@ def digest(report: WekaReport) -> str:
         out.append(f"time to {phrase}: {seconds} s\n")
     for section in report.sections:
         out.append(_section_digest(section))
-    return "".join(out)
+    return shown_lines("".join(out))
 
 
 def _section_digest(section: Section) -> str:
@@ -263,20 +266,21 @@ def run_check(inputs: Inputs, out: IO[str]) -> bool:
             continue  # its error is on stderr
         files += 1
         checked = report.checkable()
+        source = shown(report.source)
         for inconsistency in file.inconsistencies:
-            out.write(f"{report.source}:{inconsistency}\n")
+            out.write(f"{source}:{shown(str(inconsistency))}\n")
         total = len(report.sections)
         if file.inconsistencies:
-            out.write(f"{report.source}: {len(file.inconsistencies)} inconsistencies in {checked} checked sections\n")
+            out.write(f"{source}: {len(file.inconsistencies)} inconsistencies in {checked} checked sections\n")
         elif not checked:
             nothing += 1
             out.write(
-                f"{report.source}: nothing to check ({total} section{'s' if total != 1 else ''}, none with "
+                f"{source}: nothing to check ({total} section{'s' if total != 1 else ''}, none with "
                 "a summary to recompute)\n"
             )
         else:
             consistent += 1
-            out.write(f"{report.source}: consistent ({checked} of {total} sections have a confusion matrix to check)\n")
+            out.write(f"{source}: consistent ({checked} of {total} sections have a confusion matrix to check)\n")
     if not inputs.one_file():
         out.write(
             f"{files} files read: {consistent} consistent, {files - consistent - nothing} with inconsistencies"
@@ -339,8 +343,19 @@ def _add_file_options(parser: argparse.ArgumentParser) -> None:
     add_encoding(parser)
     parser.set_defaults(encoding=None)  # utf-8 for a file named, auto for the files found in a folder
     parser.add_argument(
-        "--glob", default="*", metavar="PATTERN", help="the file names to read in folders (default *; e.g. '*.log')"
+        "--glob",
+        default="*",
+        type=_pattern,
+        metavar="PATTERN",
+        help="the file names to read in folders (default *; e.g. '*.log')",
     )
+
+
+def _pattern(text: str) -> str:
+    """``--glob``: a pattern of names inside the folders, not empty, not an absolute path."""
+    if not text or text.startswith("/"):
+        raise argparse.ArgumentTypeError(f"{text!r}: give a pattern of names inside the folders, such as '*.log'")
+    return text
 
 
 def _parse_command(args: argparse.Namespace) -> int:

@@ -29,6 +29,7 @@ from wekaeval.cli._common import (
     json_float,
     one_line,
     output_file,
+    shown,
     spreadsheet_safe,
 )
 from wekaeval.cli._signals import SignalGuard
@@ -158,7 +159,10 @@ class _Table:
 
     def __init__(self, paths: Sequence[str], labels: Sequence[str], given: bool, stream: IO[str]):
         self.labels, self.given, self.stream = list(labels), given, stream
-        width = (max(len("dataset"), *(len(p) for p in paths)), max(len("classifier"), *(len(x) for x in labels)))
+        width = (
+            max(len("dataset"), *(len(shown(p)) for p in paths)),
+            max(len("classifier"), *(len(shown(x)) for x in labels)),
+        )
         self.line = f"{{:<{width[0]}}}  {{:<{width[1]}}}  {{:>9}}  {{:<23}}  {{:<23}}  {{}}"
 
     def header(self) -> str:
@@ -238,7 +242,8 @@ def _parity(args: argparse.Namespace, writer: _Writer, guard: SignalGuard) -> in
         try:
             for row in run:
                 rows.append(row)
-                bar.write(table.line.format(*table.cells(row, (len(rows) - 1) % len(labels))))
+                cells = table.cells(row, (len(rows) - 1) % len(labels))
+                bar.write(table.line.format(*(shown(cell) for cell in cells)))  # the Markdown page keeps them whole
         except ClassifierError as error:
             if in_process:
                 raise
@@ -254,7 +259,7 @@ def _parity(args: argparse.Namespace, writer: _Writer, guard: SignalGuard) -> in
             return WORKER_LOST
         summary, compared, differ = _summary(rows, paths, labels, classifiers, mode)
         with guard.lock:  # a signal now waits for the summary and the outputs, whole
-            print(f"\n{summary}", file=table.stream)
+            print(f"\n{shown(summary)}", file=table.stream)
             writer.write([(k % len(labels), row) for k, row in enumerate(rows)], None, summary)
             writer.completed = True
     if differ:
@@ -396,7 +401,8 @@ class _ProgressBar:
             try:
                 from tqdm import tqdm
             except ImportError:  # the weka extra brings tqdm; without it, a one-line counter
-                print(f"\r[{done + 1}/{total}] {dataset} {classifier} ...\033[K", end="", file=sys.stderr, flush=True)
+                shown_job = shown(f"{dataset} {classifier}")
+                print(f"\r[{done + 1}/{total}] {shown_job} ...\033[K", end="", file=sys.stderr, flush=True)
                 return
             # shutil's size: 80 x 24 where the terminal reports none (a pty without a size), where tqdm
             # would take 0 columns and -1 rows and print nothing
@@ -404,7 +410,7 @@ class _ProgressBar:
             self._bar = tqdm(
                 total=total, file=sys.stderr, unit="run", ncols=size.columns, nrows=size.lines, leave=False
             )
-        self._bar.set_postfix_str(f"{Path(dataset).name} {classifier}", refresh=False)
+        self._bar.set_postfix_str(shown(f"{Path(dataset).name} {classifier}"), refresh=False)
         self._bar.n = done
         self._bar.refresh()
 

@@ -385,7 +385,7 @@ def _numeric_column(results: ExperimentResults, tester: PairedTester, name: str,
     index = tester._column(name, argument)
     declared = results.nominal_values.get(name)
     if declared is not None or any(isinstance(row[index], str) for row in results.rows):
-        raise TTestError(f"{argument}: column {name!r} ({index + 1}) is not numeric")
+        raise TTestError(f"{argument}: column {name!r} ({index + 1}) of {results.source} is not numeric")
     return index
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wekaeval._paths import unreadable_entry
 from wekaeval.errors import WekaevalError
 from wekaeval.report._consistency import Inconsistency
 from wekaeval.report._reader import read_weka_output
@@ -176,7 +177,10 @@ def iter_weka_outputs(
     """:func:`read_weka_outputs` one file at a time (a report is not kept once the caller is done with it);
     ``skip`` is a file left out of folders (an output being written into one)."""
     left_out = None if skip is None else Path(skip).resolve()
-    for path, named in folder_files(sources, glob=glob, skip=left_out, encoding=encoding):
+    for path, named, problem in folder_files(sources, glob=glob, skip=left_out, encoding=encoding):
+        if problem is not None:
+            yield FileReport(str(path), error=problem)
+            continue
         yield read_one(path, encoding or ("utf-8" if named else "auto"))
 
 
@@ -203,8 +207,10 @@ def folder_files(
     glob: str = "*",
     skip: Path | None = None,
     encoding: str | None = None,
-) -> Iterator[tuple[Path, bool]]:
-    """Each file to read and whether it was named directly (True) or found in a folder (False).
+) -> Iterator[tuple[Path, bool, str | None]]:
+    """Each file to read, whether it was named directly (True) or found in a folder (False), and what stopped it
+    from being read (None for a file to read): a folder found that cannot be listed, a broken link, a name that is
+    not a regular file (a named pipe, a socket).
 
     A folder with no file to read yields nothing; the caller says so.  ``skip`` (a resolved path: the output being
     written) is left out of folders, and so are binary files (:func:`is_binary`) unless ``encoding`` is UTF-16 or 32."""
@@ -214,15 +220,47 @@ def folder_files(
     for source in sources:
         path = Path(source)
         if not path.is_dir():
-            yield path, True  # a missing or unreadable file is reported when it is read
+            yield path, True, None  # a missing or unreadable file is reported when it is read
             continue
-        for found in sorted(path.rglob(glob)):
-            relative = found.relative_to(path).parts
-            if any(part.startswith(".") for part in relative) or not found.is_file():
+        for found, problem in walk_folder(path, glob):
+            if problem is None and (
+                (skip is not None and found.resolve() == skip) or (wide is False and is_binary(found))
+            ):
                 continue
-            if (skip is not None and found.resolve() == skip) or (wide is False and is_binary(found)):
+            yield found, False, problem
+
+
+def walk_folder(folder: Path, glob: str = "*") -> list[tuple[Path, str | None]]:
+    """The files under ``folder`` whose names match ``glob`` (as :meth:`pathlib.Path.rglob` matches), hidden files
+    and folders left out, links to folders not followed (no loop), sorted as ``sorted(folder.rglob(glob))``; with
+    each, None, or why it cannot be read (one line naming it): a folder that cannot be listed (whatever its name),
+    a broken link, something other than a regular file (a named pipe would never end).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "run.log").write_text("log\\n")
+    >>> (folder / "gone.log").symlink_to(folder / "missing.log")
+    >>> [(path.name, problem is None) for path, problem in walk_folder(folder, "*.log")]
+    [('gone.log', False), ('run.log', True)]
+    """
+    if not glob or glob.startswith("/"):
+        raise ValueError(f"glob {glob!r}: give a pattern of names inside the folder, such as '*.log'")
+    found: list[tuple[Path, str | None]] = []
+
+    def unlisted(error: OSError) -> None:
+        where = Path(error.filename) if error.filename else folder
+        found.append((where, f"{where}: cannot list the folder: {error.strerror or error}"))
+
+    for root, folders, names in os.walk(folder, onerror=unlisted):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        base = Path(root)
+        for name in names:
+            entry = base / name
+            if name.startswith(".") or not entry.relative_to(folder).match(glob):
                 continue
-            yield found, False
+            found.append((entry, unreadable_entry(entry, folders=False)))
+    found.sort(key=lambda item: item[0].parts)
+    return found
 
 
 def is_binary(path: Path) -> bool:
