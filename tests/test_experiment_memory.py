@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from wekaeval.cli import main
-from wekaeval.experiment import ModelDataError, model_data, run
-from wekaeval.experiment import _data
+from wekaeval.experiment import ModelDataError, _data, model_data, run
 
 from .test_experiment_run import same_values, weka_experiment, without_timing
 
@@ -64,7 +63,7 @@ def test_data_for_weka_schemes_is_not_encoded(tmp_path, monkeypatch):
     assert not data.encoded and data.num_instances == 90 and data.class_names == ("a", "b", "c")
     assert data.feature_names == (*(f"a{i}" for i in range(40)), "colour")
     with pytest.raises(ModelDataError, match="sparse.arff was read for WEKA's schemes only"):
-        data.X
+        _ = data.X
     dates = model_data(ARFF_SAMPLES / "dates.arff", features=False)  # a date attribute is WEKA's to read
     assert not dates.encoded and dates.num_instances == 120
 
@@ -85,7 +84,9 @@ def test_string_and_relational_attributes_are_wekas_to_read(weka_jvm, tmp_path, 
     datasets = [ARFF_SAMPLES / "text-test.arff", ARFF_SAMPLES / "multi-instance.arff"]
     weka = weka_experiment(tmp_path / "weka.arff", datasets, ["weka.classifiers.rules.ZeroR"], runs=1, folds=2)
     never_dense(monkeypatch)
-    ours = run(datasets, ["weka.classifiers.rules.ZeroR"], runs=1, folds=2, results=tmp_path / "ours.arff", progress=False)
+    ours = run(
+        datasets, ["weka.classifiers.rules.ZeroR"], runs=1, folds=2, results=tmp_path / "ours.arff", progress=False
+    )
     assert len(ours.rows) == len(weka.rows) == 4
     for mine, theirs in zip(without_timing(ours), without_timing(weka), strict=True):
         assert same_values(mine, theirs), (mine[:6], theirs[:6])
