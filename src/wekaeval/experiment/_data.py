@@ -288,12 +288,13 @@ def _check_size(dataset: Dataset, nominal: NominalEncoding) -> None:
     size = dataset.num_instances * columns * 8
     limit = dense_limit()
     if size > limit:
-        onehot = " or one column per nominal attribute (ordinal)" if nominal == "onehot" else ""
+        fewer = "or keep fewer attributes"
+        if nominal == "onehot":
+            fewer = "keep fewer attributes, or nominal ones as one column (ordinal)"
         raise ModelDataError(
-            f"{dataset.source}: the dense features scikit-learn takes would need {_size(size)} "
-            f"({dataset.num_instances} rows x {columns} encoded columns x 8 bytes), above the {_size(limit)} "
-            f"allowed (an eighth of the memory available): run WEKA's schemes alone on it (WEKA reads it as it "
-            f"is, sparse rows sparse), or keep fewer attributes{onehot}"
+            f"{dataset.source}: too large for scikit-learn's dense features: {dataset.num_instances} rows x "
+            f"{columns} encoded columns x 8 bytes = {_size(size)}, over the {_size(limit)} allowed (1/8 of the free "
+            f"memory); run WEKA's schemes alone on it, {fewer}"
         )
 
 
