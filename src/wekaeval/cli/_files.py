@@ -174,7 +174,7 @@ def write_json(value: Any, out: IO[str]) -> None:
     >>> import io
     >>> out = io.StringIO()
     >>> write_json({"a": iter([{"b": 1}, [2.5]]), "c": iter([])}, out)
-    >>> out.getvalue() == json.dumps({"a": [{"b": 1}, [2.5]], "c": []}, indent=2) + "\n"
+    >>> out.getvalue() == json.dumps({"a": [{"b": 1}, [2.5]], "c": []}, indent=2) + "\\n"
     True
     """
     for chunk in _json_chunks(value, 0):
