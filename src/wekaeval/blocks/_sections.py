@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -56,8 +56,20 @@ class Predictions:
     format: str = "PlainText"
     line: int | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        rows = []
+    def to_dict(self, *, stream: bool = False) -> dict[str, Any]:
+        """Plain data for JSON; ``stream`` gives the rows as an iterator of their dicts, made one at a time (for a
+        writer that streams them, as ``wekaeval parse --json`` does), instead of a list."""
+        rows = self.row_dicts()
+        names = None if self.attribute_names is None else list(self.attribute_names)
+        return {
+            "format": self.format,
+            "nominal": self.nominal,
+            "attribute_names": names,
+            "rows": rows if stream else list(rows),
+        }
+
+    def row_dicts(self) -> Iterator[dict[str, Any]]:
+        """Each row as plain data for JSON, in order."""
         for row in self.rows:
             entry = {f.name: getattr(row, f.name) for f in fields(row)}
             for key in ("actual", "predicted", "error", "probability"):
@@ -67,9 +79,7 @@ class Predictions:
                 entry["distribution"] = [json_number(p) for p in entry["distribution"]]
             if isinstance(entry["attributes"], tuple):
                 entry["attributes"] = list(entry["attributes"])
-            rows.append(entry)
-        names = None if self.attribute_names is None else list(self.attribute_names)
-        return {"format": self.format, "nominal": self.nominal, "attribute_names": names, "rows": rows}
+            yield entry
 
 
 @dataclass(frozen=True)
@@ -157,11 +167,13 @@ class Section:
         values[name] = block
         return Section(**values)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, stream: bool = False) -> dict[str, Any]:
+        """Plain data for JSON; ``stream``: a predictions table's rows as an iterator (:meth:`Predictions.to_dict`)."""
         result: dict[str, Any] = {"title": self.title, "evaluation": self.evaluation, "line": self.line}
-        for name in ("test_set", "summary", "class_details", "confusion_matrix", "predictions"):
+        for name in ("test_set", "summary", "class_details", "confusion_matrix"):
             block = getattr(self, name)
             result[name] = None if block is None else block.to_dict()
+        result["predictions"] = None if self.predictions is None else self.predictions.to_dict(stream=stream)
         if self.incomplete is not None:
             result["incomplete"] = self.incomplete
         return result

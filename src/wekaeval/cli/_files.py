@@ -140,27 +140,73 @@ def run_parse(inputs: Inputs, form: str, out: IO[str]) -> None:
         writer.writerow(CSV_COLUMNS)
         for file in inputs.files():  # text a spreadsheet would run as a formula is neutralised
             writer.writerows([spreadsheet_safe(cell) for cell in row] for row in csv_rows(file))
-    elif form == "json":
-        documents = [file_document(file) for file in inputs.files()]
+    elif form == "json":  # streamed: each file's document as it is read, a predictions table row by row
+        documents = (file_document(file, stream=True) for file in inputs.files())
         if inputs.one_file():
-            if documents and "error" not in documents[0]:
-                out.write(json.dumps(documents[0], indent=2, allow_nan=False) + "\n")
+            document = next(documents, None)
+            if document is not None and "error" not in document:
+                write_json(document, out)
         else:
-            out.write(json.dumps(documents, indent=2, allow_nan=False) + "\n")
+            write_json(documents, out)
     else:
         for number, report in enumerate(inputs.reports()):
             out.write(("\n" if number else "") + digest(report))
 
 
-def file_document(file: FileReport) -> dict[str, Any]:
-    """A file's JSON: its report's ``to_dict()`` with its ``check`` result, or its path and error."""
+def file_document(file: FileReport, *, stream: bool = False) -> dict[str, Any]:
+    """A file's JSON: its report's ``to_dict()`` with its ``check`` result, or its path and error; ``stream``:
+    a predictions table's rows as an iterator (for :func:`write_json`)."""
     if file.report is None:
         return {"source": file.path, "error": file.error, "check": "error"}
     return {
-        **file.report.to_dict(),
+        **file.report.to_dict(stream=stream),
         "check": file.check_state,
         "inconsistencies": [str(found) for found in file.inconsistencies],
     }
+
+
+#: The indentation of ``parse --json``.
+JSON_INDENT = 2
+
+
+def write_json(value: Any, out: IO[str]) -> None:
+    """``value`` as ``json.dumps(value, indent=2, allow_nan=False)`` writes it, and a newline, written as it is
+    made: an iterator stands for a list, each item made, written and dropped in turn.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> write_json({"a": iter([{"b": 1}, [2.5]]), "c": iter([])}, out)
+    >>> out.getvalue() == json.dumps({"a": [{"b": 1}, [2.5]], "c": []}, indent=2) + "\\n"
+    True
+    """
+    for chunk in _json_chunks(value, 0):
+        out.write(chunk)
+    out.write("\n")
+
+
+def _json_chunks(value: Any, level: int) -> Iterator[str]:
+    inner = "\n" + " " * (JSON_INDENT * (level + 1))
+    if isinstance(value, Iterator) or (isinstance(value, (dict, list)) and _streams(value)):
+        items = iter(value.items()) if isinstance(value, dict) else iter(value)
+        opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+        first = True
+        for item in items:
+            yield (opening if first else ",") + inner
+            first = False
+            if isinstance(value, dict):
+                yield json.dumps(item[0]) + ": "
+                item = item[1]
+            yield from _json_chunks(item, level + 1)
+        yield opening + closing if first else "\n" + " " * (JSON_INDENT * level) + closing
+    else:  # json's own indented text, moved in to this depth (a JSON string holds no raw newline)
+        text = json.dumps(value, indent=JSON_INDENT, allow_nan=False)
+        yield text.replace("\n", "\n" + " " * (JSON_INDENT * level)) if level else text
+
+
+def _streams(value: dict | list) -> bool:
+    """Whether an iterator is inside ``value`` (it is then written part by part)."""
+    items = value.values() if isinstance(value, dict) else value
+    return any(isinstance(item, Iterator) or (isinstance(item, (dict, list)) and _streams(item)) for item in items)
 
 
 def csv_rows(file: FileReport | WekaReport) -> Iterator[list[Any]]:

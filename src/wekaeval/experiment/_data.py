@@ -11,6 +11,12 @@ The encoding of an ARFF file's attributes for scikit-learn is one documented rul
   (WEKA's classifiers read dates as numbers and most refuse strings: convert them first, or give ``(X, y)``);
 * instance weights are kept beside (``sample_weight`` for the models whose ``fit`` takes one).
 
+The features are encoded only for scikit-learn: with ``features=False`` (every model is WEKA's) the file is
+left as WEKA reads it -- its class and weights are all that is read here, whatever its attributes, sparse
+rows stay sparse -- and WEKA reads the file itself.  Before encoding, the size of the dense matrix (rows x
+encoded columns x 8 bytes) is estimated from the header: above :func:`dense_limit` it is refused, naming the
+file and the size, before anything is read into it.
+
 >>> import numpy as np
 >>> data = model_data((np.array([[1.0], [2.0], [3.0]]), ["no", "yes", "no"]))
 >>> data.class_names, data.y.tolist(), data.nominal
@@ -21,7 +27,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
@@ -45,11 +51,13 @@ class ModelData:
     ``X`` holds the features (the encoding rule of :mod:`wekaeval.experiment`), ``y`` the class as WEKA
     stores it (a nominal class's label index, a numeric class's value; NaN when missing), ``weights`` the
     instance weights.  ``source`` and ``class_index`` say which ARFF file and attribute WEKA reads (None for
-    data given as ``(X, y)``: WEKA then reads a file written from them).
+    data given as ``(X, y)``: WEKA then reads a file written from them).  Data read for WEKA's schemes only
+    (``features=False``) has no ``X`` (``encoded`` is False; asking for it raises ModelDataError), and its
+    ``feature_names`` are the attributes WEKA reads beside the class.
     """
 
     relation: str
-    X: np.ndarray
+    features: np.ndarray | None = field(repr=False)
     feature_names: tuple[str, ...]
     y: np.ndarray
     weights: np.ndarray
@@ -57,6 +65,21 @@ class ModelData:
     source: str | None = None
     class_index: int | None = None
     encoding: str = "utf-8"
+
+    @property
+    def X(self) -> np.ndarray:
+        """The features as scikit-learn takes them."""
+        if self.features is None:
+            raise ModelDataError(
+                f"{self.source or self.relation} was read for WEKA's schemes only: its features were not encoded "
+                "for scikit-learn (read it with features=True)"
+            )
+        return self.features
+
+    @property
+    def encoded(self) -> bool:
+        """Whether the features are encoded for scikit-learn (``X``)."""
+        return self.features is not None
 
     @property
     def nominal(self) -> bool:
@@ -104,7 +127,11 @@ class ModelData:
 
 
 def model_data(
-    data: Any, *, nominal: NominalEncoding = "onehot", class_attribute: str | int | None = None
+    data: Any,
+    *,
+    nominal: NominalEncoding = "onehot",
+    class_attribute: str | int | None = None,
+    features: bool = True,
 ) -> ModelData:
     """A dataset ready for models: from :func:`wekaeval.load_arff`, an ARFF path, or ``(X, y[, weights])``.
 
@@ -117,21 +144,25 @@ def model_data(
         nominal class, whose names are the sorted labels; floats a numeric one; None or NaN missing).
     nominal : {"onehot", "ordinal"}
         How nominal attributes become features (see :mod:`wekaeval.experiment`).
+    features : bool
+        Encode the features for scikit-learn (``X``); False keeps a file as WEKA reads it, for WEKA's schemes
+        only: no attribute value is read here (``(X, y)`` keep theirs).
 
     Raises
     ------
     ModelDataError
         Naming what cannot be used: a Dataset read from a file object, an attribute of a type that is not
-        encoded, features that are not numbers, lengths that differ.
+        encoded, features that are not numbers, lengths that differ, a dense encoding larger than
+        :func:`dense_limit`.
     """
     if nominal not in ("onehot", "ordinal"):
         raise ModelDataError(f'nominal must be "onehot" or "ordinal", got {nominal!r}')
     if isinstance(data, ModelData):
         return data
     if isinstance(data, (str, os.PathLike)):
-        return _from_dataset(load_arff(data, class_attribute), nominal)
+        return _from_dataset(load_arff(data, class_attribute), nominal, features)
     if isinstance(data, Dataset):
-        return _from_dataset(data, nominal)
+        return _from_dataset(data, nominal, features)
     if isinstance(data, tuple) and len(data) in (2, 3):
         return _from_arrays(*data)
     raise ModelDataError(
@@ -140,19 +171,24 @@ def model_data(
     )
 
 
-def _from_dataset(dataset: Dataset, nominal: NominalEncoding) -> ModelData:
+def _from_dataset(dataset: Dataset, nominal: NominalEncoding, features: bool) -> ModelData:
     if dataset.source is None:
         raise ModelDataError(
             f"relation {dataset.relation!r} was read from a file object: a model needs its attribute values; "
             "load it from a path, or give (X, y)"
         )
+    if not features:  # WEKA reads the file itself: nothing of its values is needed here
+        others = tuple(a.name for i, a in enumerate(dataset.attributes) if i != dataset.class_index)
+        return _model_data(dataset, None, others)
+    _check_size(dataset, nominal)
     try:
         _, attributes, rows = read_arff_rows(dataset.source, encoding=dataset.encoding)
     except OSError as error:
         raise ModelDataError(f"{dataset.source}: cannot read the attribute values again: {error}") from None
     if len(rows) != dataset.num_instances or [a.name for a in attributes] != [a.name for a in dataset.attributes]:
         raise ModelDataError(f"{dataset.source} has changed since it was loaded: load it again")
-    columns, names = [], []
+    columns: list[np.ndarray] = []
+    names: list[str] = []
     for index, attribute in enumerate(attributes):
         if index == dataset.class_index:
             continue
@@ -160,7 +196,7 @@ def _from_dataset(dataset: Dataset, nominal: NominalEncoding) -> ModelData:
         if attribute.type == "numeric":
             columns.append(np.array([math.nan if v is None else v for v in values], dtype=np.float64))
             names.append(attribute.name)
-        elif attribute.type == "nominal":
+        else:  # nominal (_check_size refused the other types)
             labels = attribute.values or ()
             position = {label: i for i, label in enumerate(labels)}
             codes = np.array([math.nan if v is None else position[v] for v in values], dtype=np.float64)
@@ -171,17 +207,17 @@ def _from_dataset(dataset: Dataset, nominal: NominalEncoding) -> ModelData:
                 for i, label in enumerate(labels):
                     columns.append(np.where(np.isnan(codes), np.nan, (codes == i).astype(np.float64)))
                     names.append(f"{attribute.name}={label}")
-        else:
-            raise ModelDataError(
-                f"{dataset.source}: attribute {attribute.name!r} is {attribute.type}, which is not encoded for "
-                "scikit-learn (numeric and nominal attributes are): remove or convert it, or give (X, y)"
-            )
+    del rows
     n = dataset.num_instances
     X = np.column_stack(columns) if columns else np.empty((n, 0))
+    return _model_data(dataset, X, tuple(names))
+
+
+def _model_data(dataset: Dataset, X: np.ndarray | None, names: tuple[str, ...]) -> ModelData:
     return ModelData(
         relation=dataset.relation,
-        X=X,
-        feature_names=tuple(names),
+        features=X,
+        feature_names=names,
         y=dataset.class_values.astype(np.float64),
         weights=dataset.weights.astype(np.float64),
         class_names=dataset.class_names,
@@ -189,6 +225,84 @@ def _from_dataset(dataset: Dataset, nominal: NominalEncoding) -> ModelData:
         class_index=dataset.class_index,
         encoding=dataset.encoding,
     )
+
+
+def encoded_columns(dataset: Dataset, nominal: NominalEncoding = "onehot") -> int:
+    """How many columns the dense encoding of ``dataset``'s features has (from its header alone).
+
+    Raises
+    ------
+    ModelDataError
+        For an attribute of a type that is not encoded (string, date, relational).
+    """
+    count = 0
+    for index, attribute in enumerate(dataset.attributes):
+        if index == dataset.class_index:
+            continue
+        if attribute.type == "numeric":
+            count += 1
+        elif attribute.type == "nominal":
+            count += 1 if nominal == "ordinal" else len(attribute.values or ())
+        else:
+            raise ModelDataError(
+                f"{dataset.source}: attribute {attribute.name!r} is {attribute.type}, which is not encoded for "
+                "scikit-learn (numeric and nominal attributes are): remove or convert it, or give (X, y)"
+            )
+    return count
+
+
+#: The share of the memory available that the dense encoding may take: reading the values into it takes
+#: several times its size on the way (the rows as Python values, then the columns).
+DENSE_SHARE = 8
+
+
+def dense_limit() -> int:
+    """The largest dense encoding built for scikit-learn, in bytes: an eighth of the memory available
+    (``MemAvailable`` of ``/proc/meminfo``; where there is none, of the physical memory); 2 GiB where
+    neither can be read.
+
+    >>> dense_limit() > 0
+    True
+    """
+    available = _available_memory()
+    return (2 << 30) if available is None else available // DENSE_SHARE
+
+
+def _available_memory() -> int | None:
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def _check_size(dataset: Dataset, nominal: NominalEncoding) -> None:
+    """Refuse a dense encoding above :func:`dense_limit`, before anything is read into it."""
+    columns = encoded_columns(dataset, nominal)
+    size = dataset.num_instances * columns * 8
+    limit = dense_limit()
+    if size > limit:
+        fewer = "or keep fewer attributes"
+        if nominal == "onehot":
+            fewer = "keep fewer attributes, or nominal ones as one column (ordinal)"
+        raise ModelDataError(
+            f"{dataset.source}: too large for scikit-learn's dense features: {dataset.num_instances} rows x "
+            f"{columns} encoded columns x 8 bytes = {_size(size)}, over the {_size(limit)} allowed (1/8 of the free "
+            f"memory); run WEKA's schemes alone on it, {fewer}"
+        )
+
+
+def _size(count: int) -> str:
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if count >= scale:
+            return f"{count / scale:.1f} {unit}"
+    return f"{count} bytes"
 
 
 def _from_arrays(X: Any, y: Any, weights: Any = None) -> ModelData:

@@ -278,7 +278,8 @@ def cross_validate(
         Its ``summary()`` is titled as WEKA's command line titles it (``=== Stratified cross-validation ===``
         for a nominal class, ``=== Cross-validation ===`` for a numeric one).
     """
-    prepared = model_data(data, nominal=nominal)
+    weka = isinstance(model, str) or is_weka_classifier(model)  # WEKA reads the file itself
+    prepared = model_data(data, nominal=nominal, features=not weka)
     evaluation = Evaluation(prepared.class_names)
     evaluation.set_priors(prepared.y, prepared.weights)
     evaluation.summary_title = (

@@ -139,7 +139,7 @@ def _run(
     progress: bool | Progress | None,
     nominal: NominalEncoding,
 ) -> ExperimentResults:
-    prepared = _datasets(datasets, nominal)
+    prepared = _datasets(datasets, nominal, features=any(not isinstance(scheme, str) for scheme in scheme_list))
     kinds = {data.nominal for data in prepared}
     if len(kinds) > 1:
         raise ExperimentError(
@@ -209,7 +209,9 @@ def _write(path: Path, layout: Layout, jobs: list[Job], done: Mapping[Job, Row],
 # -- the inputs ------------------------------------------------------------------------------------------------
 
 
-def _datasets(datasets: Any, nominal: NominalEncoding) -> list[ModelData]:
+def _datasets(datasets: Any, nominal: NominalEncoding, *, features: bool = True) -> list[ModelData]:
+    """The datasets, their features encoded only when a scheme is scikit-learn's (``features``): WEKA's schemes
+    read the files themselves, as WEKA reads them."""
     if isinstance(datasets, (str, os.PathLike)) and Path(datasets).is_dir():
         found = sorted(Path(datasets).glob("*.arff"))
         if not found:
@@ -225,7 +227,7 @@ def _datasets(datasets: Any, nominal: NominalEncoding) -> list[ModelData]:
         raise ExperimentError("datasets: none given")
     prepared = []
     for name, item in items:
-        data = model_data(item, nominal=nominal)
+        data = model_data(item, nominal=nominal, features=features)
         prepared.append(data if name is None else replace(data, relation=name))
     relations = [data.relation for data in prepared]
     repeated = sorted({name for name in relations if relations.count(name) > 1})

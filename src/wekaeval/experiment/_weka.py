@@ -21,7 +21,7 @@ import numpy as np
 from wekaeval import bridge
 from wekaeval.errors import EvaluationError
 from wekaeval.evaluation import PredictedPart, cross_validation_folds, percentage_split
-from wekaeval.experiment._data import ModelData, model_data
+from wekaeval.experiment._data import ModelData, ModelDataError, model_data
 from wekaeval.javamath import JavaRandom, RandomSource
 
 _MULTIPLIER = 0x5DEECE66D
@@ -66,7 +66,7 @@ class WekaRunner:
     # -- the ModelRunner protocol --------------------------------------------------------------------------
 
     def cross_validate(self, data: Any, folds: int, random: RandomSource) -> list[PredictedPart]:
-        prepared = model_data(data)
+        prepared = model_data(data, features=False)
         instances = jvm_instances(prepared)
         java_random, replay = synced_random(random)
         nominal = prepared.nominal
@@ -99,7 +99,7 @@ class WekaRunner:
         return parts
 
     def train_test_split(self, data: Any, percentage: float, random: RandomSource | None) -> PredictedPart:
-        prepared = model_data(data)
+        prepared = model_data(data, features=False)
         instances = jvm_instances(prepared)
         train, test = percentage_split(prepared.num_instances, percentage, random)
         model = self.copy()
@@ -108,7 +108,7 @@ class WekaRunner:
         return self._predicted(model, train_data, test_data, prepared)
 
     def test(self, data: Any) -> PredictedPart:
-        prepared = model_data(data)
+        prepared = model_data(data, features=False)
         instances = jvm_instances(prepared)
         return self._predicted(self._built(), instances, instances, prepared)
 
@@ -237,7 +237,10 @@ class _JavaRandomAdapter:
 def jvm_instances(prepared: ModelData) -> Any:
     """The dataset in the JVM: its ARFF file as WEKA reads it, or one written from ``(X, y)``."""
     if prepared.source is not None:
-        return bridge.load_instances(prepared.source, prepared.class_index)
+        instances = bridge.load_instances(prepared.source, prepared.class_index)
+        if instances.numInstances() != prepared.num_instances:
+            raise ModelDataError(f"{prepared.source} has changed since it was loaded: load it again")
+        return instances
     handle, path = tempfile.mkstemp(suffix=".arff", prefix="wekaeval-")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:

@@ -85,8 +85,9 @@ class WekaReport:
             )
         return records_frame(rows, ("section", "evaluation", "line", *SUMMARY_FIELDS, "plugin_metrics"))
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON: non-finite numbers become WEKA's words ("NaN", "Infinity")."""
+    def to_dict(self, *, stream: bool = False) -> dict[str, Any]:
+        """Plain data for JSON: non-finite numbers become WEKA's words ("NaN", "Infinity"); ``stream`` gives
+        each predictions table's rows as an iterator, made one at a time (``wekaeval parse --json``)."""
         return {
             "source": self.source,
             "encoding": self.encoding,
@@ -96,6 +97,6 @@ class WekaReport:
             "model": self.model,
             "cost_matrix": None if self.cost_matrix is None else json_rows(self.cost_matrix),
             "times": dict(self.times),
-            "sections": [section.to_dict() for section in self.sections],
+            "sections": [section.to_dict(stream=stream) for section in self.sections],
             "other": [list(entry) for entry in self.other],
         }
