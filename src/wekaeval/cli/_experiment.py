@@ -11,6 +11,7 @@ import json
 import re
 import signal
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +117,11 @@ def _add_experiment_parser(commands: Any) -> None:
     )
     parser.add_argument("--fresh", action="store_true", help="start afresh instead of resuming an existing file")
     parser.add_argument(
+        "--wait",
+        action="store_true",
+        help="when another run is writing the result file, wait for it to end, then resume (default: refuse at once)",
+    )
+    parser.add_argument(
         "--nominal",
         choices=["onehot", "ordinal"],
         default="onehot",
@@ -188,6 +194,16 @@ def _experiment_command(args: argparse.Namespace) -> int:
 
 
 def _experiment(args: argparse.Namespace, stopping: _Stopping, guard: SignalGuard) -> int:
+    with warnings.catch_warnings():  # a repair to the result file (ExperimentWarning): one line, as errors are
+        warnings.showwarning = _warning_line
+        return _experiment_run(args, stopping, guard)
+
+
+def _warning_line(message: Warning | str, *args: Any, **kwargs: Any) -> None:
+    print(f"wekaeval: warning: {one_line(str(message))}", file=sys.stderr)
+
+
+def _experiment_run(args: argparse.Namespace, stopping: _Stopping, guard: SignalGuard) -> int:
     from wekaeval.experiment import WorkerLost, interruptible, run
 
     _check_results(args)
@@ -223,6 +239,7 @@ def _experiment(args: argparse.Namespace, stopping: _Stopping, guard: SignalGuar
                 results=args.results,
                 workers=workers,
                 resume=not args.fresh,
+                wait=args.wait,
                 nominal=args.nominal,
             )
         except WorkerLost as error:

@@ -36,6 +36,7 @@ from wekaeval.experiment._resultmatrix import (
     ResultMatrixError,
 )
 from wekaeval.experiment._results import ExperimentResults, MeasureSummary, read_experiment_results, summarise
+from wekaeval.experiment._resume import ExperimentWarning
 from wekaeval.experiment._run import run
 from wekaeval.experiment._tester import TTestError
 from wekaeval.experiment._ttest import FORMATS, Comparison, TTestResult, ttest
@@ -67,6 +68,7 @@ __all__ = [
     "ttest_chart",
     "ExperimentError",
     "WorkerLost",
+    "ExperimentWarning",
     "TIMING_COLUMNS",
     "PairedStats",
     "PairedStatsCorrected",

@@ -12,6 +12,7 @@ does from WEKA's (the IR statistics of the first class, WEKA's default).
 from __future__ import annotations
 
 import datetime as _datetime
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -139,6 +140,44 @@ def result_layout(*, folds: bool, nominal: bool, measures: Sequence[str] = ()) -
     names = (*keys, *numbers, "Summary", *measures)
     kinds = (*([KEY] * len(keys)), *([NUMBER] * len(numbers)), TEXT, *([NUMBER] * len(measures)))
     return Layout(tuple(names), tuple(kinds), len(keys))
+
+
+_NUMBER_NAMES = frozenset(
+    name
+    for folds in (True, False)
+    for nominal in (True, False)
+    for layout in [result_layout(folds=folds, nominal=nominal)]
+    for name, kind in zip(layout.names, layout.kinds, strict=True)
+    if kind == NUMBER
+)
+
+
+def is_number_column(name: str) -> bool:
+    """Whether WEKA's split evaluators write column ``name`` as a number (a ``Double``): their statistics, times
+    and sizes, and the classifiers' additional measures (``measure...``); a result file holds a number or a
+    missing value there, never text.
+
+    >>> is_number_column("Percent_correct"), is_number_column("measureTreeSize"), is_number_column("Summary")
+    (True, True, False)
+    """
+    return name in _NUMBER_NAMES or name.startswith("measure")
+
+
+def known_range(name: str) -> tuple[float, float] | None:
+    """The values column ``name`` can hold, where WEKA's arithmetic bounds them exactly (a part is never more
+    than its whole, even in doubles): counts and sizes at least 0, percentages 0 to 100, the first class's
+    rates 0 to 1.  NaN is outside no range (WEKA writes it where a statistic is undefined).
+
+    >>> known_range("Percent_correct"), known_range("Number_correct"), known_range("Kappa_statistic")
+    ((0.0, 100.0), (0.0, inf), None)
+    """
+    if name.startswith("Percent_"):
+        return (0.0, 100.0)
+    if name.startswith(("Number_", "Num_", "Serialized_")):
+        return (0.0, math.inf)
+    if name in ("True_positive_rate", "False_positive_rate", "True_negative_rate", "False_negative_rate"):
+        return (0.0, 1.0)
+    return None
 
 
 def port_results(evaluation: Evaluation, train_count: int) -> list[float]:

@@ -1,4 +1,4 @@
-"""Writing the Experimenter's result files as WEKA's listeners write them, atomically.
+"""The text of the Experimenter's result files, as WEKA's listeners write them.
 
 ARFF is ``InstancesResultListener``'s: relation ``InstanceResultListener``, a nominal attribute for each key
 and text column (its labels in order of first appearance; ``string`` when it holds none), ``numeric`` for the
@@ -6,6 +6,13 @@ others, then one row per result, numbers as ``Instance.toString`` prints them (`
 6 decimals), missing values and NaN as ``?``.  CSV is ``CSVResultListener``'s: the column names, then each
 value as Java's ``toString`` (a double's ``Double.toString``, NaN as ``NaN``) through ``Utils.quote``, a
 missing value as ``?``.
+
+One departure, where WEKA's own file could not be read back: ``Utils.quote`` leaves a text holding a control
+character other than tab, line feed, carriage return and U+001E as it is, and WEKA's ARFF reader (and its
+``CSVLoader``) then splits the value there -- characters up to U+0020 separate tokens.  Such a text (a
+relation named ``a\x0bb``) is written quoted, ``'a\x0bb'``, which WEKA's ARFF reader and wekaeval's readers
+read back as the same text.  Every other line separator of Python's ``str.splitlines`` (U+0085, U+2028,
+U+2029) is a word character to WEKA, and the readers split lines only where WEKA does (``\n``, ``\r``).
 
 >>> from wekaeval.experiment._columns import result_layout
 >>> layout = result_layout(folds=True, nominal=True)
@@ -21,7 +28,6 @@ import math
 import os
 from collections.abc import Callable, Sequence
 
-from wekaeval._atomic import write_atomically
 from wekaeval.experiment._columns import NUMBER, Layout
 from wekaeval.experiment._results import Value
 from wekaeval.javamath import double_to_string, java_double_to_string, quote
@@ -38,7 +44,7 @@ def arff_text(layout: Layout, rows: Sequence[Row], cache: dict[Row, str] | None 
             lines.append(f"@attribute {quote(name)} numeric")
             continue
         labels = list(dict.fromkeys(str(row[column]) for row in rows if row[column] is not None))
-        kind_text = "{" + ",".join(quote(label) for label in labels) + "}" if labels else "string"
+        kind_text = "{" + ",".join(_quoted(label) for label in labels) + "}" if labels else "string"
         lines.append(f"@attribute {quote(name)} {kind_text}")
     lines += ["", "@data", ""]
     lines += _lines(rows, layout, _arff_value, cache)
@@ -75,7 +81,20 @@ def _arff_value(value: Value, kind: str) -> str:
     if kind == NUMBER:
         number = float(value)
         return "?" if math.isnan(number) else double_to_string(number, 6)
-    return quote(str(value))
+    return _quoted(str(value))
+
+
+def _quoted(text: str) -> str:
+    """``Utils.quote``, and quotes around a text holding a character WEKA's tokenizers separate tokens at
+    (up to U+0020) that ``Utils.quote`` leaves bare: the text comes back whole.
+
+    >>> _quoted("iris"), _quoted("a\x0bb"), _quoted("a\\tb")
+    ('iris', "'a\\x0bb'", "'a\\\\tb'")
+    """
+    quoted = quote(text)
+    if quoted == text and any(char <= " " for char in text):
+        return f"'{quoted}'"
+    return quoted
 
 
 def csv_text(layout: Layout, rows: Sequence[Row], cache: dict[Row, str] | None = None) -> str:
@@ -89,7 +108,7 @@ def _csv_value(value: Value, kind: str) -> str:
         return "?"
     if kind == NUMBER:
         return quote(java_double_to_string(float(value)))
-    return quote(str(value))
+    return _quoted(str(value))
 
 
 def is_csv(path: str | os.PathLike) -> bool:
@@ -97,9 +116,9 @@ def is_csv(path: str | os.PathLike) -> bool:
     return os.fspath(path).lower().endswith(".csv")
 
 
-def write_results(
+def results_text(
     path: str | os.PathLike, layout: Layout, rows: Sequence[Row], cache: dict[Row, str] | None = None
-) -> None:
-    """Write the rows to ``path``, as CSV for a ``.csv`` file, else as ARFF, atomically (``cache`` as
+) -> str:
+    """The text of the result file ``path``: CSV for a ``.csv`` file, else ARFF (``cache`` as
     :func:`arff_text`'s)."""
-    write_atomically(path, csv_text(layout, rows, cache) if is_csv(path) else arff_text(layout, rows, cache))
+    return csv_text(layout, rows, cache) if is_csv(path) else arff_text(layout, rows, cache)

@@ -26,10 +26,12 @@ import re
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from wekaeval._textsource import quoted as quoted_text
 from wekaeval._textsource import read_text
 from wekaeval.arff import read_arff_rows
 from wekaeval.errors import WekaOutputError
-from wekaeval.javamath import weka_stats
+from wekaeval.experiment._columns import is_number_column
+from wekaeval.javamath import java_parse_double, weka_stats
 
 #: The columns the Experimenter's analysis groups by: dataset, then result set (scheme).
 DATASET_KEY = ("Key_Dataset",)
@@ -113,22 +115,51 @@ def read_experiment_results(source: str | os.PathLike | IO, *, encoding: str = "
         a byte-order mark, else UTF-8, else cp1252 with a
         :class:`~wekaeval.errors.LegacyEncodingWarning`.
 
+    Lines end where WEKA's readers end them, at ``\n``, ``\r`` or ``\r\n`` (not at the other line
+    separators of Python's ``str.splitlines``).  A CSV file's numbers are read as Java reads them
+    (``NaN``, ``Infinity``; not ``inf`` or ``1_0``).
+
     Raises
     ------
     WekaOutputError or ArffError
-        If the file is malformed or lacks ``Key_Dataset``; the message names the line.
+        If the file is malformed or lacks ``Key_Dataset``, or if a column that WEKA's split evaluators write
+        as a number holds text (in a CSV file: an ARFF file declares its types); the message names the line.
     OSError
         If the file cannot be read.
     """
     name, text = read_text(source, WekaOutputError, encoding=encoding)
+    return results_from_text(text, name)
+
+
+def results_from_text(text: str, name: str) -> ExperimentResults:
+    """:func:`read_experiment_results` of a text already read from ``name``."""
     nominal: dict[str, tuple[str, ...]] = {}
-    if _looks_like_arff(text):
+    if looks_like_arff(text):
         columns, rows, nominal = _arff_rows(text, name)
     else:
         columns, rows = _csv_rows(text, name)
     results = ExperimentResults(name, columns, rows, nominal)
     results._index(DATASET_KEY[0])  # fails, naming the columns, for files that are not results
     return results
+
+
+#: Where WEKA's readers (Java's ``StreamTokenizer``, ``BufferedReader.readLine``) end a line.
+LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def row_lines(text: str) -> list[int]:
+    """The line number of each row of a result file's text, in order: the lines after the header (after
+    ``@data`` in ARFF, after the column names in CSV) that are not blank nor (ARFF) a ``%`` comment."""
+    lines = LINE_END.split(text)
+    arff = looks_like_arff(text)
+    first = 1
+    if arff:
+        first = next((n for n, line in enumerate(lines, 1) if line.strip().lower().startswith("@data")), len(lines))
+    return [
+        number
+        for number, line in enumerate(lines[first:], start=first + 1)
+        if line.strip() and not (arff and line.lstrip().startswith("%"))
+    ]
 
 
 class MeasureSummaries(list):
@@ -189,8 +220,9 @@ def summarise(
     return MeasureSummaries(summaries)
 
 
-def _looks_like_arff(text: str) -> bool:
-    for line in text.splitlines():
+def looks_like_arff(text: str) -> bool:
+    """Whether ``text`` is an ARFF file (its first line that is no blank nor comment is ``@relation``)."""
+    for line in LINE_END.split(text):
         stripped = line.strip()
         if stripped and not stripped.startswith("%"):
             return stripped.lower().startswith("@relation")
@@ -218,8 +250,8 @@ _ESCAPE = re.compile(r"\\(u001E|.)", re.DOTALL)
 
 
 def _csv_rows(text: str, name: str) -> tuple[tuple[str, ...], tuple[tuple[Value, ...], ...]]:
-    lines = text.splitlines()
-    if not lines or not lines[0].strip():
+    lines = LINE_END.split(text)
+    if not lines[0].strip():
         raise WekaOutputError("empty: no header row of column names", source=name, line=1)
     columns = tuple(text for text, _ in _csv_fields(lines[0], name, 1))
     rows = []
@@ -231,7 +263,7 @@ def _csv_rows(text: str, name: str) -> tuple[tuple[str, ...], tuple[tuple[Value,
             raise WekaOutputError(
                 f"{len(cells)} values for {len(columns)} columns (truncated?)", source=name, line=number
             )
-        rows.append(tuple(_csv_value(column, cell) for column, cell in zip(columns, cells, strict=False)))
+        rows.append(tuple(_csv_value(column, cell, name, number) for column, cell in zip(columns, cells, strict=False)))
     return columns, tuple(rows)
 
 
@@ -257,13 +289,23 @@ def _csv_fields(line: str, name: str, number: int) -> list[tuple[str, bool]]:
         position += 1
 
 
-def _csv_value(column: str, cell: tuple[str, bool]) -> Value:
+def _csv_value(column: str, cell: tuple[str, bool], name: str, number: int) -> Value:
+    """A CSV cell as ``CSVResultListener`` wrote it: a key's text, ``?`` missing, a double's
+    ``Double.toString``, or a text result through ``Utils.quote``."""
     text, quoted = cell
-    if quoted or column.startswith("Key_"):
+    if column.startswith("Key_"):
         return text
-    if text == "?":
-        return None
-    try:
-        return float(text)
-    except ValueError:
-        return text
+    if not quoted:
+        if text == "?":
+            return None
+        try:
+            return java_parse_double(text)
+        except ValueError:
+            pass
+    if is_number_column(column):
+        raise WekaOutputError(
+            f"{column} holds {quoted_text(text)}: WEKA writes a number or ? there (a damaged file?)",
+            source=name,
+            line=number,
+        )
+    return text

@@ -5,13 +5,17 @@ The rows are the ones WEKA's ``Experiment`` writes with a ``CrossValidationResul
 numeric class), in its order -- scheme by scheme, dataset by dataset, run by run, fold by fold -- whatever
 order they were computed in: serially, by worker processes (one JVM each), or on a Dask cluster.  The file
 is rewritten atomically as rows finish (at most once a second) and when the run ends or is interrupted, so
-it always holds every finished row; run again with the same file, only the missing rows are computed.
+it always holds every finished row; run again with the same file, only the missing rows are computed (each
+row it holds checked first: :mod:`wekaeval.experiment._resume`).  One run writes a result file at a time:
+it holds the file's lock (:func:`wekaeval._atomic.sole_writer`) from before it reads the file until its last
+write, and never writes over a file that changed on disk since it read or wrote it.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
+import stat
 import sys
 import time
 import uuid
@@ -20,13 +24,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from wekaeval._atomic import OutputBusy, OutputChanged, SoleWriter, sole_writer
 from wekaeval.experiment._columns import Layout, result_layout
 from wekaeval.experiment._control import active_control
 from wekaeval.experiment._data import ModelData, NominalEncoding, model_data
 from wekaeval.experiment._models import is_sklearn_estimator
 from wekaeval.experiment._pool import Processes, capped_workers
-from wekaeval.experiment._resultfile import Row, is_csv, write_results
+from wekaeval.experiment._resultfile import Row, is_csv, results_text
 from wekaeval.experiment._results import ExperimentResults, read_experiment_results
+from wekaeval.experiment._resume import resumable_rows
 from wekaeval.experiment._weka import is_weka_classifier
 from wekaeval.experiment._worker import ExperimentError, Job, Key, Setup, Worker
 from wekaeval.javamath import back_quote_chars
@@ -51,6 +57,7 @@ def run(
     client: Any = None,
     progress: bool | Progress | None = None,
     nominal: NominalEncoding = "onehot",
+    wait: bool = False,
 ) -> ExperimentResults:
     """Run an experiment as WEKA's Experimenter does and write its result file.
 
@@ -71,13 +78,13 @@ def run(
         ``randomize`` False keeps the order.
     results : path
         The result file: ``.csv`` as ``CSVResultListener`` writes it, any other name as ARFF
-        (``InstancesResultListener``).
+        (``InstancesResultListener``).  One run writes it at a time (a lock, ``.NAME.lock`` beside it).
     workers : int
         Processes to compute rows in, each with its own JVM; 1 computes them here.  More than the processors
         this process may use are capped to them, with a warning.
     resume : bool
         When ``results`` exists, keep its rows and compute only the missing ones (its columns must be this
-        experiment's); False starts afresh.
+        experiment's, and every row is checked); False starts afresh.
     client : dask.distributed.Client, optional
         Compute the rows on a Dask cluster instead (``workers`` is then ignored); each worker process starts
         its own JVM for the WEKA schemes.
@@ -86,6 +93,9 @@ def run(
         ``progress(done, total)`` called as rows finish.
     nominal : {"onehot", "ordinal"}
         How scikit-learn models see nominal attributes (:mod:`wekaeval.experiment`).
+    wait : bool
+        When another run is writing ``results``, wait for it to end (a line on stderr says so, unless
+        ``progress`` is False), then resume from what it wrote; by default such a run is refused at once.
 
     Returns
     -------
@@ -95,34 +105,70 @@ def run(
     Raises
     ------
     ExperimentError
-        For an experiment that cannot run as set up, naming the argument, dataset or scheme.
+        For an experiment that cannot run as set up, naming the argument, dataset or scheme; for a result file
+        another run is writing (naming it: pid, host, start), that cannot be written (read-only), or that
+        changed on disk while this run wrote it (it is then not overwritten).
+    WekaOutputError or ArffError
+        For a result file to resume that is damaged, naming the line.
+    ExperimentWarning
+        (A warning) for a repair to the result file resumed: a cut last row dropped and computed again.
     """
     scheme_list = _schemes(schemes)
     _check_numbers(runs, folds, train_percent, workers)
     workers = capped_workers(workers) if client is None else workers
-    control = active_control()  # another thread may stop the run (wekaeval.experiment.interruptible)
-    # worker processes start (Python, the JVM) while the datasets are read here
-    pool = _processes(scheme_list, workers) if client is None and workers > 1 else None
-    if pool is not None:
-        control.attach(pool)
+    path = _results_path(results)
     try:
-        return _run(
-            datasets,
-            scheme_list,
-            pool,
-            client,
-            runs,
-            folds,
-            train_percent,
-            randomize,
-            results,
-            resume,
-            progress,
-            nominal,
+        with sole_writer(path, wait=wait, waiting=_waiting_note(path, progress)) as writer:
+            control = active_control()  # another thread may stop the run (wekaeval.experiment.interruptible)
+            # worker processes start (Python, the JVM) while the datasets are read here
+            pool = _processes(scheme_list, workers) if client is None and workers > 1 else None
+            if pool is not None:
+                control.attach(pool)
+            try:
+                return _run(
+                    datasets,
+                    scheme_list,
+                    pool,
+                    client,
+                    runs,
+                    folds,
+                    train_percent,
+                    randomize,
+                    writer,
+                    resume,
+                    progress,
+                    nominal,
+                )
+            finally:
+                if pool is not None:
+                    pool.close()
+    except (OutputBusy, OutputChanged) as error:
+        raise ExperimentError(f"results: {error}") from None
+    except OSError as error:
+        if error.filename is None or Path(error.filename).parent != path.parent:
+            raise
+        raise ExperimentError(f"results: cannot write in {path.parent}: {error.strerror or error}") from None
+
+
+def _results_path(results: str | os.PathLike) -> Path:
+    """The result file, refused before anything runs when it cannot be written."""
+    path = Path(results)
+    if not path.parent.is_dir():
+        raise ExperimentError(f"results: no folder {path.parent} to write {path.name} in")
+    if path.is_dir():
+        raise ExperimentError(f"results: {path} is a folder")
+    if path.exists() and (not os.access(path, os.W_OK) or not stat.S_IMODE(path.stat().st_mode) & 0o222):
+        raise ExperimentError(
+            f"results: {path} is read-only (no write permission): it is not replaced; make it writable, or write "
+            "to another file"
         )
-    finally:
-        if pool is not None:
-            pool.close()
+    return path
+
+
+def _waiting_note(path: Path, progress: bool | Progress | None) -> Callable[[str], None] | None:
+    if progress is False:
+        return None
+    return lambda holder: print(f"wekaeval: waiting for the run writing {path} to end ({holder})", file=sys.stderr)
 
 
 def _run(
@@ -134,11 +180,12 @@ def _run(
     folds: int,
     train_percent: float | None,
     randomize: bool,
-    results: str | os.PathLike,
+    writer: SoleWriter,
     resume: bool,
     progress: bool | Progress | None,
     nominal: NominalEncoding,
 ) -> ExperimentResults:
+    path = writer.path
     prepared = _datasets(datasets, nominal, features=any(not isinstance(scheme, str) for scheme in scheme_list))
     kinds = {data.nominal for data in prepared}
     if len(kinds) > 1:
@@ -153,9 +200,6 @@ def _run(
                     f"{folds} folds for the {data.num_instances} instances of {data.relation} "
                     "(WEKA: Can't have more folds than instances!)"
                 )
-    path = Path(results)
-    if not path.parent.is_dir():
-        raise ExperimentError(f"results: no folder {path.parent} to write {path.name} in")
     if any(data.source is not None and Path(data.source).resolve() == path.resolve() for data in prepared):
         raise ExperimentError(f"results: {path} is one of the datasets; it would be written over")
     setup = Setup(
@@ -171,12 +215,12 @@ def _run(
         layout = result_layout(folds=setup.folds is not None, nominal=kinds.pop(), measures=measures)
         jobs = _plan(setup, runs)
         keys = _keys(setup, jobs, scheme_keys)
-        done = _existing(path, layout, keys) if resume and path.exists() else {}
+        done = writer.read(lambda path: resumable_rows(path, layout, keys)) if resume and path.exists() else {}
         missing = [job for job in jobs if job not in done]
         report = _progress(progress, len(missing))
         lines: dict[Row, str] = {}  # each row's line, formatted once however often the file is rewritten
         control = active_control()
-        control.begin(path, done, len(missing), lambda: _write(path, layout, jobs, done, lines))
+        control.begin(path, done, len(missing), lambda: _write(writer, layout, jobs, done, lines))
         last_write = time.monotonic()
         try:
             batches = _batches(setup, missing)
@@ -191,19 +235,19 @@ def _run(
                     report(count, len(missing))
                 if time.monotonic() - last_write >= WRITE_INTERVAL:
                     with control.lock:
-                        _write(path, layout, jobs, done, lines)
+                        _write(writer, layout, jobs, done, lines)
                     last_write = time.monotonic()
         finally:
             with control.lock:
                 if missing or not path.exists():
-                    _write(path, layout, jobs, done, lines)
+                    _write(writer, layout, jobs, done, lines)
             if hasattr(report, "close"):
                 report.close()
     return read_experiment_results(path)
 
 
-def _write(path: Path, layout: Layout, jobs: list[Job], done: Mapping[Job, Row], lines: dict[Row, str]) -> None:
-    write_results(path, layout, [done[job] for job in jobs if job in done], lines)
+def _write(writer: SoleWriter, layout: Layout, jobs: list[Job], done: Mapping[Job, Row], lines: dict[Row, str]) -> None:
+    writer.write(results_text(writer.path, layout, [done[job] for job in jobs if job in done], lines))
 
 
 # -- the inputs ------------------------------------------------------------------------------------------------
@@ -299,26 +343,6 @@ def _keys(setup: Setup, jobs: list[Job], scheme_keys: list[Key]) -> dict[Key, Jo
             key += (str(job.fold + 1),)
         keys[key + tuple(scheme_keys[job.scheme])] = job
     return keys
-
-
-def _existing(path: Path, layout: Layout, keys: dict[Key, Job]) -> dict[Job, Row]:
-    """The rows a previous run left in ``path``, by job; a file of another experiment is refused."""
-    previous = read_experiment_results(path)
-    if previous.columns != layout.names:
-        raise ExperimentError(
-            f"{path} holds the results of another experiment (other columns): resume=False to start it afresh, "
-            "or write to another file"
-        )
-    found = {}
-    for number, row in enumerate(previous.rows, start=1):
-        key = tuple(str(value) for value in row[: layout.key_count])
-        if key not in keys:
-            raise ExperimentError(
-                f"{path}: row {number} ({', '.join(key)}) is not one of this experiment's: resume=False to start "
-                "afresh, or write to another file"
-            )
-        found[keys[key]] = row
-    return found
 
 
 def _progress(progress: bool | Progress | None, total: int) -> Any:
