@@ -41,7 +41,11 @@ EXIT_STATUSES = (
         "could not check",
         "parity compared nothing: every row skipped or timed out (--accept-skips makes this 0)",
     ),
-    (WEKA_UNAVAILABLE, "could not check", "WEKA cannot run: no Java, no python-weka-wrapper3, or the JVM cannot start"),
+    (
+        WEKA_UNAVAILABLE,
+        "could not check",
+        "WEKA cannot run: no Java, no python-weka-wrapper3, a JVM that cannot start or runs out of heap",
+    ),
     (WORKER_LOST, "could not check", "parity, experiment: a worker process or its JVM was lost (killed, crashed)"),
     (INTERNAL_ERROR, "internal error", "a bug in wekaeval (one line; the traceback saved to a file it names)"),
     (HANGUP, "interrupted", "SIGHUP (the terminal closed): as SIGINT"),

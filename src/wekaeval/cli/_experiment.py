@@ -276,6 +276,9 @@ class _Stopping:
             print(f"wekaeval: interrupted by {name} as the run ended; {shown(self.results)} is whole", file=sys.stderr)
             return
         control = self.control
+        if control is not None and control.ended:  # the run let go of its file: nothing more is written
+            print(f"wekaeval: interrupted by {name} as the run ended{self.kept()}", file=sys.stderr)
+            return
         written = control is not None and control.stop()
         _clear_bar()
         if not written:

@@ -33,6 +33,7 @@ class RunControl:
     def __init__(self) -> None:
         self.lock = threading.RLock()
         self.stopped = False
+        self.ended = False  # the run let go of its result file: a stop writes nothing any more
         self.path: Path | None = None  # the result file, once the run has read it
         self.missing = 0  # the rows this run computes
         self.computed = 0  # of them, those finished
@@ -43,7 +44,7 @@ class RunControl:
     @property
     def begun(self) -> bool:
         """Whether the run has read its result file and computes rows (a stop then writes them)."""
-        return self._save is not None
+        return self.path is not None
 
     @property
     def finished(self) -> int:
@@ -63,6 +64,18 @@ class RunControl:
         with self.lock:
             self.path, self._done, self.missing, self._save = path, done, missing, save
 
+    def end(self) -> None:
+        """The run lets go of its result file (its lock): from now on :meth:`stop` writes nothing.
+
+        >>> control = RunControl()
+        >>> control.begin(Path("r.arff"), {}, 0, lambda: print("written"))
+        >>> control.end(); control.stop(), control.ended
+        (False, True)
+        """
+        with self.lock:
+            self.ended = True
+            self._save = None
+
     def check(self) -> None:
         """Raise :class:`ExperimentError` if the run was stopped (the run calls it holding :attr:`lock`)."""
         if self.stopped:
@@ -75,7 +88,7 @@ class RunControl:
             self.stopped = True
             for pool in self._pools:
                 pool.kill()
-            if self._save is None:
+            if self._save is None or self.ended:
                 return False
             self._save()
             return True

@@ -89,7 +89,12 @@ class Dask:
         self.client = client
         self.plain = setup
         self.resends = 0  # scatters since the last row received
-        self.setup = self._scatter()
+        try:
+            self.setup = self._scatter()
+        except Exception as error:  # noqa: BLE001 - a closed client, a scheduler out of reach, ...
+            raise ExperimentError(
+                f"sending the experiment's setup to the Dask cluster: {type(error).__name__}: {error}"
+            ) from error
 
     def __enter__(self) -> Dask:
         return self
@@ -150,7 +155,10 @@ class Dask:
         running: dict[Any, tuple[Job, Any]] = {}  # each future's row, and the copy of the setup it was given
 
         def submit(job: Job) -> Any:
-            future = self.client.submit(_dask_row, self.setup, job, measures, pure=False)
+            try:
+                future = self.client.submit(_dask_row, self.setup, job, measures, pure=False)
+            except Exception as error:  # noqa: BLE001 - a closed client, a scheduler out of reach, ...
+                raise _dask_failure(self.plain, job, error) from error
             running[future] = (job, self.setup)
             return future
 

@@ -140,14 +140,21 @@ def run(
                     nominal,
                 )
             finally:
+                control.end()  # before the lock is let go: a stop from now on writes nothing
                 if pool is not None:
                     pool.close()
     except (OutputBusy, OutputChanged) as error:
         raise ExperimentError(f"results: {error}") from None
     except OSError as error:
-        if error.filename is None or Path(error.filename).parent != path.parent:
-            raise
+        failed = Path(error.filename) if error.filename is not None else None
+        if failed is None or failed.parent != path.parent or not _ours(failed.name, path.name):
+            raise  # another file (a dataset that cannot be read): its own error names it
         raise ExperimentError(f"results: cannot write in {path.parent}: {error.strerror or error}") from None
+
+
+def _ours(name: str, results: str) -> bool:
+    """Whether ``name`` is the result file's, its lock's (``.NAME.lock``) or its temporary file's (``.NAME.*``)."""
+    return name == results or name.startswith(f".{results}.")
 
 
 def _results_path(results: str | os.PathLike) -> Path:
