@@ -192,3 +192,22 @@ def test_every_line_separator_in_a_relation_name_reads_back(tmp_path, separator,
     results = read_experiment_results(path)
     assert len(results.rows) == 4
     assert {row[0] for row in results.rows} == {back_quote_chars(name)}  # the key as WEKA's listeners write it
+
+
+def test_ttest_says_why_a_cell_is_empty(tmp_path, capsys):
+    """A repeated row (refused on resume) makes WEKA's tester leave a cell empty: the command says so, a line."""
+    from sklearn.tree import DecisionTreeClassifier
+
+    path = tmp_path / "r.arff"
+    run({"picnic": PICNIC}, [GaussianNB(), DecisionTreeClassifier(max_depth=2)], runs=2, folds=2, results=path,
+        progress=False)  # fmt: skip
+    assert main(["ttest", str(path)]) == 0
+    assert "note" not in capsys.readouterr().err
+    lines = path.read_text().splitlines(keepends=True)
+    first = next(line for line in lines if line.startswith("picnic,"))
+    path.write_text("".join(lines) + first)
+    assert main(["ttest", str(path)]) == 0
+    captured = capsys.readouterr()
+    notes = captured.err.splitlines()
+    assert notes and all(line.startswith("wekaeval: note: ") and "r.arff: " in line for line in notes)
+    assert "differ in size" in captured.err

@@ -342,6 +342,8 @@ def _ttest_command(args: argparse.Namespace) -> int:
         )
     except TTestError as error:
         raise TTestError(_in_option_words(str(error), args)) from None
+    for message in analysis.messages:  # what WEKA's tester prints on stderr: a cell left empty is never silent
+        print(f"wekaeval: note: {shown(args.file)}: {one_line(message)}", file=sys.stderr)
     text = analysis.header(args.format) + "\n"
     if args.ranking:
         text += analysis.ranking(args.format)
