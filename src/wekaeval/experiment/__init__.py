@@ -39,12 +39,12 @@ from wekaeval.experiment._results import ExperimentResults, MeasureSummary, read
 from wekaeval.experiment._resume import ExperimentWarning
 from wekaeval.experiment._run import run
 from wekaeval.experiment._tester import TTestError
-from wekaeval.experiment._ttest import FORMATS, Comparison, TTestResult, ttest
+from wekaeval.experiment._ttest import FORMATS, TTestCell, TTestResult, ttest
 from wekaeval.experiment._weka import WekaRunner
 from wekaeval.experiment._worker import ExperimentError
 
 __all__ = [
-    "Comparison",
+    "TTestCell",
     "ExperimentResults",
     "FORMATS",
     "RESULT_MATRICES",

@@ -88,7 +88,7 @@ _SIGNS = {SIGNIFICANCE_WIN: "v", SIGNIFICANCE_LOSS: "*", SIGNIFICANCE_TIE: ""}
 
 
 @dataclass(frozen=True)
-class Comparison:
+class TTestCell:
     """One scheme against the base on one dataset: what the result matrix shows in its cell.
 
     ``count`` is the number of paired results, ``mean`` and ``std_dev`` are the scheme's (WEKA's
@@ -109,7 +109,7 @@ class TTestResult:
 
     ``datasets`` and ``schemes`` are the row and column names WEKA prints (``"iris"``, ``"trees.J48
     '-C 0.25 -M 2' -217733168393644444"``), in order of first appearance in the results; ``cells[i][j]``
-    is scheme j against the base on dataset i (a :class:`Comparison`, or None where WEKA cannot compare:
+    is scheme j against the base on dataset i (a :class:`TTestCell`, or None where WEKA cannot compare:
     a scheme without results on the dataset).  ``messages`` repeats what WEKA's tester prints on stderr
     (missing values skipped, groups that cannot be compared).  Datasets and schemes are named by index
     or by name in :meth:`mean`, :meth:`std_dev` and :meth:`significance`; a scheme also by its class
@@ -124,7 +124,7 @@ class TTestResult:
     sort_by: str | None
     datasets: tuple[str, ...]
     schemes: tuple[str, ...]
-    cells: tuple[tuple[Comparison | None, ...], ...]
+    cells: tuple[tuple[TTestCell | None, ...], ...]
     row_order: tuple[int, ...]
     mean_width: int
     std_dev_width: int
@@ -134,7 +134,7 @@ class TTestResult:
 
     # -- the numbers --------------------------------------------------------------------------------
 
-    def cell(self, dataset: int | str, scheme: int | str) -> Comparison:
+    def cell(self, dataset: int | str, scheme: int | str) -> TTestCell:
         """The comparison of ``scheme`` with the base on ``dataset``; TTestError where there is none."""
         i, j = self._dataset(dataset), self._scheme(scheme)
         found = self.cells[i][j]
@@ -333,9 +333,9 @@ def ttest(
     datasets = tuple(tester.dataset_name(d) for d in tester.datasets)
     mean_width = std_dev_width = 2
     sort_values = [math.inf] * len(datasets)  # rows the base cannot be computed for go last
-    cells: list[list[Comparison | None]] = []
+    cells: list[list[TTestCell | None]] = []
     for i in range(len(datasets)):
-        row: list[Comparison | None] = []
+        row: list[TTestCell | None] = []
         for j in range(len(schemes)):
             try:
                 stats = tester.statistics(i, base_index, j, column)
@@ -353,7 +353,7 @@ def ttest(
                 std_dev_width = _widen(std_dev_width, stats.y_stats.std_dev)
             sign = stats.differences_significance
             row.append(
-                Comparison(
+                TTestCell(
                     count=stats.count,
                     mean=stats.y_stats.mean,
                     std_dev=stats.y_stats.std_dev,
