@@ -13,6 +13,7 @@ the ones most code needs; each subpackage's own face has the rest (:mod:`wekaeva
 from wekaeval.arff import Attribute, Dataset, load_arff
 from wekaeval.errors import (
     ArffError,
+    ComparisonError,
     CostMatrixError,
     EvaluationError,
     ExpressionError,
@@ -33,9 +34,11 @@ from wekaeval.evaluation import (
     kappa_stats,
 )
 from wekaeval.experiment import (
+    Comparison,
     ExperimentResults,
     TTestError,
     TTestResult,
+    compare,
     cross_validate,
     read_experiment_results,
     summarise,
@@ -74,6 +77,9 @@ __all__ = [
     "ttest",
     "TTestResult",
     "TTestError",
+    "compare",
+    "Comparison",
+    "ComparisonError",
     "ThresholdCurves",
     "CostMatrix",
     "CostMatrixError",

@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from wekaeval.errors import WekaevalError
 from wekaeval.experiment._formats import (
     ResultMatrixCSV,
     ResultMatrixGnuPlot,
@@ -245,6 +246,21 @@ class TTestResult:
         matrix.set_ranking(wins)
         return matrix.to_string_ranking()
 
+    def ranking_counts(self) -> tuple[tuple[str, int, int], ...]:
+        """The numbers of :meth:`ranking`: ``(scheme, wins, losses)`` best first, as WEKA orders them (wins minus
+        losses, ties in WEKA's order).  A win is a significantly higher mean, whatever the measure.
+
+        >>> from wekaeval import ttest
+        >>> ttest("docs/examples/experiment.arff", "Percent_correct").ranking_counts()[0]
+        ("bayes.NaiveBayes '' 5995231201785697655", 2, 0)
+        """
+        wins, _ = self._tester.wins(self._measure_column)
+        matrix = self._new_matrix("plain", ())
+        matrix.set_ranking(wins)
+        ranking = matrix._ranking
+        assert ranking is not None  # set just above
+        return tuple((self.schemes[j], ranking.wins[j], ranking.losses[j]) for j in matrix._ranking_order(ranking))
+
     def summary(self, format: str = "plain", options: Sequence[str] = ()) -> str:
         """``multiResultsetSummary(column)``: for each pair of schemes, wins (significant ones in brackets)."""
         wins, non_significant = self._tester.wins(self._measure_column)
@@ -407,12 +423,20 @@ def _scheme_aliases(schemes: Sequence[str]) -> dict[str, list[int]]:
     return aliases
 
 
-def _lookup(key: int | str, names: Sequence[str], argument: str, aliases: dict[str, list[int]]) -> int:
+def _lookup(
+    key: int | str,
+    names: Sequence[str],
+    argument: str,
+    aliases: dict[str, list[int]],
+    error: type[WekaevalError] = TTestError,
+) -> int:
+    """The index of ``key`` (an index, a name, or an unambiguous alias) in ``names``; ``error`` naming
+    ``argument`` if it is none of them."""
     if isinstance(key, bool) or not isinstance(key, (int, str)):
-        raise TTestError(f"{argument} must be an index or a name, got {key!r}")
+        raise error(f"{argument} must be an index or a name, got {key!r}")
     if isinstance(key, int):
         if not 0 <= key < len(names):
-            raise TTestError(f"{argument} {key} is not an index (0..{len(names) - 1})")
+            raise error(f"{argument} {key} is not an index (0..{len(names) - 1})")
         return key
     if key in names:
         return names.index(key)
@@ -420,8 +444,8 @@ def _lookup(key: int | str, names: Sequence[str], argument: str, aliases: dict[s
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
-        raise TTestError(f"{argument} {key!r} is ambiguous: " + "; ".join(names[m] for m in matches))
-    raise TTestError(f"{argument} {key!r} is none of: " + "; ".join(names))
+        raise error(f"{argument} {key!r} is ambiguous: " + "; ".join(names[m] for m in matches))
+    raise error(f"{argument} {key!r} is none of: " + "; ".join(names))
 
 
 def _simple_date(moment: _datetime.datetime) -> str:
