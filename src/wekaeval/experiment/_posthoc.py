@@ -228,7 +228,7 @@ def _wilcoxon(values: np.ndarray, upper: tuple[np.ndarray, np.ndarray]) -> tuple
         options = {**WILCOXON_OPTIONS, "method": "asymptotic"} if flips else WILCOXON_OPTIONS
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # a pair with every difference zero: p = 1
-            found = wilcoxon(x, y, **options)  # type: ignore[call-overload]
+            found = wilcoxon(x, y, **options)
         statistics.append(float(found.statistic))  # min(R+, R-), whichever the distribution
         p.append(sign_flip_p(x, y) if flips else float(found.pvalue))
     return np.array(statistics), np.array(p)
