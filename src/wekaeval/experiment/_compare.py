@@ -287,8 +287,8 @@ def _text(comparison: Comparison, posthoc: str) -> str:
     if weka is not None:  # WEKA's marks against its base, as its Analyse panel shows them
         for i, row in enumerate(cells):
             for j in range(k):
-                found = weka.cells[i][j]
-                row[j] += f" {found.significance or ' '}" if found is not None and j != weka.base else "  "
+                cell = weka.cells[i][j]
+                row[j] += f" {cell.significance or ' '}" if cell is not None and j != weka.base else "  "
     mean_ranks = [_number(value) + ("  " if c.weka is not None else "") for value in c.mean_ranks]
     widths = [max(len(heads[j]), len(mean_ranks[j]), *(len(row[j]) for row in cells)) for j in range(k)]
 
