@@ -33,11 +33,14 @@ from wekaeval.evaluation import (
     kappa_stats,
 )
 from wekaeval.experiment import (
+    BayesianTest,
     ExperimentResults,
     TTestError,
     TTestResult,
+    correlated_ttest,
     cross_validate,
     read_experiment_results,
+    signed_rank,
     summarise,
     ttest,
 )
@@ -78,4 +81,8 @@ __all__ = [
     "CostMatrix",
     "CostMatrixError",
     "ExpressionError",
+    # Bayesian tests (issue 34)
+    "BayesianTest",
+    "correlated_ttest",
+    "signed_rank",
 ]
