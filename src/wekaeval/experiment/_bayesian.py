@@ -187,17 +187,21 @@ def correlated_ttest(
     names = tuple(tester.dataset_name(d) for d in tester.datasets)
     i = _lookup(dataset, names, "dataset", {})
     try:
-        pairs, ratio = tester.paired(i, a, b, column)
+        pairs, sizes = tester.paired(i, a, b, column)
     except TTestError as error:
         raise TTestError(f"dataset {names[i]!r}: {error}") from None
     where = f"dataset {names[i]!r}, {schemes[a]} vs {schemes[b]}"
-    if ratio is None:
+    if sizes is None:
         raise TTestError(
             f"results: {results.source} has no Number_of_training_instances and Number_of_testing_instances "
             "columns: the correlated t-test takes its correlation from the folds' sizes"
         )
-    if not (math.isfinite(ratio) and ratio > 0):
-        raise TTestError(f"results: {where}: the folds' sizes give a test/train ratio of {ratio!r} (a missing size?)")
+    train, test = sizes
+    if not (math.isfinite(train) and math.isfinite(test) and train > 0 and test > 0):
+        raise TTestError(
+            f"results: {where}: the folds' sizes add up to {train!r} training and {test!r} testing (a missing size?)"
+        )
+    ratio = test / train
     if len(pairs) < 2:
         raise TTestError(f"{where}: {len(pairs)} paired result(s); the correlated t-test needs at least 2")
     x = np.array([p[0] for p in pairs], dtype=float)
@@ -224,7 +228,7 @@ def correlated_ttest(
         mean=mean,
         variance=variance,
         df=n - 1,
-        rho=ratio / (1 + ratio),
+        rho=test / (train + test),
         notes=tuple(dict.fromkeys(tester.messages)),
     )
 
