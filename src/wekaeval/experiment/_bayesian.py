@@ -128,10 +128,12 @@ class BayesianTest:
             )
         else:
             text += f" (prior {_g(self.prior)}, {self.nsamples} samples, seed {self.seed})"
-        text += f". P(B - A < -{_g(self.rope)}) = {_g(self.left)}"
         if self.rope > 0:
-            text += f", P(|B - A| <= {_g(self.rope)}) = {_g(self.rope_probability)}"
-        text += f", P(B - A > {_g(self.rope)}) = {_g(self.right)}"
+            rope = _g(self.rope)
+            text += f". P(B - A < -{rope}) = {_g(self.left)}, P(|B - A| <= {rope}) = {_g(self.rope_probability)}"
+            text += f", P(B - A > {rope}) = {_g(self.right)}"
+        else:
+            text += f". P(B - A < 0) = {_g(self.left)}, P(B - A > 0) = {_g(self.right)}"
         if self.higher_is_better is not None:
             text += f": A is better with probability {_g(self.p_a_better)}, B with {_g(self.p_b_better)}"
         if self.left_out:
