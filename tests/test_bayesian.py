@@ -197,6 +197,20 @@ def test_equal_differences_are_baycomps_point_mass():
         assert ours.probabilities == baycomp_triple(CorrelatedTTest.probs(x, y, rope, runs=2)), rope
 
 
+def test_a_pair_with_a_missing_value_is_skipped_as_weka_skips_it_and_noted():
+    rows = [(r, f, s, 80.0 + 2 * r + f + (1.5 * f if s == "B" else 0)) for r in (1, 2) for f in (1, 2, 3) for s in "AB"]
+    text = csv_results(rows)
+    assert text.rows[3][:4] == ("d", "1", "2", "B")  # B's run 1, fold 2: row 4 of the file
+    broken = replace(text, rows=tuple(row if i != 3 else (*row[:-1], None) for i, row in enumerate(text.rows)))
+    ours = correlated_ttest(broken, "A", "B", dataset="d")
+    assert ours.count == 5 and ours.notes == ("Instance has missing value in comparison column! (row 4)",)
+    x, y = paired(text, "d", "A", "B", "Percent_correct")
+    keep = [0, 2, 3, 4, 5]  # all but run 1, fold 2
+    diff = y[keep] - x[keep]
+    assert ours.mean == np.mean(diff) and ours.variance == np.var(diff, ddof=1) * (1 / 5 + 10 / 90)
+    assert close(2 * min(ours.left, ours.right), weka_probability(broken, "d", "A", "B", "Percent_correct"))
+
+
 def test_a_far_right_tail_is_kept_where_baycomps_one_minus_cdf_loses_it():
     from scipy import stats
 

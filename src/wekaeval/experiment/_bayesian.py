@@ -257,6 +257,9 @@ def signed_rank(
     ``SignedRankTest.probs(a, b, rope, prior=prior, nsamples=nsamples, random_state=seed)``, the same numbers
     for the same seed (numpy's ``RandomState(seed).dirichlet``).
 
+    Datasets where either scheme has no result (or only missing values) are left out and named in
+    :attr:`BayesianTest.left_out`, never silently.
+
     Parameters
     ----------
     results : ExperimentResults, path, file object or pandas DataFrame
@@ -277,9 +280,6 @@ def signed_rank(
         :attr:`BayesianTest.seed`, to replay the test).
     higher_is_better : bool, optional
         The measure's direction, for :attr:`BayesianTest.p_a_better`; by default known from its name.
-
-    Datasets where either scheme has no result (or only missing values) are left out and named in
-    :attr:`BayesianTest.left_out`, never silently.
 
     Raises
     ------
