@@ -340,7 +340,7 @@ def test_the_summary_names_the_schemes_and_the_probabilities():
         (lambda: signed_rank(WEKA_FILE, "J48", "ZeroR", prior=0), "prior must be a finite number > 0"),
         (lambda: signed_rank(WEKA_FILE, "J48", "ZeroR", rope=-1), "rope must be a finite"),
         (lambda: signed_rank(WEKA_FILE, "J48", "Bayes", measure="Kappa_statistic"), "scheme_b 'Bayes' is none of"),
-        (lambda: signed_rank(42, "J48", "ZeroR"), "results must be ExperimentResults"),
+        (lambda: signed_rank(42, "J48", "ZeroR"), "results must be ExperimentResults.*or a pandas DataFrame"),
     ],
 )
 def test_bad_arguments_are_named(call, message):

@@ -388,7 +388,8 @@ def _results(results: Any, function: str) -> ExperimentResults:
         raise TTestError(f"results: {function} needs the per-fold results of a result file, not a table of means")
     if isinstance(results, (str, os.PathLike)) or hasattr(results, "read"):
         return read_experiment_results(results)
-    raise TTestError(f"results must be ExperimentResults or a result file's path, got {type(results).__name__}")
+    table = ", or a pandas DataFrame (datasets x schemes)" if function == "signed_rank" else ""
+    raise TTestError(f"results must be ExperimentResults or a result file's path{table}, got {type(results).__name__}")
 
 
 def _is_frame(value: Any) -> bool:
@@ -420,6 +421,7 @@ def _dataset_means(
 ) -> tuple[tuple[str, str], tuple[str, ...], np.ndarray, np.ndarray, tuple[str, ...], tuple[str, ...]]:
     """The schemes' names, the datasets used, the two schemes' means on them, the datasets left out, notes."""
     rows: list[tuple[str, float, float]] = []
+    notes: list[str] = []
     if _is_frame(results):
         schemes = tuple(str(c) for c in results.columns)
         a, b = _pair(schemes, scheme_a, scheme_b)
@@ -435,7 +437,8 @@ def _dataset_means(
         tester, column, (a, b), schemes = _tester(experiment, measure, scheme_a, scheme_b)
         for i, specifier in enumerate(tester.datasets):
             rows.append((tester.dataset_name(specifier), _mean(tester, i, a, column), _mean(tester, i, b, column)))
-    used, x, y, left_out, notes = [], [], [], [], []
+        notes.extend(dict.fromkeys(tester.messages))  # missing values skipped, as WEKA's Stats skips them
+    used, x, y, left_out = [], [], [], []
     for name, mean_a, mean_b in rows:
         missing = [schemes[j] for j, v in ((a, mean_a), (b, mean_b)) if math.isnan(v)]
         if missing:
