@@ -17,6 +17,8 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from wekaeval import TTestError, read_experiment_results, ttest
 from wekaeval.experiment import BayesianTest, ExperimentResults, correlated_ttest, run, signed_rank
@@ -185,6 +187,29 @@ def csv_results(rows: list[tuple[int, int, str, float]], *, sizes: bool = True) 
     for run_, fold, scheme, value in rows:
         lines.append(f"d,{run_},{fold},{scheme},'',1," + ("90,10," if sizes else "") + repr(value))
     return read_experiment_results(io.StringIO("\n".join(lines) + "\n"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    runs=st.integers(1, 3),
+    values=st.lists(st.floats(0, 100, allow_nan=False), min_size=60, max_size=60),
+    rope=st.sampled_from([0.0, 0.25, 3.0]),
+)
+def test_correlated_ttest_is_baycomps_on_generated_10_fold_pairs(runs, values, rope):
+    """Any values, 90 training and 10 testing instances a fold: baycomp's 1/(10 - 1) holds."""
+    rows = [
+        (r, f, s, values[(r - 1) * 20 + (f - 1) * 2 + (s == "B")])
+        for r in range(1, runs + 1)
+        for f in range(1, 11)
+        for s in "AB"
+    ]
+    results = csv_results(rows)
+    x, y = paired(results, "d", "A", "B", "Percent_correct")
+    ours = correlated_ttest(results, "A", "B", dataset="d", rope=rope)
+    posterior = CorrelatedTTest(x, y, rope, runs=runs)
+    assert (ours.mean, ours.variance, ours.df) == (posterior.mean, posterior.var, posterior.df)
+    for got, want in zip(ours.probabilities, baycomp_triple(posterior.probs()), strict=True):
+        assert near_baycomp(got, want), (ours.probabilities, posterior.probs())
 
 
 def test_equal_differences_are_baycomps_point_mass():
