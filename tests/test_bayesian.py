@@ -260,7 +260,8 @@ def test_a_far_right_tail_is_kept_where_baycomps_one_minus_cdf_loses_it():
 def test_signed_rank_is_baycomps_draw_for_draw(rng, n, rope):
     import pandas as pd
 
-    # Scores on a grid of halves, so that differences tie, are 0, and sum to exactly 2 rope.
+    # Scores on a grid of halves, so that differences tie, are 0, and sum to exactly 2 rope; for 12 and 31
+    # datasets the draws span several of wekaeval's blocks (1551 and 256 draws).
     a = np.round(rng.normal(80, 4, n) * 2) / 2
     b = a + np.round(rng.normal(0.5, 1.5, n) * 2) / 2
     table = pd.DataFrame({"A": a, "B": b, "C": a}, index=[f"d{i}" for i in range(n)])

@@ -342,33 +342,35 @@ def _t_probabilities(mean: float, variance: float, df: int, rope: float) -> tupl
 def _signed_rank_probabilities(
     x: np.ndarray, y: np.ndarray, rope: float, prior: float, nsamples: int, seed: int
 ) -> tuple[float, float, float]:
-    """baycomp's ``SignedRankTest``: the same draws, sums and winners, computed a block of draws at a time.
+    """baycomp's ``SignedRankTest``: the same draws, sums and winners, a block of draws at a time.
 
-    ``np.outer(w, w) * table`` summed row by row is the same pairwise summation ``np.sum`` does on one draw's
-    matrix, so every draw's probabilities are baycomp's doubles and the winners (argmax, first on ties) too.
+    ``RandomState.dirichlet`` draws row after row, so blocks drawn in turn are baycomp's one draw of
+    ``nsamples`` rows; ``np.outer(w, w) * table`` summed row by row is the pairwise summation ``np.sum`` does
+    on one draw's matrix, so every draw's probabilities are baycomp's doubles and the winners (argmax, the
+    first on ties) too.  Memory stays a block's, whatever ``nsamples``.
     """
     diff = np.hstack(([0.0], y - x))
     sums = diff[:, None] + diff[None, :]  # baycomp's diff_m + diff_m.T
     weights = np.ones(len(diff))
     weights[0] = prior
-    draws = np.random.RandomState(seed).dirichlet(weights, nsamples)
     above = _heaviside(sums, 2 * rope).ravel()
     below = _heaviside(-sums, 2 * rope).ravel() if rope > 0 else None
     m = len(diff)
-    samples = np.zeros((nsamples, 3))
+    state = np.random.RandomState(seed)
     block = max(1, _BLOCK // (m * m))
+    wins = np.zeros(3, dtype=np.int64)
     for start in range(0, nsamples, block):
-        w = draws[start : start + block]
+        w = state.dirichlet(weights, min(block, nsamples - start))
         products = (w[:, :, None] * w[:, None, :]).reshape(len(w), m * m)
-        samples[start : start + block, 2] = (products * above).sum(axis=1)
+        samples = np.zeros((len(w), 3))
+        samples[:, 2] = (products * above).sum(axis=1)
         if below is not None:
-            samples[start : start + block, 0] = (products * below).sum(axis=1)
-    if below is not None:
-        samples[:, 1] = -samples[:, 0] - samples[:, 2] + 1
-    else:
-        samples[:, 0] = -samples[:, 2] + 1
-    winners = np.argmax(samples, axis=1)
-    pl, pe, pr = np.bincount(winners, minlength=3) / len(winners)
+            samples[:, 0] = (products * below).sum(axis=1)
+            samples[:, 1] = -samples[:, 0] - samples[:, 2] + 1
+        else:
+            samples[:, 0] = -samples[:, 2] + 1
+        wins += np.bincount(np.argmax(samples, axis=1), minlength=3)
+    pl, pe, pr = wins / nsamples
     if rope > 0:
         return float(pl), float(pe), float(pr)
     return float(pl / (pl + pr)), 0.0, float(pr / (pl + pr))
