@@ -157,9 +157,8 @@ def weka_probability(results, dataset, a, b, measure):
 def test_twice_the_smaller_tail_is_wekas_corrected_ttest_p_value(cv, split, measure):
     """The posterior and WEKA's corrected t-test are one model: 2 min(left, right) is WEKA's p-value.
 
-    Not bit for bit: WEKA's mean is a running (Welford) mean and its variance (sum of squares - sum^2/n)/(n-1),
-    numpy's are two-pass; WEKA's tail is Statistics.FProbability's incomplete beta, scipy's is Boost's
-    Student t.  They agree to a few units in the 14th digit (0.7305159309111264 against ...238 on the
+    Not bit for bit: WEKA's mean and variance are running (Welford) updates, numpy's are two-pass; WEKA's
+    tail is Statistics.FProbability's incomplete beta, scipy's is scipy.special.stdtr.  They agree to a few units in the 14th digit (0.7305159309111264 against ...238 on the
     GUIDE's pair); 1e-12 relative leaves a margin."""
     worst = 0.0
     for results, datasets in ((cv, ("iris", "sklearn-wine")), (split, ("iris",))):
