@@ -34,13 +34,16 @@ from wekaeval.evaluation import (
     kappa_stats,
 )
 from wekaeval.experiment import (
+    BayesianTest,
     Comparison,
     ExperimentResults,
     TTestError,
     TTestResult,
     compare,
+    correlated_ttest,
     cross_validate,
     read_experiment_results,
+    signed_rank,
     summarise,
     ttest,
 )
@@ -84,4 +87,8 @@ __all__ = [
     "CostMatrix",
     "CostMatrixError",
     "ExpressionError",
+    # Bayesian tests (issue 34)
+    "BayesianTest",
+    "correlated_ttest",
+    "signed_rank",
 ]

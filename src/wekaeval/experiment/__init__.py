@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from wekaeval._faces import claim_public_classes
 from wekaeval.evaluation import register_model_runner
+from wekaeval.experiment._bayesian import BayesianTest, correlated_ttest, signed_rank
 from wekaeval.experiment._columns import TIMING_COLUMNS
 from wekaeval.experiment._compare import Comparison, compare
 from wekaeval.experiment._control import RunControl, interruptible
@@ -98,6 +99,10 @@ __all__ = [
     "read_experiment_results",
     "summarise",
     "ttest",
+    # Bayesian tests (issue 34)
+    "BayesianTest",
+    "correlated_ttest",
+    "signed_rank",
 ]
 
 register_model_runner(runner_for)  # Evaluation's model-running methods run these models (the injection point)

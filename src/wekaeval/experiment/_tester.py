@@ -116,6 +116,21 @@ class PairedTester:
 
     def statistics(self, dataset: int, first: int, second: int, column: int) -> PairedStatsCorrected:
         """PairedCorrectedTTester.calculateStatistics; TTestError with WEKA's message where WEKA throws."""
+        pairs, sizes = self.paired(dataset, first, second, column)
+        ratio = 0.0 if sizes is None else java_divide(sizes[1], sizes[0])  # test / train, 0 without the sizes
+        stats = PairedStatsCorrected(self.significance, ratio)
+        for value1, value2 in pairs:
+            stats.add(value1, value2)
+        stats.calculate_derived()
+        return stats
+
+    def paired(
+        self, dataset: int, first: int, second: int, column: int
+    ) -> tuple[list[tuple[float, float]], tuple[float, float] | None]:
+        """The pairs calculateStatistics compares -- run by run and fold by fold, a pair with a missing value
+        skipped (and noted in :attr:`messages`) -- and the first result set's total
+        ``Number_of_training_instances`` and ``Number_of_testing_instances`` over those runs and folds (None
+        when the results lack those columns), whose ratio test/train corrects WEKA's t-test."""
         specifier = self.datasets[dataset]
         rows1 = self.resultsets[first][1].get(specifier)
         rows2 = self.resultsets[second][1].get(specifier)
@@ -130,7 +145,7 @@ class PairedTester:
                 f" and resultset={self.resultset_name(second)}"
             )
         rows = self.results.rows
-        ratio = 0.0
+        sizes = None
         train = self._lower_index("number_of_training_instances")
         test = self._lower_index("number_of_testing_instances")
         if train is not None and test is not None:
@@ -138,8 +153,8 @@ class PairedTester:
             for k in rows1:
                 total_train += _value(rows[k][train])
                 total_test += _value(rows[k][test])
-            ratio = java_divide(total_test, total_train)
-        stats = PairedStatsCorrected(self.significance, ratio)
+            sizes = (total_train, total_test)
+        pairs = []
         for k1, k2 in zip(rows1, rows2, strict=False):
             value1, value2 = rows[k1][column], rows[k2][column]
             if value1 is None or value2 is None:
@@ -148,9 +163,8 @@ class PairedTester:
                 )
                 continue
             assert not isinstance(value1, str) and not isinstance(value2, str), column  # _numeric_column's
-            stats.add(value1, value2)
-        stats.calculate_derived()
-        return stats
+            pairs.append((value1, value2))
+        return pairs, sizes
 
     def _lower_index(self, lower: str) -> int | None:
         found = None
