@@ -184,13 +184,13 @@ def _pairwise_pvalues(p: object) -> tuple[np.ndarray, int]:
     bad = ~((upper >= 0.0) & (upper <= 1.0))
     if bad.any():
         i = int(np.argmax(bad))
-        raise WekaevalError(f"p[{first[i]}][{second[i]}] is {upper[i]!r}, not a p-value between 0 and 1")
+        raise WekaevalError(f"p[{first[i]}][{second[i]}] is {float(upper[i])!r}, not a p-value between 0 and 1")
     asymmetric = upper != lower
     if asymmetric.any():
         i = int(np.argmax(asymmetric))
         raise WekaevalError(
-            f"p must be symmetric: p[{first[i]}][{second[i]}] is {upper[i]!r} but p[{second[i]}][{first[i]}] "
-            f"is {lower[i]!r}"
+            f"p must be symmetric: p[{first[i]}][{second[i]}] is {float(upper[i])!r} but p[{second[i]}][{first[i]}] "
+            f"is {float(lower[i])!r}"
         )
     return upper, k
 
