@@ -107,7 +107,10 @@ def test_bergmann_hommel_stops_beyond_nine_schemes_as_scmamp() -> None:
     beyond = [case for case in CASES if case["schemes_count"] > BERGMANN_HOMMEL_MAX_SCHEMES]
     assert beyond and all("only available for9or less" in case["scmamp_errors"]["bergmann_hommel"] for case in beyond)
     p = np.full((10, 10), 0.5)
-    with pytest.raises(WekaevalError, match=r"at most 9 schemes .* p compares 10 schemes -- use Shaffer's"):
+    with pytest.raises(
+        WekaevalError,
+        match=r"at most 9 schemes .*; p \(the pairs' p-values\) compares 10 schemes -- Shaffer's procedure takes any",
+    ):
         bergmann_hommel_adjust(p)
     assert shaffer_adjust(p)[0, 1] == 1.0  # Shaffer's has no limit
     assert bergmann_hommel_adjust(p[:9, :9])[0, 1] == 1.0

@@ -94,8 +94,8 @@ def bergmann_hommel_adjust(p: object) -> np.ndarray:
         raise WekaevalError(
             f"Bergmann-Hommel's procedure takes at most {BERGMANN_HOMMEL_MAX_SCHEMES} schemes (it checks every set "
             f"of hypotheses that can be true together: {_bell(BERGMANN_HOMMEL_MAX_SCHEMES) - 1} sets at "
-            f"{BERGMANN_HOMMEL_MAX_SCHEMES} schemes, {_bell(k) - 1} at {k}; scmamp stops there too); p compares "
-            f"{k} schemes -- use Shaffer's procedure for more"
+            f"{BERGMANN_HOMMEL_MAX_SCHEMES} schemes, {_bell(k) - 1} at {k}; scmamp stops there too); p (the pairs' "
+            f"p-values) compares {k} schemes -- Shaffer's procedure takes any number"
         )
     members = exhaustive_sets(k)
     sizes = members.sum(axis=1).astype(np.float64)
