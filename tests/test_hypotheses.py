@@ -211,6 +211,15 @@ def test_renaming_the_schemes_renames_the_result(raw: np.ndarray, random: Any) -
         assert np.array_equal(bergmann_hommel_adjust(moved), bergmann_hommel_adjust(raw)[np.ix_(order, order)])
 
 
+def test_the_stored_cases_keep_the_order_of_the_procedures() -> None:
+    for case in (case for case in CASES if case["raw"] is not None):
+        raw = _array(case["raw"])
+        shaffer = shaffer_adjust(raw)
+        assert np.all(shaffer <= _holm(raw)), case["name"]
+        if len(raw) <= BERGMANN_HOMMEL_MAX_SCHEMES:
+            assert np.all(bergmann_hommel_adjust(raw) <= shaffer), case["name"]
+
+
 @pytest.mark.parametrize(
     ("p", "message"),
     [
