@@ -23,7 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from statsmodels.stats.multitest import multipletests
 
-from wekaeval.errors import WekaevalError
+from wekaeval.errors import ComparisonError
 from wekaeval.experiment._hypotheses import (
     BERGMANN_HOMMEL_MAX_SCHEMES,
     bergmann_hommel_adjust,
@@ -108,7 +108,7 @@ def test_bergmann_hommel_stops_beyond_nine_schemes_as_scmamp() -> None:
     assert beyond and all("only available for9or less" in case["scmamp_errors"]["bergmann_hommel"] for case in beyond)
     p = np.full((10, 10), 0.5)
     with pytest.raises(
-        WekaevalError,
+        ComparisonError,
         match=r"at most 9 schemes .*; p \(the pairs' p-values\) compares 10 schemes -- Shaffer's procedure takes any",
     ):
         bergmann_hommel_adjust(p)
@@ -237,5 +237,5 @@ def test_the_stored_cases_keep_the_order_of_the_procedures() -> None:
 )
 def test_bad_matrices_are_refused_naming_p(p: object, message: str) -> None:
     for procedure in PROCEDURES.values():
-        with pytest.raises(WekaevalError, match=message):
+        with pytest.raises(ComparisonError, match=message):
             procedure(p)

@@ -46,7 +46,7 @@ from functools import cache
 
 import numpy as np
 
-from wekaeval.errors import WekaevalError
+from wekaeval.errors import ComparisonError
 
 __all__ = [
     "BERGMANN_HOMMEL_MAX_SCHEMES",
@@ -91,7 +91,7 @@ def bergmann_hommel_adjust(p: object) -> np.ndarray:
     """
     pvalues, k = _pairwise_pvalues(p)
     if k > BERGMANN_HOMMEL_MAX_SCHEMES:
-        raise WekaevalError(
+        raise ComparisonError(
             f"Bergmann-Hommel's procedure takes at most {BERGMANN_HOMMEL_MAX_SCHEMES} schemes (it checks every set "
             f"of hypotheses that can be true together: {_bell(BERGMANN_HOMMEL_MAX_SCHEMES) - 1} sets at "
             f"{BERGMANN_HOMMEL_MAX_SCHEMES} schemes, {_bell(k) - 1} at {k}; scmamp stops there too); p (the pairs' "
@@ -173,22 +173,22 @@ def _pairwise_pvalues(p: object) -> tuple[np.ndarray, int]:
     try:
         matrix = np.array(p, dtype=np.float64)
     except (TypeError, ValueError) as err:
-        raise WekaevalError(f"p must be a k x k matrix of pairwise p-values: {err}") from None
+        raise ComparisonError(f"p must be a k x k matrix of pairwise p-values: {err}") from None
     if matrix.ndim != 2 or matrix.shape[0] != matrix.shape[1]:
-        raise WekaevalError(f"p must be a k x k matrix of pairwise p-values, not of shape {matrix.shape}")
+        raise ComparisonError(f"p must be a k x k matrix of pairwise p-values, not of shape {matrix.shape}")
     k = matrix.shape[0]
     if k < 2:
-        raise WekaevalError(f"p must compare at least 2 schemes, not {k}")
+        raise ComparisonError(f"p must compare at least 2 schemes, not {k}")
     first, second = np.triu_indices(k, 1)
     upper, lower = matrix[first, second], matrix[second, first]
     bad = ~((upper >= 0.0) & (upper <= 1.0))
     if bad.any():
         i = int(np.argmax(bad))
-        raise WekaevalError(f"p[{first[i]}][{second[i]}] is {float(upper[i])!r}, not a p-value between 0 and 1")
+        raise ComparisonError(f"p[{first[i]}][{second[i]}] is {float(upper[i])!r}, not a p-value between 0 and 1")
     asymmetric = upper != lower
     if asymmetric.any():
         i = int(np.argmax(asymmetric))
-        raise WekaevalError(
+        raise ComparisonError(
             f"p must be symmetric: p[{first[i]}][{second[i]}] is {float(upper[i])!r} but p[{second[i]}][{first[i]}] "
             f"is {float(lower[i])!r}"
         )

@@ -22,14 +22,14 @@ Bonferroni's k - 1 (``"bonferroni-dunn"``, = ``posthoc_demsar(p_adjust="bonferro
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from wekaeval.errors import ComparisonError, WekaevalError
+from wekaeval.errors import ComparisonError
+from wekaeval.experiment._hypotheses import bergmann_hommel_adjust, shaffer_adjust
 from wekaeval.experiment._ranks import rank_standard_error
 
 #: The all-pairs procedures of :func:`all_pairs`.
@@ -160,15 +160,10 @@ def all_pairs(method: str, schemes: Sequence[str], ranks: np.ndarray, values: np
     if method == "nemenyi":
         adjusted = unadjusted
     elif method in ("shaffer", "bergmann-hommel"):
-        # helper shaffer's module (issue 34), written in parallel: imported by name so that this branch
-        # type-checks without it; its functions take and give k x k symmetric matrices of p-values
-        hypotheses = importlib.import_module("wekaeval.experiment._hypotheses")
-        adjust = hypotheses.shaffer_adjust if method == "shaffer" else hypotheses.bergmann_hommel_adjust
+        adjust = shaffer_adjust if method == "shaffer" else bergmann_hommel_adjust
         try:
             adjusted = np.asarray(adjust(unadjusted.copy()), dtype=float)
-        except ComparisonError:
-            raise
-        except WekaevalError as error:  # Bergmann-Hommel's limit on the schemes, for one
+        except ComparisonError as error:  # Bergmann-Hommel's limit on the schemes, for one
             raise ComparisonError(f"method {method!r}: {error}") from None
     else:
         adjusted = _symmetric(k, upper, holm(p), 1.0)
