@@ -197,3 +197,19 @@ def test_to_text_shows_the_tests():
     assert "Critical difference (nemenyi, alpha 0.05) = 1.25356" in text
     assert "Post-hoc holm, pairs significantly different at alpha 0.05:\n  none" in text
     assert "(4) C4.5+m+cf" in text and str(demsar()) == demsar().to_text("nemenyi")
+
+
+def test_posthoc_and_control_print_as_tables():
+    c = demsar()
+    found = c.posthoc("holm")
+    text = str(found)
+    assert text.startswith("Post-hoc holm: adjusted p-values of every pair\n")
+    row = text.splitlines()[3]  # scheme (1) against (2), (3), (4)
+    assert row.split()[1:] == ["-", f"{found.p_values[0, 1]:.6g}", f"{found.p_values[0, 2]:.6g}",
+                               f"{found.p_values[0, 3]:.6g}"]  # fmt: skip
+    assert "(4) C4.5+m+cf" in text
+    control = c.versus_control("C4.5")
+    lines = str(control).splitlines()
+    assert lines[0] == "Versus the control C4.5 (holm):"
+    assert lines[3].split() == ["(1)", *(f"{v:.6g}" for v in (control.statistics[0], control.unadjusted[0],
+                                                              control.p_values[0]))]  # fmt: skip

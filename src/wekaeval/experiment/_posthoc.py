@@ -101,6 +101,18 @@ class PostHoc:
             if self.p_values[i, j] <= alpha
         ]
 
+    def to_text(self) -> str:
+        """The adjusted p-values as a table: a row and a column per scheme, numbered as in the key below it."""
+        k = len(self.schemes)
+        lines = [f"Post-hoc {self.method}: adjusted p-values of every pair", ""]
+        lines.append(" " * 6 + "".join(f"{f'({j + 1})':>12}" for j in range(k)))
+        for i in range(k):
+            cells = "".join(f"{'-' if i == j else f'{self.p_values[i, j]:.6g}':>12}" for j in range(k))
+            lines.append(f"{f'({i + 1})':<6}{cells}")
+        return "\n".join([*lines, "", *_key(self.schemes)]) + "\n"
+
+    __str__ = to_text
+
 
 @dataclass(frozen=True, eq=False)
 class VersusControl:
@@ -118,6 +130,21 @@ class VersusControl:
     def significant(self, alpha: float) -> list[str]:
         """The schemes whose adjusted p-value is at most ``alpha``."""
         return [name for name, p in zip(self.schemes, self.p_values, strict=True) if p <= alpha]
+
+    def to_text(self) -> str:
+        """Each scheme's z and p-values against the control, numbered as in the key below them."""
+        lines = [f"Versus the control {self.control} ({self.method}):", ""]
+        lines.append(f"{'':<6}{'z':>12}{'p':>12}{'adjusted p':>12}")
+        for j in range(len(self.schemes)):
+            row = (self.statistics[j], self.unadjusted[j], self.p_values[j])
+            lines.append(f"{f'({j + 1})':<6}" + "".join(f"{f'{value:.6g}':>12}" for value in row))
+        return "\n".join([*lines, "", *_key(self.schemes)]) + "\n"
+
+    __str__ = to_text
+
+
+def _key(schemes: Sequence[str]) -> list[str]:
+    return ["Key:", *(f"({j + 1}) {name}" for j, name in enumerate(schemes))]
 
 
 def holm(p: np.ndarray) -> np.ndarray:
