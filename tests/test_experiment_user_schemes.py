@@ -81,6 +81,16 @@ def test_missing_values_and_a_user_pipeline_give_every_row(weka_jvm, folder, cap
     assert len(read_experiment_results(folder / "out.arff")) == 24
 
 
+def test_a_file_in_a_folder_with_spaces_and_an_importable_module(folder, monkeypatch):
+    spaced = folder / "my models"
+    spaced.mkdir()
+    (spaced / "zoo.py").write_text(MODELS)
+    monkeypatch.syspath_prepend(str(folder / "my models"))
+    for scheme in (f"{spaced / 'zoo.py'}:nb", "zoo:tree"):
+        assert _experiment(folder, scheme, extra=["--fresh"]) == 0
+        assert len(read_experiment_results(folder / "out.arff")) == 8
+
+
 def test_two_worker_processes_rebuild_a_users_scheme(folder):
     """The worker processes unpickle the pipeline, a class the file defines included (the file's folder joins
     their import path): the same values as one process computes."""

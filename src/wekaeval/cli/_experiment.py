@@ -192,10 +192,11 @@ def _scheme(text: str) -> Any:
     stripped = text.strip()
     if stripped.startswith("sklearn.") and ":" not in stripped:
         return sklearn_scheme(stripped)
-    found = re.fullmatch(r"([^\s:]+(?:\.py)?):([A-Za-z_][A-Za-z0-9_]*)", stripped)
-    if found is None:
-        return stripped
-    return user_scheme(text, found.group(1), found.group(2))
+    where, colon, name = stripped.rpartition(":")
+    module = re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", where) is not None
+    if not colon or not name.isidentifier() or not (where.endswith(".py") or module):
+        return stripped  # a WEKA command line
+    return user_scheme(text, where, name)
 
 
 def user_scheme(text: str, where: str, name: str) -> Any:
