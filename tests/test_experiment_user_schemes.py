@@ -40,8 +40,11 @@ class Shifted(TransformerMixin, BaseEstimator):
 custom = make_pipeline(ReplaceMissingValues(), Shifted(), GaussianNB())
 
 
-def tree():
-    return make_pipeline(ReplaceMissingValues(), DecisionTreeClassifier(random_state=0))
+tree = make_pipeline(ReplaceMissingValues(), DecisionTreeClassifier(random_state=0))
+
+
+def make_tree():
+    raise AssertionError("a function named by --scheme is never called")
 
 
 not_a_model = 42
@@ -137,6 +140,8 @@ def test_the_python_api_raises_after_writing_the_rest(folder):
         ("nowhere.py:nb", "no such file nowhere.py"),
         ("{models}:missing", "defines no missing"),
         ("{models}:not_a_model", "not_a_model in"),
+        ("{models}:make_tree", "make_tree in"),
+        ("{models}:GaussianNB", "is a class, not a scikit-learn estimator"),
         ("{broken}:nb", "raised ZeroDivisionError on import: division by zero"),
         ("no_such_module_here:nb", "cannot import no_such_module_here"),
     ],

@@ -202,11 +202,11 @@ def _scheme(text: str) -> Any:
 def user_scheme(text: str, where: str, name: str) -> Any:
     """The estimator named ``name`` in the file ``where`` (``models.py``) or the importable module ``where``.
 
-    The attribute must be a scikit-learn estimator (``fit``, ``predict``, ``get_params``), or a callable taking no
-    argument that returns one (a function building a pipeline).  The file is imported as Python runs a module: its
-    top level is executed.  The estimator travels to worker processes pickled, so what it is made of must be
-    importable there: scikit-learn's classes and wekaeval's are; a class defined in the file itself, as the
-    module ``models`` (the file's name), is found from the file's folder, which joins the import path.
+    The attribute must be a scikit-learn estimator object (``fit``, ``predict``, ``get_params``): nothing in the file
+    is called (a function or class is refused; write ``nb = make_pipeline(...)``).  The file is imported as Python
+    imports a module: its top level runs.  The estimator travels to worker processes pickled, so what it is made
+    of must be importable there: scikit-learn's classes and wekaeval's are; a class defined in the file itself,
+    as the module ``models`` (the file's name), is found from the file's folder, which joins the import path.
     """
     option = f"--scheme {text.strip()}"
     if where.endswith(".py"):
@@ -246,15 +246,11 @@ def user_scheme(text: str, where: str, name: str) -> Any:
     if not hasattr(module, name):
         raise UsageError(f"{option}: {where} defines no {name}")
     found = getattr(module, name)
-    if not _is_estimator(found) and callable(found) and not inspect.isclass(found):
-        try:
-            found = found()
-        except Exception as error:  # noqa: BLE001
-            raise UsageError(f"{option}: {name}() raised {type(error).__name__}: {error}") from None
     if not _is_estimator(found):
+        kind = "class" if inspect.isclass(found) else type(found).__name__
         raise UsageError(
-            f"{option}: {name} in {where} is a {type(found).__name__}, not a scikit-learn estimator (an object with "
-            "fit, predict and get_params, or a function of no argument returning one)"
+            f"{option}: {name} in {where} is a {kind}, not a scikit-learn estimator (an object with fit, predict "
+            f"and get_params: {name} = make_pipeline(...) in the file); nothing was called"
         )
     return found
 
