@@ -109,6 +109,11 @@ class ReplaceMissingValues(TransformerMixin, BaseEstimator):
     become the mode's), leaving every other value as it is.  The class is not a feature: WEKA's filter
     leaves it alone too.
 
+    With neither ``onehot`` nor ``ordinal`` given, an experiment of wekaeval (``wekaeval experiment``,
+    ``experiment.run``, ``cross_validate``, ``Evaluation.crossvalidate_model``) tells each fresh copy the columns
+    of the data it fits on, as WEKA's filter reads them from the header (put it first in a pipeline: the columns
+    it is told are the data's); used alone, every column is numeric.
+
     Parameters
     ----------
     onehot : sequence of sequences of int, optional
@@ -116,10 +121,6 @@ class ReplaceMissingValues(TransformerMixin, BaseEstimator):
         a missing value is NaN in all k).
     ordinal : sequence of (int, int), optional
         ``(column, number of labels)`` of each nominal attribute encoded as its label's index.
-
-    With neither given, an experiment of wekaeval (``wekaeval experiment``, ``experiment.run``,
-    ``cross_validate``, ``Evaluation.crossvalidate_model``) tells a fresh copy the columns of the data it
-    fits on, as WEKA's filter reads them from the header; used alone, every column is numeric.
     """
 
     def __init__(self, onehot: Any = None, ordinal: Any = None):
