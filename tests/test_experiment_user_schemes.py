@@ -154,3 +154,10 @@ def test_a_users_scheme_that_cannot_be_had_is_one_line(folder, capsys, scheme, w
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"wekaeval: error: --scheme {text}: ") and words in err
     assert not Path(folder / "out.arff").exists()
+
+
+def test_a_long_message_is_cut_between_words():
+    from wekaeval.cli._experiment import _whole_words
+
+    assert _whole_words("short words", 20) == "short words"
+    assert _whole_words("alpha beta gamma delta", 13) == "alpha beta ..."

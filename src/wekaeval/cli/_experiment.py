@@ -330,12 +330,20 @@ def _experiment_run(args: argparse.Namespace, stopping: _Stopping, guard: Signal
                 _clear_bar()
                 stopping.completed = True
                 for line in str(error).splitlines():
-                    print(f"wekaeval: error: {one_line(line, 2000)}", file=sys.stderr)
+                    print(f"wekaeval: error: {_whole_words(one_line(line, 10**6))}", file=sys.stderr)
             return ROWS_MISSING
         with guard.lock:  # a signal now waits for the closing line
             stopping.completed = True
             print(f"{len(results)} rows ({len(datasets)} datasets x {len(schemes)} schemes) in {shown(args.results)}")
     return 0
+
+
+def _whole_words(line: str, limit: int = 2000) -> str:
+    """``line``, or its words up to about ``limit`` characters and `` ...``: a scheme's message is never cut
+    inside a word."""
+    if len(line) <= limit:
+        return line
+    return line[:limit].rsplit(" ", 1)[0] + " ..."
 
 
 class _Stopping:
