@@ -154,3 +154,31 @@ def test_weights_and_shapes_are_checked():
     assert replace.transform(X)[:, 0].tolist() == [1.0, 1.0]  # (2 * 1) / (7 - 5)
     with pytest.raises(ModelDataError, match="columns"):
         replace.transform(np.ones((1, 2)))
+
+
+@pytest.mark.jvm
+@pytest.mark.parametrize("name", ["small-mixed", "many-missing"])
+def test_on_wekas_folds_the_means_are_the_filters_on_its_training_part(weka_jvm, name):
+    """The rows an experiment fits on (WEKA's trainCV, in its order) give the filter's means and modes: the filter
+    learnt on WEKA's own training part of each fold, applied to its test part."""
+    from wekaeval.evaluation import cross_validation_folds
+    from wekaeval.javamath import JavaRandom
+
+    path = ARFF_SAMPLES / f"{name}.arff"
+    data = model_data(str(path))
+    Instances = bridge.java_class("weka.core.Instances")
+    instances = Instances(bridge.java_class("java.io.FileReader")(str(path)))
+    instances.setClassIndex(instances.numAttributes() - 1)
+    random = bridge.java_class("java.util.Random")(1)
+    instances.randomize(random)
+    instances.stratify(3)
+    Filter = bridge.java_class("weka.filters.Filter")
+    folds = cross_validation_folds(data.num_instances, 3, JavaRandom(1), classes=data.class_codes())
+    for fold, (train, test) in enumerate(folds):
+        weka_train, weka_test = instances.trainCV(3, fold, random), instances.testCV(3, fold)
+        replace = bridge.java_class("weka.filters.unsupervised.attribute.ReplaceMissingValues")()
+        replace.setInputFormat(weka_train)
+        filtered_train, filtered_test = Filter.useFilter(weka_train, replace), Filter.useFilter(weka_test, replace)
+        ours = ReplaceMissingValues(onehot=data.onehot_groups).fit(data.X[train], sample_weight=data.weights[train])
+        _same_bits(ours.transform(data.X[train]), _encoded(filtered_train, "onehot"))
+        _same_bits(ours.transform(data.X[test]), _encoded(filtered_test, "onehot"))
