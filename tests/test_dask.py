@@ -38,7 +38,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 from wekaeval import ConfusionMatrix, CostMatrix, Evaluation, EvaluationError, PredictionError, load_arff
 from wekaeval import dask as wdask
-from wekaeval.experiment import TIMING_COLUMNS, ExperimentError, run
+from wekaeval.experiment import TIMING_COLUMNS, ExperimentError, RowsMissing, run
 from wekaeval.experiment._dask import _dask_failure
 from wekaeval.experiment._data import model_data
 from wekaeval.experiment._worker import Job, Setup
@@ -536,14 +536,17 @@ def test_an_experiment_survives_losing_every_worker_that_holds_its_setup(client,
     assert len(on_dask) == 40 and experiment_rows(on_dask) == experiment_rows(serial)
 
 
-def test_a_failing_row_task_names_its_row(client, tmp_path):
+def test_a_scheme_failing_on_the_cluster_names_its_rows(client, tmp_path):
+    """A scikit-learn scheme whose fit raises on a worker: its rows are left out and named (RowsMissing), as in
+    a local run, with scikit-learn's message."""
     bad = LogisticRegression(C=-1.0)  # refused by scikit-learn when it is fitted, on the worker
-    with pytest.raises(ExperimentError) as raised:
+    with pytest.raises(RowsMissing) as raised:
         run(EXPERIMENT_DATA[:1], [bad], runs=1, folds=3, results=tmp_path / "bad.arff", client=client, progress=False)
+    assert [(f.run, f.fold) for f in raised.value.failures] == [(1, 0), (1, 1), (1, 2)]
     assert re.fullmatch(
-        r"LogisticRegression\(C=-1\.0\) on \S*iris\.arff, run 1, fold [123], on the Dask cluster: .*'C' parameter.*",
+        r"sklearn\.linear_model\.LogisticRegression C=-1\.0 failed on \S*iris\.arff \(3 rows missing\): .*'C' "
+        r"parameter.*\n0 of 3 rows are in .*",
         str(raised.value),
-        flags=re.DOTALL,
     ), str(raised.value)
 
 

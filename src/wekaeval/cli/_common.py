@@ -25,6 +25,7 @@ USAGE_ERROR = 2
 NOTHING_COMPARED = 3
 WEKA_UNAVAILABLE = 4
 WORKER_LOST = 5
+ROWS_MISSING = 6
 INTERNAL_ERROR = 70  # sysexits' EX_SOFTWARE: a bug in wekaeval, never the input's fault
 HANGUP = 128 + 1  # SIGHUP: the terminal closed
 INTERRUPTED = 128 + 2  # SIGINT, as a shell reports it
@@ -47,6 +48,7 @@ EXIT_STATUSES = (
         "WEKA cannot run: no Java, no python-weka-wrapper3, a JVM that cannot start or runs out of heap",
     ),
     (WORKER_LOST, "could not check", "parity, experiment: a worker process or its JVM was lost (killed, crashed)"),
+    (ROWS_MISSING, "rows missing", "experiment: a scheme failed on a dataset; every other row is written"),
     (INTERNAL_ERROR, "internal error", "a bug in wekaeval (one line; the traceback saved to a file it names)"),
     (HANGUP, "interrupted", "SIGHUP (the terminal closed): as SIGINT"),
     (INTERRUPTED, "interrupted", "SIGINT (Ctrl-C): the rows finished so far are written, marked interrupted"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import ast
 import importlib
+import importlib.util
 import inspect
 import json
 import re
@@ -17,6 +18,7 @@ from typing import Any
 
 from wekaeval._processes import usable_cores
 from wekaeval.cli._common import (
+    ROWS_MISSING,
     STDOUT,
     WORKER_LOST,
     UsageError,
@@ -100,9 +102,10 @@ def _add_experiment_parser(commands: Any) -> None:
         action="append",
         required=True,
         metavar="SCHEME",
-        help="a WEKA classifier's command line ('weka.classifiers.trees.J48 -C 0.25'), or a public scikit-learn "
+        help="a WEKA classifier's command line ('weka.classifiers.trees.J48 -C 0.25'), a public scikit-learn "
         "estimator class (a BaseEstimator) with literal keyword arguments ('sklearn.naive_bayes.GaussianNB', "
-        "'sklearn.tree.DecisionTreeClassifier(max_depth=3)'); nothing else is called; repeat for more",
+        "'sklearn.tree.DecisionTreeClassifier(max_depth=3)'), or an estimator your own file defines "
+        "(models.py:NAME, or package.module:NAME importable here); repeat for more",
     )
     parser.add_argument("--runs", type=int, default=10, help="runs 1..RUNS, run r on Random(r) (default 10)")
     parser.add_argument("--folds", type=int, default=10, help="cross-validation folds (default 10)")
@@ -183,6 +186,81 @@ def sklearn_scheme(text: str) -> Any:
         raise UsageError(f"--scheme {text!r}: {error}") from None
 
 
+def _scheme(text: str) -> Any:
+    """A ``--scheme``: ``FILE.py:NAME`` or ``package.module:NAME`` (a user's estimator), ``sklearn.module.Class(...)``,
+    else a WEKA command line."""
+    stripped = text.strip()
+    if stripped.startswith("sklearn.") and ":" not in stripped:
+        return sklearn_scheme(stripped)
+    where, colon, name = stripped.rpartition(":")
+    module = re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", where) is not None
+    if not colon or not name.isidentifier() or not (where.endswith(".py") or module):
+        return stripped  # a WEKA command line
+    return user_scheme(text, where, name)
+
+
+def user_scheme(text: str, where: str, name: str) -> Any:
+    """The estimator named ``name`` in the file ``where`` (``models.py``) or the importable module ``where``.
+
+    The attribute must be a scikit-learn estimator object (``fit``, ``predict``, ``get_params``): nothing in the file
+    is called (a function or class is refused; write ``nb = make_pipeline(...)``).  The file is imported as Python
+    imports a module: its top level runs.  The estimator travels to worker processes pickled, so what it is made
+    of must be importable there: scikit-learn's classes and wekaeval's are; a class defined in the file itself,
+    as the module ``models`` (the file's name), is found from the file's folder, which joins the import path.
+    """
+    option = f"--scheme {text.strip()}"
+    if where.endswith(".py"):
+        path = Path(where)
+        if not path.is_file():
+            raise UsageError(f"{option}: no such file {where}")
+        module_name = path.stem
+        if not module_name.isidentifier():
+            raise UsageError(f"{option}: {path.name} cannot be imported as a module (its name is not an identifier)")
+        folder = str(path.resolve().parent)
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+        loaded = sys.modules.get(module_name)
+        if loaded is not None and Path(getattr(loaded, "__file__", "") or "").resolve() != path.resolve():
+            if not getattr(loaded, "__wekaeval_scheme_file__", False):  # not one of ours: never replaced
+                raise UsageError(f"{option}: a module {module_name} is already imported from elsewhere; rename {where}")
+            loaded = None  # another run's file of the same name (the Python API, tests): this one replaces it
+        spec = importlib.util.spec_from_file_location(module_name, path)
+        if spec is None or spec.loader is None:
+            raise UsageError(f"{option}: cannot import {where}")
+        module = loaded or importlib.util.module_from_spec(spec)
+        if loaded is None:
+            module.__wekaeval_scheme_file__ = True  # type: ignore[attr-defined]
+            sys.modules[module_name] = module
+            try:
+                spec.loader.exec_module(module)
+            except Exception as error:  # noqa: BLE001 - the user's file raising while it is imported
+                del sys.modules[module_name]
+                raise UsageError(f"{option}: {where} raised {type(error).__name__} on import: {error}") from None
+    else:
+        try:
+            module = importlib.import_module(where)
+        except ImportError as error:
+            raise UsageError(f"{option}: cannot import {where} ({error})") from None
+        except Exception as error:  # noqa: BLE001
+            raise UsageError(f"{option}: {where} raised {type(error).__name__} on import: {error}") from None
+    if not hasattr(module, name):
+        raise UsageError(f"{option}: {where} defines no {name}")
+    found = getattr(module, name)
+    if not _is_estimator(found):
+        kind = "class" if inspect.isclass(found) else type(found).__name__
+        raise UsageError(
+            f"{option}: {name} in {where} is a {kind}, not a scikit-learn estimator (an object with fit, predict "
+            f"and get_params: {name} = make_pipeline(...) in the file); nothing was called"
+        )
+    return found
+
+
+def _is_estimator(value: Any) -> bool:
+    return not inspect.isclass(value) and all(
+        callable(getattr(value, method, None)) for method in ("fit", "predict", "get_params")
+    )
+
+
 #: Modules of scikit-learn's package that hold no estimator a scheme may name: its tests, pytest's set-up.
 _NOT_ESTIMATORS = frozenset({"tests", "conftest", "externals"})
 
@@ -204,7 +282,7 @@ def _warning_line(message: Warning | str, *args: Any, **kwargs: Any) -> None:
 
 
 def _experiment_run(args: argparse.Namespace, stopping: _Stopping, guard: SignalGuard) -> int:
-    from wekaeval.experiment import WorkerLost, interruptible, run
+    from wekaeval.experiment import RowsMissing, WorkerLost, interruptible, run
 
     _check_results(args)
     datasets: list[Path] = []
@@ -219,7 +297,7 @@ def _experiment_run(args: argparse.Namespace, stopping: _Stopping, guard: Signal
             raise UsageError(f"{name}: no such file or folder")
         else:
             datasets.append(path)
-    schemes = [sklearn_scheme(s) if s.strip().startswith("sklearn.") else s.strip() for s in args.scheme]
+    schemes = [_scheme(text) for text in args.scheme]
     workers = args.workers
     if isinstance(workers, int) and workers > (cores := usable_cores()):
         print(
@@ -247,10 +325,25 @@ def _experiment_run(args: argparse.Namespace, stopping: _Stopping, guard: Signal
                 _clear_bar()
                 print(f"wekaeval: error: {one_line(str(error) + stopping.kept(), 1000)}", file=sys.stderr)
             return WORKER_LOST
+        except RowsMissing as error:
+            with guard.lock:
+                _clear_bar()
+                stopping.completed = True
+                for line in str(error).splitlines():
+                    print(f"wekaeval: error: {_whole_words(one_line(line, 10**6))}", file=sys.stderr)
+            return ROWS_MISSING
         with guard.lock:  # a signal now waits for the closing line
             stopping.completed = True
             print(f"{len(results)} rows ({len(datasets)} datasets x {len(schemes)} schemes) in {shown(args.results)}")
     return 0
+
+
+def _whole_words(line: str, limit: int = 2000) -> str:
+    """``line``, or its words up to about ``limit`` characters and `` ...``: a scheme's message is never cut
+    inside a word."""
+    if len(line) <= limit:
+        return line
+    return line[:limit].rsplit(" ", 1)[0] + " ..."
 
 
 class _Stopping:

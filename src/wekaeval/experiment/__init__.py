@@ -46,7 +46,7 @@ from wekaeval.experiment._run import run
 from wekaeval.experiment._tester import TTestError
 from wekaeval.experiment._ttest import FORMATS, TTestCell, TTestResult, ttest
 from wekaeval.experiment._weka import WekaRunner
-from wekaeval.experiment._worker import ExperimentError
+from wekaeval.experiment._worker import ExperimentError, FailedRow, RowsMissing
 
 __all__ = [
     "compare",
@@ -78,6 +78,8 @@ __all__ = [
     "ttest_html",
     "ttest_chart",
     "ExperimentError",
+    "RowsMissing",
+    "FailedRow",
     "WorkerLost",
     "ExperimentWarning",
     "TIMING_COLUMNS",

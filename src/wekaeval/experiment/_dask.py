@@ -16,7 +16,7 @@ from typing import Any
 
 from wekaeval.experiment._columns import Layout
 from wekaeval.experiment._resultfile import Row
-from wekaeval.experiment._worker import ExperimentError, Job, Key, Setup, Worker
+from wekaeval.experiment._worker import ExperimentError, FailedRow, Job, Key, Setup, Worker
 
 #: The experiments this process computes rows of, as a Dask worker: by token.
 _WORKERS: dict[str, Worker] = {}
@@ -33,7 +33,7 @@ def _dask_describe(setup: Setup) -> tuple[list[Key], tuple[str, ...]]:
     return _worker(setup).describe()
 
 
-def _dask_row(setup: Setup, job: Job, measures: tuple[str, ...]) -> tuple[Job, Row, None]:
+def _dask_row(setup: Setup, job: Job, measures: tuple[str, ...]) -> tuple[Job, Row | FailedRow, None]:
     return job, _worker(setup).row(job, measures), None
 
 
@@ -149,7 +149,7 @@ class Dask:
 
     def rows(
         self, batches: list[list[Job]], measures: tuple[str, ...], layout: Layout, csv: bool
-    ) -> Iterator[tuple[Job, Row, str | None]]:
+    ) -> Iterator[tuple[Job, Row | FailedRow, str | None]]:
         from distributed import as_completed
 
         running: dict[Any, tuple[Job, Any]] = {}  # each future's row, and the copy of the setup it was given

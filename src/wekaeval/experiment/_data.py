@@ -65,6 +65,11 @@ class ModelData:
     source: str | None = None
     class_index: int | None = None
     encoding: str = "utf-8"
+    #: The columns of each nominal attribute encoded one-hot (its labels' columns, in declaration order) and
+    #: of each encoded as its label's index (``(column, number of labels)``): what
+    #: :class:`wekaeval.sklearn.ReplaceMissingValues` needs to replace a missing label by the mode.
+    onehot_groups: tuple[tuple[int, ...], ...] = ()
+    ordinal_labels: tuple[tuple[int, int], ...] = ()
 
     @property
     def X(self) -> np.ndarray:
@@ -189,6 +194,8 @@ def _from_dataset(dataset: Dataset, nominal: NominalEncoding, features: bool) ->
         raise ModelDataError(f"{dataset.source} has changed since it was loaded: load it again")
     columns: list[np.ndarray] = []
     names: list[str] = []
+    onehot: list[tuple[int, ...]] = []
+    ordinal: list[tuple[int, int]] = []
     for index, attribute in enumerate(attributes):
         if index == dataset.class_index:
             continue
@@ -201,19 +208,27 @@ def _from_dataset(dataset: Dataset, nominal: NominalEncoding, features: bool) ->
             position = {label: i for i, label in enumerate(labels)}
             codes = np.array([math.nan if v is None else position[v] for v in values], dtype=np.float64)
             if nominal == "ordinal":
+                ordinal.append((len(columns), len(labels)))
                 columns.append(codes)
                 names.append(attribute.name)
             else:
+                onehot.append(tuple(range(len(columns), len(columns) + len(labels))))
                 for i, label in enumerate(labels):
                     columns.append(np.where(np.isnan(codes), np.nan, (codes == i).astype(np.float64)))
                     names.append(f"{attribute.name}={label}")
     del rows
     n = dataset.num_instances
     X = np.column_stack(columns) if columns else np.empty((n, 0))
-    return _model_data(dataset, X, tuple(names))
+    return _model_data(dataset, X, tuple(names), tuple(onehot), tuple(ordinal))
 
 
-def _model_data(dataset: Dataset, X: np.ndarray | None, names: tuple[str, ...]) -> ModelData:
+def _model_data(
+    dataset: Dataset,
+    X: np.ndarray | None,
+    names: tuple[str, ...],
+    onehot: tuple[tuple[int, ...], ...] = (),
+    ordinal: tuple[tuple[int, int], ...] = (),
+) -> ModelData:
     return ModelData(
         relation=dataset.relation,
         features=X,
@@ -224,6 +239,8 @@ def _model_data(dataset: Dataset, X: np.ndarray | None, names: tuple[str, ...]) 
         source=dataset.source,
         class_index=dataset.class_index,
         encoding=dataset.encoding,
+        onehot_groups=onehot,
+        ordinal_labels=ordinal,
     )
 
 

@@ -68,6 +68,7 @@ class SklearnRunner:
         if not len(known):
             raise EvaluationError(f"{self.estimator!r} on {data.relation}: no training instance has a class")
         model = clone(self.estimator)
+        tell_encoding(model, data)
         target = data.y[known].astype(np.int64) if data.nominal else data.y[known]
         weights = data.weights[known]
         if not np.all(weights == 1.0) and "sample_weight" in inspect.signature(model.fit).parameters:
@@ -152,6 +153,19 @@ class SklearnRunner:
             check_is_fitted(self.estimator)
         except Exception as error:  # NotFittedError, or a TypeError for an object that is no estimator
             raise EvaluationError(f"test_model needs a fitted model: {error}") from None
+
+
+def tell_encoding(model: Any, data: ModelData) -> None:
+    """Tell each part of ``model`` that asks for it (a ``_wekaeval_take_encoding`` method, as
+    :class:`wekaeval.sklearn.ReplaceMissingValues` has) which columns of ``data``'s features encode nominal
+    attributes: a freshly cloned model learns them here, as WEKA's filters read them from the header."""
+    parts = [model]
+    if callable(getattr(model, "get_params", None)):
+        parts += list(model.get_params(deep=True).values())
+    for part in parts:
+        take = getattr(type(part), "_wekaeval_take_encoding", None)
+        if callable(take) and data.encoded:
+            take(part, data.onehot_groups, data.ordinal_labels)
 
 
 def _class_columns(classes: Any, names: Sequence[str], model: Any) -> np.ndarray:

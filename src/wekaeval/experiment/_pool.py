@@ -29,7 +29,7 @@ from wekaeval import bridge
 from wekaeval._processes import STOP_SIGNALS, die_with_parent, ignore_stop_signals, usable_cores
 from wekaeval.experiment._columns import Layout
 from wekaeval.experiment._resultfile import Row, row_line
-from wekaeval.experiment._worker import ExperimentError, Job, Key, Setup, Worker
+from wekaeval.experiment._worker import ExperimentError, FailedRow, Job, Key, Setup, Worker
 
 
 class WorkerLost(ExperimentError):
@@ -81,7 +81,8 @@ def _serve(index: int, parent: int, connection: Connection, jvm: bool, modules: 
                     if connection.poll():  # the parent's None: stop
                         return
                     row = worker.row(job, measures)
-                    connection.send(("row", (job, row, row_line(layout, row, csv=csv))))
+                    line = None if isinstance(row, FailedRow) else row_line(layout, row, csv=csv)
+                    connection.send(("row", (job, row, line)))
                 connection.send(("done", None))
     except (EOFError, BrokenPipeError):  # the parent has gone
         return
@@ -176,7 +177,7 @@ class Processes:
 
     def rows(
         self, batches: list[list[Job]], measures: tuple[str, ...], layout: Layout, csv: bool
-    ) -> Iterator[tuple[Job, Row, str]]:
+    ) -> Iterator[tuple[Job, Row | FailedRow, str | None]]:
         """Every row of ``batches`` (each of one scheme, longest first), as each is computed, with its line.
 
         A worker is handed :func:`next_batch`'s choice: the schemes stay with the workers that ran them.

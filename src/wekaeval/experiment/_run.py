@@ -34,7 +34,7 @@ from wekaeval.experiment._resultfile import Row, is_csv, results_text
 from wekaeval.experiment._results import ExperimentResults, read_experiment_results
 from wekaeval.experiment._resume import resumable_rows
 from wekaeval.experiment._weka import is_weka_classifier
-from wekaeval.experiment._worker import ExperimentError, Job, Key, Setup, Worker
+from wekaeval.experiment._worker import ExperimentError, FailedRow, Job, Key, RowsMissing, Setup, Worker
 from wekaeval.javamath import back_quote_chars
 
 Progress = Callable[[int, int], None]
@@ -110,6 +110,10 @@ def run(
         changed on disk while this run wrote it (it is then not overwritten).
     WekaOutputError or ArffError
         For a result file to resume that is damaged, naming the line.
+    RowsMissing
+        After writing every other row, when a scikit-learn scheme failed on a dataset (its ``fit`` or ``predict``
+        raised): ``failures`` names each row left out with the scheme's message, ``results`` is the file read
+        back.  Resuming computes only the missing rows.
     ExperimentWarning
         (A warning) for a repair to the result file resumed: a cut last row dropped and computed again.
     """
@@ -229,11 +233,16 @@ def _run(
         control = active_control()
         control.begin(path, done, len(missing), lambda: _write(writer, layout, jobs, done, lines))
         last_write = time.monotonic()
+        failures: dict[Job, FailedRow] = {}
         try:
             batches = _batches(setup, missing)
             for count, (job, row, line) in enumerate(executor.rows(batches, measures, layout, is_csv(path)), start=1):
                 with control.lock:  # a stop from another thread writes whole rows, each recorded one
                     control.check()
+                    if isinstance(row, FailedRow):  # the scheme failed on this row: the others go on
+                        failures[job] = row
+                        control.computed = count
+                        continue
                     done[job] = row
                     if line is not None:  # formatted by the worker process
                         lines[row] = line
@@ -250,7 +259,28 @@ def _run(
                     _write(writer, layout, jobs, done, lines)
             if hasattr(report, "close"):
                 report.close()
+    if failures:
+        raise _rows_missing(path, jobs, failures)
     return read_experiment_results(path)
+
+
+def _rows_missing(path: Path, jobs: list[Job], failures: dict[Job, FailedRow]) -> RowsMissing:
+    """The failures, one line per scheme and dataset (its first message; how many rows), once the rest is written."""
+    grouped: dict[tuple[str, str], list[FailedRow]] = {}
+    for job in jobs:
+        if job in failures:
+            failed = failures[job]
+            grouped.setdefault((failed.scheme, failed.dataset), []).append(failed)
+    lines = []
+    for (scheme, dataset), rows in grouped.items():
+        count = "1 row" if len(rows) == 1 else f"{len(rows)} rows"
+        lines.append(f"{scheme} failed on {dataset} ({count} missing): {rows[0].message}")
+    written = (
+        f"{len(jobs) - len(failures)} of {len(jobs)} rows are in {path}; the {len(failures)} missing are computed "
+        "again when the run is resumed"
+    )
+    ordered = tuple(failures[job] for job in jobs if job in failures)
+    return RowsMissing("\n".join([*lines, written]), ordered, read_experiment_results(path))
 
 
 def _write(writer: SoleWriter, layout: Layout, jobs: list[Job], done: Mapping[Job, Row], lines: dict[Row, str]) -> None:
@@ -412,7 +442,7 @@ class _Serial:
 
     def rows(
         self, batches: list[list[Job]], measures: tuple[str, ...], layout: Layout, csv: bool
-    ) -> Iterator[tuple[Job, Row, str | None]]:
+    ) -> Iterator[tuple[Job, Row | FailedRow, str | None]]:
         for batch in batches:
             for job in batch:
                 yield job, self.worker.row(job, measures), None
@@ -443,7 +473,7 @@ class _Pool:
 
     def rows(
         self, batches: list[list[Job]], measures: tuple[str, ...], layout: Layout, csv: bool
-    ) -> Iterator[tuple[Job, Row, str | None]]:
+    ) -> Iterator[tuple[Job, Row | FailedRow, str | None]]:
         yield from self.pool.rows(batches, measures, layout, csv)
 
 

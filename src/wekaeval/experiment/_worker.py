@@ -43,6 +43,30 @@ class ExperimentError(WekaevalError):
     """An experiment that cannot run as set up; the message names the dataset, scheme or argument."""
 
 
+class RowsMissing(ExperimentError):
+    """A run that wrote every row it could, but some scheme failed on some dataset: ``failures`` holds each
+    (:class:`FailedRow`: scheme, dataset, run, fold, its message), ``results`` the result file read back (every
+    other row).  The message names each scheme and dataset that failed, with the scheme's message, one line
+    each."""
+
+    def __init__(self, message: str, failures: tuple[FailedRow, ...], results: Any):
+        super().__init__(message)
+        self.failures = failures
+        self.results = results
+
+
+@dataclass(frozen=True)
+class FailedRow:
+    """A row a scikit-learn scheme could not compute (its ``fit`` or ``predict`` raised): the scheme, the dataset
+    and the scheme's own message, on one line (whitespace and line breaks as single spaces, nothing cut)."""
+
+    scheme: str
+    dataset: str
+    run: int
+    fold: int
+    message: str
+
+
 @dataclass(frozen=True)
 class Job:
     """One result row: dataset and scheme by position, the run (1-based) and the fold (0-based; 0 for a split)."""
@@ -99,9 +123,10 @@ class Worker:
 
     # -- rows ----------------------------------------------------------------------------------------------------
 
-    def row(self, job: Job, measures: tuple[str, ...] = ()) -> tuple[Any, ...]:
+    def row(self, job: Job, measures: tuple[str, ...] = ()) -> tuple[Any, ...] | FailedRow:
         """The result row of ``job``: keys, ``Date_time``, the split evaluator's results, the additional
-        ``measures`` last."""
+        ``measures`` last; a :class:`FailedRow` when a scikit-learn scheme's ``fit`` or ``predict`` raises (the run
+        goes on with the other rows)."""
         scheme = self.setup.schemes[job.scheme]
         data = self.setup.datasets[job.dataset]
         keys: tuple[str, ...] = (back_quote_chars(data.relation), str(job.run))
@@ -117,7 +142,12 @@ class Worker:
             values = [_python(value) for value in result]
         else:
             scheme_keys = scheme_key(scheme)
-            values = self._sklearn_results(scheme, data, job, len(measures))
+            try:
+                values = self._sklearn_results(scheme, data, job, len(measures))
+            except _SchemeRaised as raised:
+                message = " ".join(str(raised.error).split()) or type(raised.error).__name__
+                name = data.source or data.relation
+                return FailedRow(" ".join(scheme_keys[:2]).strip(), name, job.run, job.fold, message)
         return (*keys, *scheme_keys, timestamp(), *values)
 
     def _sklearn_results(self, estimator: Any, data: ModelData, job: Job, measures: int) -> list[Any]:
@@ -130,10 +160,10 @@ class Worker:
             evaluation = Evaluation(data.class_names)
             evaluation.set_priors(data.y[train], data.weights[train])  # new Evaluation(train)
             evaluation.evaluate_part(runner.part(model, data, None, test), priors=False)
-        except WekaevalError:
+        except MemoryError:
             raise
-        except Exception as error:  # scikit-learn refuses the data (NaN, one class, ...)
-            raise ExperimentError(f"{estimator!r} on {data.source or data.relation}, run {job.run}: {error}") from None
+        except Exception as error:  # scikit-learn refuses the data (NaN, one class, ...): this row fails alone
+            raise _SchemeRaised(error) from None
         tested_wall, tested_cpu = _clock()
         train_cpu, test_cpu = trained_cpu - cpu, tested_cpu - trained_cpu
         sizes = [
@@ -203,6 +233,14 @@ class Worker:
     @functools.lru_cache(maxsize=64)  # noqa: B019
     def _template(self, command_line: str) -> Any:
         return bridge.make_classifier(*bridge.parse_classifier(command_line))[0]
+
+
+class _SchemeRaised(Exception):
+    """A scikit-learn scheme's own failure, on its way to a :class:`FailedRow`."""
+
+    def __init__(self, error: BaseException):
+        super().__init__(str(error))
+        self.error = error
 
 
 def _pickled_size(value: Any) -> int:
