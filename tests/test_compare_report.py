@@ -1,0 +1,194 @@
+"""The comparison as pictures (wekaeval.experiment._cddiagram, _comparison_report): the diagram's geometry, its
+files (SVG, PNG, PDF), the HTML page, and a real browser's rendering of both.
+
+:data:`DEMSAR` is Demšar's own example: J. Demšar (2006), Statistical comparisons of classifiers over multiple
+data sets, JMLR 7:1-30, Table 6 (AUC of C4.5 and three of its variants on 14 data sets), typed from the paper.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from wekaeval.experiment._cddiagram import DiagramLayout, diagram_format, diagram_layout, draw_diagram, rank_text
+
+SCHEMES = ("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf")
+DATASETS = (
+    "adult (sample)",
+    "breast cancer",
+    "breast cancer wisconsin",
+    "cmc",
+    "ionosphere",
+    "iris",
+    "liver disorders",
+    "lung cancer",
+    "lymphography",
+    "mushroom",
+    "primary tumor",
+    "rheum",
+    "voting",
+    "wine",
+)
+DEMSAR = (
+    (0.763, 0.768, 0.771, 0.798),
+    (0.599, 0.591, 0.590, 0.569),
+    (0.954, 0.971, 0.968, 0.967),
+    (0.628, 0.661, 0.654, 0.657),
+    (0.882, 0.888, 0.886, 0.898),
+    (0.936, 0.931, 0.916, 0.931),
+    (0.661, 0.668, 0.609, 0.685),
+    (0.583, 0.583, 0.563, 0.625),
+    (0.775, 0.838, 0.866, 0.875),
+    (1.000, 1.000, 1.000, 1.000),
+    (0.940, 0.962, 0.965, 0.962),
+    (0.619, 0.666, 0.614, 0.669),
+    (0.972, 0.981, 0.975, 0.975),
+    (0.957, 0.978, 0.946, 0.970),
+)
+#: Demšar's mean ranks of Table 6 (rank 1 = the highest AUC, ties shared), as fractions of 28.
+DEMSAR_RANKS = (88 / 28, 56 / 28, 82 / 28, 54 / 28)
+EVIL = "<script>alert('x')</script>&amp;"
+
+
+def svg_texts(svg: bytes) -> list[str]:
+    """The text of every ``<text>`` element of an SVG (it parses as XML, or this fails)."""
+    root = ElementTree.fromstring(svg)
+    return ["".join(element.itertext()) for element in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+# -- the geometry ------------------------------------------------------------------------------------------------
+
+
+def demsar_layout(cd: float | None = 1.2535591471176057) -> DiagramLayout:
+    cliques = [("C4.5+m+cf", "C4.5+m", "C4.5+cf"), ("C4.5+cf", "C4.5")]
+    return diagram_layout(DEMSAR_RANKS, SCHEMES, cd, cliques)
+
+
+def test_the_best_rank_is_on_the_right_and_every_scheme_hangs_from_its_mean_rank():
+    layout = demsar_layout()
+    assert layout.x(1) == layout.axis_right and layout.x(4) == layout.axis_left
+    assert [rank for _, rank in layout.ticks] == [1, 2, 3, 4]
+    assert [x for x, _ in layout.ticks] == sorted((x for x, _ in layout.ticks), reverse=True)
+    marks = {mark.name: mark for mark in layout.schemes}
+    assert set(marks) == set(SCHEMES)
+    for name, rank in zip(SCHEMES, DEMSAR_RANKS, strict=True):
+        assert marks[name].x == layout.x(rank) and marks[name].mean_rank == rank
+        assert marks[name].text == f"{name} ({rank_text(rank)})"
+    # the better half on the right, best nearest the axis; the other half on the left, worst nearest the axis
+    assert [m.name for m in layout.schemes if m.side == "right"] == ["C4.5+m+cf", "C4.5+m"]
+    assert [m.name for m in layout.schemes if m.side == "left"] == ["C4.5", "C4.5+cf"]
+    assert rank_text(88 / 28) == "3.1429"
+
+
+def test_the_cd_bar_is_the_critical_difference_in_the_axis_units_and_cliques_span_their_members():
+    layout = demsar_layout()
+    unit = (layout.axis_right - layout.axis_left) / 3
+    assert layout.cd_bar is not None
+    start, end, y = layout.cd_bar
+    assert math.isclose(end - start, 1.2535591471176057 * unit) and y < layout.axis_y
+    assert layout.cd_text == "CD = 1.2536"
+    marks = {mark.name: mark for mark in layout.schemes}
+    assert [bar.members for bar in layout.cliques] == [("C4.5+m+cf", "C4.5+m", "C4.5+cf"), ("C4.5+cf", "C4.5")]
+    for bar in layout.cliques:
+        xs = [marks[name].x for name in bar.members]
+        assert bar.start < min(xs) and bar.end > max(xs) and bar.y > layout.axis_y
+        assert all(bar.y < marks[name].y for name in SCHEMES)  # under the axis, above the names' rows
+    assert len({bar.y for bar in layout.cliques}) == 2
+    assert demsar_layout(None).cd_bar is None and demsar_layout(None).cd_text == ""
+
+
+def test_a_clique_of_one_draws_nothing_and_a_stranger_in_a_clique_is_refused():
+    assert diagram_layout([1.0, 2.0], ["a", "b"], 0.5, [("a",), ("b",)]).cliques == ()
+    with pytest.raises(ValueError, match="'z'"):
+        diagram_layout([1.0, 2.0], ["a", "b"], 0.5, [("a", "z")])
+    with pytest.raises(ValueError, match="at least 2 schemes"):
+        diagram_layout([1.0], ["a"], 0.5, [])
+    with pytest.raises(ValueError, match="not a number"):
+        diagram_layout([1.0, float("nan")], ["a", "b"], 0.5, [])
+
+
+@given(
+    st.lists(st.integers(2, 40), min_size=2, max_size=14).flatmap(
+        lambda sizes: st.tuples(
+            st.just(len(sizes)), st.lists(st.floats(1, len(sizes)), min_size=len(sizes), max_size=len(sizes))
+        )  # fmt: skip
+    ),
+    st.one_of(st.none(), st.floats(0.01, 20)),
+)
+def test_generated_layouts_never_cross_a_line_and_stay_inside_the_picture(case, cd):
+    k, ranks = case
+    names = [f"scheme {j}" + "x" * (j % 5) for j in range(k)]
+    order = sorted(range(k), key=lambda j: ranks[j])
+    cliques = [tuple(names[j] for j in order[i : i + 2]) for i in range(k - 1)]
+    layout = diagram_layout(ranks, names, cd, cliques)
+    assert len(layout.schemes) == k and len(layout.cliques) == k - 1
+    for side, sign in (("right", -1), ("left", 1)):
+        marks = sorted((m for m in layout.schemes if m.side == side), key=lambda m: m.y)
+        # a line further from its end turns lower: no horizontal crosses another's vertical
+        assert all(sign * (a.x - b.x) <= 0 for a, b in zip(marks, marks[1:], strict=False))
+        assert all(layout.axis_left <= m.x <= layout.axis_right for m in marks)
+    assert len([m for m in layout.schemes if m.side == "right"]) == (k + 1) // 2
+    assert all(0 < m.y < layout.height and 0 < m.end < layout.width for m in layout.schemes)
+    if layout.cd_bar is not None:
+        assert 0 < layout.cd_bar[0] < layout.cd_bar[1] < layout.width
+
+
+def test_the_format_is_the_suffix_and_anything_else_is_refused():
+    assert diagram_format("x/cd.SVG", None) == "svg" and diagram_format("cd.pdf", None) == "pdf"
+    assert diagram_format(None, None) == "svg" and diagram_format("cd.svg", "PNG") == "png"
+    for path in ("cd.jpg", "cd", "cd.svg.gz", Path("folder.png/cd")):
+        with pytest.raises(ValueError, match=r"\.svg, \.png or \.pdf"):
+            diagram_format(path, None)
+    with pytest.raises(ValueError, match="format 'eps'"):
+        diagram_format("cd.svg", "eps")
+
+
+# -- the drawing ---------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def drawn() -> dict[str, bytes]:
+    pytest.importorskip("matplotlib")
+    layout = diagram_layout(DEMSAR_RANKS, (*SCHEMES[:3], EVIL), 1.25, [(SCHEMES[1], EVIL)])
+    return {kind: draw_diagram(layout, kind) for kind in ("svg", "png", "pdf")}
+
+
+def test_each_format_is_a_valid_file_of_its_kind_and_the_same_twice(drawn):
+    texts = svg_texts(drawn["svg"])
+    assert f"{EVIL} ({rank_text(DEMSAR_RANKS[3])})" in texts  # the name as text, escaped in the XML
+    assert "C4.5+m (2.0000)" in texts and "CD = 1.2500" in texts and {"1", "2", "3", "4"} <= set(texts)
+    assert drawn["png"].startswith(b"\x89PNG\r\n\x1a\n") and drawn["pdf"].startswith(b"%PDF-")
+    assert drawn["pdf"].rstrip().endswith(b"%%EOF")
+    layout = diagram_layout(DEMSAR_RANKS, (*SCHEMES[:3], EVIL), 1.25, [(SCHEMES[1], EVIL)])
+    assert all(draw_diagram(layout, kind) == data for kind, data in drawn.items())  # no dates: reproducible
+
+
+def test_the_clique_bars_are_drawn_thick(drawn):
+    root = ElementTree.fromstring(drawn["svg"])
+    widths = [
+        float(found.group(1))
+        for element in root.iter("{http://www.w3.org/2000/svg}path")
+        if (found := re.search(r"stroke-width:\s*([\d.]+)", element.get("style", "")))
+    ]
+    assert sum(1 for width in widths if width > 3) == 1 and min(widths) < 1.5
+
+
+def test_the_png_has_ink_where_the_axis_is(drawn, tmp_path):
+    from .test_html import read_png
+
+    path = tmp_path / "cd.png"
+    path.write_bytes(drawn["png"])
+    image = read_png(path)
+    ink = (image < 128).any(axis=2)
+    assert 0.005 < ink.mean() < 0.2
+    layout = diagram_layout(DEMSAR_RANKS, (*SCHEMES[:3], EVIL), 1.25, [(SCHEMES[1], EVIL)])
+    assert image.shape[:2] == (round(layout.height * 100), round(layout.width * 100))  # 100 dots an inch
+    axis = ink[round(layout.axis_y * 100) - 1 : round(layout.axis_y * 100) + 2]
+    drawn_from = axis.any(axis=0)[round(layout.axis_left * 100) + 1 : round(layout.axis_right * 100) - 1]
+    assert drawn_from.all()  # the axis: one unbroken line from rank k to rank 1
