@@ -7,16 +7,21 @@ data sets, JMLR 7:1-30, Table 6 (AUC of C4.5 and three of its variants on 14 dat
 
 from __future__ import annotations
 
+import html
 import math
 import re
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from wekaeval.experiment import Comparison, compare, compare_html, critical_difference_diagram
 from wekaeval.experiment._cddiagram import DiagramLayout, diagram_format, diagram_layout, draw_diagram, rank_text
+
+from .test_html import assert_self_contained, browser, chromium, parsed, read_png  # noqa: F401
 
 SCHEMES = ("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf")
 DATASETS = (
@@ -180,8 +185,6 @@ def test_the_clique_bars_are_drawn_thick(drawn):
 
 
 def test_the_png_has_ink_where_the_axis_is(drawn, tmp_path):
-    from .test_html import read_png
-
     path = tmp_path / "cd.png"
     path.write_bytes(drawn["png"])
     image = read_png(path)
@@ -192,3 +195,123 @@ def test_the_png_has_ink_where_the_axis_is(drawn, tmp_path):
     axis = ink[round(layout.axis_y * 100) - 1 : round(layout.axis_y * 100) + 2]
     drawn_from = axis.any(axis=0)[round(layout.axis_left * 100) + 1 : round(layout.axis_right * 100) - 1]
     assert drawn_from.all()  # the axis: one unbroken line from rank k to rank 1
+
+
+# -- with a comparison ----------------------------------------------------------------------------------------------
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "experiment.arff"
+
+
+def demsar(schemes: tuple[str, ...] = SCHEMES, table: object = DEMSAR) -> Comparison:
+    return compare(table, datasets=DATASETS, schemes=schemes, measure="Area_under_ROC")
+
+
+def test_the_diagram_of_demsars_table_draws_his_ranks_cd_and_cliques(tmp_path):
+    pytest.importorskip("matplotlib")
+    comparison = demsar()
+    assert comparison.mean_ranks.tolist() == list(DEMSAR_RANKS)
+    for suffix in ("svg", "png", "pdf"):
+        path = tmp_path / f"cd.{suffix}"
+        data = critical_difference_diagram(comparison, path)
+        assert path.read_bytes() == data and data[:4] in (b"<?xm", b"\x89PNG", b"%PDF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cd.pdf", "cd.png", "cd.svg"]  # no temporary file left
+    texts = svg_texts((tmp_path / "cd.svg").read_bytes())
+    cd = comparison.critical_difference("nemenyi")
+    assert f"CD (nemenyi, \u03b1 = 0.05) = {cd:.4f}" in texts and f"{cd:.4f}" == "1.2536"
+    assert {f"{name} ({rank_text(rank)})" for name, rank in zip(SCHEMES, DEMSAR_RANKS, strict=True)} <= set(texts)
+    bd = critical_difference_diagram(comparison, method="bonferroni-dunn", alpha=0.1)
+    assert f"CD (bonferroni-dunn, \u03b1 = 0.1) = {comparison.critical_difference('bonferroni-dunn', 0.1):.4f}" in (
+        svg_texts(bd)
+    )
+
+
+class _Untouchable:
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"the comparison's {name} was read before the suffix was checked")
+
+
+def test_an_unknown_suffix_is_refused_before_any_work(tmp_path):
+    for path in (tmp_path / "cd.jpg", tmp_path / "cd"):
+        with pytest.raises(ValueError, match=r"\.svg, \.png or \.pdf"):
+            critical_difference_diagram(_Untouchable(), path)
+    with pytest.raises(ValueError, match="format 'eps'"):
+        critical_difference_diagram(_Untouchable(), format="eps")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_page_holds_the_table_ranks_tests_and_the_diagram():
+    schemes = (*SCHEMES[:3], EVIL)
+    comparison = demsar(schemes)
+    page = compare_html(comparison, method="holm")
+    assert_self_contained(page)
+    checker = parsed(page)
+    text = "".join(checker.text)
+    assert EVIL in text and not [tag for tag, _ in checker.tags if tag == "script"]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", page[page.index('<table class="means">') :].split("</table>")[0])
+    cells = [[re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)] for row in rows[1:]]
+    assert [row[0] for row in cells[:-1]] == list(DATASETS)
+    assert cells[0][1:] == ["0.763 (4.0)", "0.768 (3.0)", "0.771 (2.0)", "0.798 (1.0)"]  # adult: AUC and rank
+    assert cells[-1] == ["Mean rank", "3.1429", "2.0000", "2.9286", "1.9286"]
+    friedman = comparison.friedman
+    for value in (friedman.statistic, friedman.p_value, friedman.uncorrected, friedman.iman_davenport):
+        assert f'title="{value!r}"' in page
+    assert 'title="10.952380952380956"' in page  # the tie-corrected chi-square, scipy's and R's
+    posthoc = comparison.posthoc("holm")
+    marked = [attrs for tag, attrs in checker.tags if tag == "td" and "sig" in attrs.get("class", "")]
+    versus = comparison.versus_control(method="holm")
+    assert len(marked) == 2 * len(posthoc.significant(0.05)) + sum(1 for p in versus.p_values if p < 0.05)
+    labels = [attrs["aria-label"] for tag, attrs in checker.tags if tag == "svg"]
+    assert labels == ["Critical-difference diagram of Area_under_ROC (holm)"]
+    assert "WEKA's corrected t-test" not in text  # a table has no runs to test
+
+
+def test_a_left_out_data_set_is_greyed_and_named():
+    table = [list(row) for row in DEMSAR]
+    table[1][2] = float("nan")
+    comparison = demsar(table=table)
+    page = compare_html(comparison, diagram=False)
+    assert page.count('<tr class="left-out">') == 1 and "breast cancer: no result of C4.5+cf" in page
+    assert "<svg" not in page
+
+
+def test_a_result_file_shows_wekas_marks_and_ranking_beside_the_mean_ranks():
+    comparison = compare(EXAMPLE)
+    page = compare_html(comparison, diagram=False)
+    text = "".join(parsed(page).text)
+    assert "WEKA's corrected t-test" in text and '<table class="matrix">' in page
+    ranking = page[page.index('<table class="ranking">') :].split("</table>")[0]
+    rows = [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", ranking)[1:]]
+    assert comparison.weka_ranking is not None
+    expected = {name: (str(won - lost), str(won), str(lost)) for name, won, lost in comparison.weka_ranking}
+    assert {row[0]: tuple(row[2:5]) for row in rows} == {_escaped(name): v for name, v in expected.items()}
+    assert [row[1] for row in rows] == sorted(row[1] for row in rows)  # in order of mean rank
+
+
+def _escaped(name: str) -> str:
+    return html.escape(name, quote=True)
+
+
+def test_chromium_renders_the_page_with_its_diagram(chromium, tmp_path):
+    pytest.importorskip("matplotlib")
+    page = tmp_path / "compare.html"
+    written = compare_html(demsar((*SCHEMES[:3], EVIL)), page)
+    dom = browser(chromium, tmp_path / "profile", "--dump-dom", page.as_uri())
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    assert "<script" not in dom.stdout and "<svg" in dom.stdout and '<table class="means">' in dom.stdout
+    assert dom.stdout.count("<tr") == written.count("<tr") > len(DATASETS) + 2  # every row of every table
+    shot = tmp_path / "compare.png"
+    done = browser(chromium, tmp_path / "profile", f"--screenshot={shot}", page.as_uri(), height=1600)
+    assert done.returncode == 0 and shot.is_file(), done.stderr[-2000:]
+    image = read_png(shot)
+    black = (image < 80).all(axis=2)
+    longest = max(_longest_run(row) for row in black)
+    # the clique bar: 1.21 ranks of an inch each, about 120 pixels at the screen's 96 an inch
+    assert longest > 100, f"no long black line (the diagram's clique bar): {longest} pixels at most"
+
+
+def _longest_run(row: np.ndarray) -> int:
+    best = run = 0
+    for value in row.tolist():
+        run = run + 1 if value else 0
+        best = max(best, run)
+    return best

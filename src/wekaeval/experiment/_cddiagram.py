@@ -176,6 +176,31 @@ def diagram_layout(
     )
 
 
+def p_value_cliques(mean_ranks: Sequence[float], p_values: Any, alpha: float) -> tuple[tuple[int, ...], ...]:
+    """The groups a diagram joins for a procedure with adjusted p-values (Holm, Shaffer, ...) rather than a
+    critical difference: the maximal runs of schemes in order of mean rank, best first, of two schemes or
+    more, in which no pair's adjusted p-value is below ``alpha`` -- so a bar never joins two schemes the test
+    tells apart.  Each a tuple of column indices, best first, the groups in order of their best scheme.
+
+    >>> p = [[1, 0.2, 0.01], [0.2, 1, 0.3], [0.01, 0.3, 1]]
+    >>> p_value_cliques([1.0, 2.0, 3.0], p, 0.05)
+    ((0, 1), (1, 2))
+    """
+    order = sorted(range(len(mean_ranks)), key=lambda j: (mean_ranks[j], j))
+    groups: list[tuple[int, ...]] = []
+    reach = 0
+    for start in range(len(order)):
+        end = start
+        while end + 1 < len(order) and all(
+            not float(p_values[order[end + 1]][order[i]]) < alpha for i in range(start, end + 1)
+        ):
+            end += 1
+        if end > start and end > reach:
+            groups.append(tuple(order[start : end + 1]))
+            reach = end
+    return tuple(groups)
+
+
 def diagram_format(path: str | os.PathLike[str] | None, format: str | None) -> str:
     """The format a diagram is written in: ``format``, else the suffix of ``path``, else svg; a
     :class:`ValueError` for anything but svg, png and pdf (checked before any work)."""
@@ -202,14 +227,15 @@ def draw_diagram(layout: DiagramLayout, kind: str, *, title: str = "") -> bytes:
     settings: Any = {"svg.hashsalt": "wekaeval", "svg.fonttype": "none", "font.size": FONT_SIZE, "pdf.fonttype": 42}
     with matplotlib.rc_context(settings):
         extra = 0.3 if title else 0.0
-        figure = Figure(figsize=(layout.width, layout.height + extra), dpi=100)
+        width = max(layout.width, len(title) * _CHARACTER + 0.4)
+        figure = Figure(figsize=(width, layout.height + extra), dpi=100)
         axes = figure.add_axes((0.0, 0.0, 1.0, 1.0))
-        axes.set_xlim(0.0, layout.width)
+        axes.set_xlim(0.0, width)
         axes.set_ylim(layout.height, -extra)  # y grows downwards, as the layout's
         axes.set_axis_off()
         line: dict[str, Any] = {"color": "#000000", "linewidth": 0.9, "solid_capstyle": "butt"}
         if title:
-            axes.text(layout.width / 2, -extra / 2, title, ha="center", va="center")
+            axes.text(0.2, -extra / 2, title, ha="left", va="center")
         axes.plot([layout.axis_left, layout.axis_right], [layout.axis_y, layout.axis_y], **line)
         for x, rank in layout.ticks:
             axes.plot([x, x], [layout.axis_y, layout.axis_y - 0.08], **line)

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from wekaeval._atomic import write_atomically
-from wekaeval.experiment._cddiagram import diagram_format, diagram_layout, draw_diagram, rank_text
-from wekaeval.experiment._report import _CSS, _e, _number, _table, inline_svg
+from wekaeval.experiment._cddiagram import diagram_format, diagram_layout, draw_diagram, p_value_cliques, rank_text
+from wekaeval.experiment._report import _CSS, _e, _table, inline_svg
 
 #: The methods whose critical difference the diagram can draw as a bar (the others' cliques come from their
 #: adjusted p-values, and the diagram then has no CD bar).
@@ -45,9 +45,12 @@ def critical_difference_diagram(
     """Demšar's critical-difference diagram of ``comparison`` (a :func:`wekaeval.experiment.compare` result).
 
     The axis runs from rank k on the left to rank 1 (the best) on the right; each scheme hangs from its mean
-    rank, its name and mean rank beside it; the bar above the axis is the critical difference of ``method``
-    (``"nemenyi"`` or ``"bonferroni-dunn"``) at ``alpha`` (by default the comparison's); the thick bars join
-    the schemes of each clique :meth:`Comparison.cliques` finds with the same method and level.
+    rank, its name and mean rank beside it; for ``method`` ``"nemenyi"`` or ``"bonferroni-dunn"`` the bar
+    above the axis is its critical difference at ``alpha`` (by default the comparison's), and the thick bars
+    join the schemes of each clique :meth:`Comparison.cliques` finds with the same method and level.  For the
+    other procedures of :meth:`Comparison.posthoc` (``"holm"``, ``"shaffer"``, ...) there is no critical
+    difference: a thick bar joins each maximal run of schemes (in order of mean rank) no pair of which has an
+    adjusted p-value below ``alpha``, so it never joins two schemes the test separates.
 
     Written to ``path`` (atomically) when given, in the format its suffix names (``.svg``, ``.png`` or
     ``.pdf``) unless ``format`` says one; the bytes are returned either way (SVG without a path or format).
@@ -61,18 +64,35 @@ def critical_difference_diagram(
         Without matplotlib, saying what to install.
     """
     kind = diagram_format(path, format)
-    data = draw_diagram(_layout(comparison, method, alpha), kind)
+    layout, title = _layout(comparison, method, alpha)
+    data = draw_diagram(layout, kind, title=title)
     if path is not None:
         write_atomically(path, data)
     return data
 
 
-def _layout(comparison: Any, method: str, alpha: float | None) -> Any:
-    cliques = comparison.cliques(method, alpha)
-    cd = comparison.critical_difference(method, alpha) if method in CD_METHODS else None
+def _layout(comparison: Any, method: str, alpha: float | None) -> tuple[Any, str]:
+    """The diagram's layout and title: a CD bar and the cliques within it for ``nemenyi`` and
+    ``bonferroni-dunn``; for the other procedures no CD bar, and the cliques of their adjusted p-values."""
     level = comparison.alpha if alpha is None else alpha
-    label = f"CD ({method}, \u03b1 = {level:g})"
-    return diagram_layout(comparison.mean_ranks, comparison.schemes, cd, cliques, cd_label=label)
+    if method in CD_METHODS:
+        cd = comparison.critical_difference(method, alpha)
+        cliques = comparison.cliques(method, alpha)
+        label = f"CD ({method}, \u03b1 = {level:g})"
+        return diagram_layout(comparison.mean_ranks, comparison.schemes, cd, cliques, cd_label=label), ""
+    if not 0 < level < 1:
+        comparison.critical_difference("nemenyi", alpha)  # compare()'s own error, naming alpha
+    posthoc = comparison.posthoc(method)
+    groups = p_value_cliques(comparison.mean_ranks, _in_order(posthoc, comparison.schemes), level)
+    cliques = [tuple(comparison.schemes[j] for j in group) for group in groups]
+    title = f"{method}, \u03b1 = {level:g}: a bar joins schemes the test does not tell apart"
+    return diagram_layout(comparison.mean_ranks, comparison.schemes, None, cliques), title
+
+
+def _in_order(posthoc: Any, schemes: Sequence[str]) -> Any:
+    """The post-hoc's adjusted p-values with rows and columns in the comparison's order of schemes."""
+    where = [posthoc.schemes.index(name) for name in schemes]
+    return [[posthoc.p_values[i][j] for j in where] for i in where]
 
 
 def _g(value: float | None) -> str:
@@ -161,6 +181,7 @@ def _means_table(comparison: Any) -> str:
     rows = ['<table class="means">', "<thead><tr><th>Data set</th>"]
     rows[-1] += "".join(f"<th>{_e(name)}</th>" for name in names) + "</tr></thead>"
     rows.append("<tbody>")
+    decimals = _decimals(comparison.table)
     ranked = [d for d in comparison.datasets if d not in comparison.left_out]
     rank_of = {dataset: comparison.ranks[i] for i, dataset in enumerate(ranked)}
     for i, dataset in enumerate(comparison.datasets):
@@ -168,12 +189,12 @@ def _means_table(comparison: Any) -> str:
         cells = []
         for j in range(len(names)):
             value = float(comparison.table[i][j])
-            text = _e(_number(value, 2))
+            text = "?" if math.isnan(value) else format(value, f".{decimals}f")
             if ranks is None:
                 cells.append(f'<td class="num" title="{_e(repr(value))}">{text}</td>')
                 continue
             best = " best" if ranks[j] == min(ranks) else ""
-            rank = f' <span class="rank">({_e(_number(float(ranks[j]), 1))})</span>'
+            rank = f' <span class="rank">({float(ranks[j]):.1f})</span>'
             cells.append(f'<td class="num{best}" title="{_e(repr(value))}">{text}{rank}</td>')
         css = "" if ranks is not None else ' class="left-out"'
         rows.append(f"<tr{css}><td>{_e(dataset)}</td>{''.join(cells)}</tr>")
@@ -184,6 +205,15 @@ def _means_table(comparison: Any) -> str:
     )
     rows += [f"<tfoot><tr><td>Mean rank</td>{footer}</tr></tfoot>", "</table>"]
     return "\n".join(rows)
+
+
+def _decimals(table: Any) -> int:
+    """Decimals enough for four significant digits of the table's largest value, at least two (a percentage
+    as WEKA prints it), at most six: one count for the whole table, so its columns line up."""
+    finite = [abs(float(v)) for row in table for v in row if math.isfinite(float(v)) and v != 0]
+    if not finite:
+        return 2
+    return min(6, max(2, 3 - math.floor(math.log10(max(finite)))))
 
 
 def _diagram_figure(comparison: Any, method: str, alpha: float | None) -> str:
