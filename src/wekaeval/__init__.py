@@ -13,6 +13,7 @@ the ones most code needs; each subpackage's own face has the rest (:mod:`wekaeva
 from wekaeval.arff import Attribute, Dataset, load_arff
 from wekaeval.errors import (
     ArffError,
+    ComparisonError,
     CostMatrixError,
     EvaluationError,
     ExpressionError,
@@ -34,9 +35,11 @@ from wekaeval.evaluation import (
 )
 from wekaeval.experiment import (
     BayesianTest,
+    Comparison,
     ExperimentResults,
     TTestError,
     TTestResult,
+    compare,
     correlated_ttest,
     cross_validate,
     read_experiment_results,
@@ -77,6 +80,9 @@ __all__ = [
     "ttest",
     "TTestResult",
     "TTestError",
+    "compare",
+    "Comparison",
+    "ComparisonError",
     "ThresholdCurves",
     "CostMatrix",
     "CostMatrixError",

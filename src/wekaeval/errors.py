@@ -17,6 +17,7 @@ __all__ = [
     "CostMatrixError",
     "ExpressionError",
     "LegacyEncodingWarning",
+    "ComparisonError",
 ]
 
 
@@ -99,6 +100,12 @@ class CostMatrixError(WekaevalError):
         self.reason = message
         where = f"{source}:{line}: " if source is not None and line is not None else f"{source}: " if source else ""
         super().__init__(f"{where}{message}")
+
+
+class ComparisonError(WekaevalError):
+    """A comparison of schemes over data sets that cannot be made as asked (:func:`wekaeval.experiment.compare`):
+    a table too small or malformed, an unknown scheme, method or measure direction, an alpha outside (0, 1);
+    the message names the argument."""
 
 
 class LegacyEncodingWarning(UserWarning):

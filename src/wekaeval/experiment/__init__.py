@@ -1,4 +1,5 @@
-"""WEKA's Experimenter: result files, paired statistics, the corrected t-test and its result matrices."""
+"""WEKA's Experimenter: result files, paired statistics, the corrected t-test and its result matrices; schemes
+compared over many data sets (ranks, Friedman's test, post-hoc tests)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from wekaeval._faces import claim_public_classes
 from wekaeval.evaluation import register_model_runner
 from wekaeval.experiment._bayesian import BayesianTest, correlated_ttest, signed_rank
 from wekaeval.experiment._columns import TIMING_COLUMNS
+from wekaeval.experiment._compare import Comparison, compare
 from wekaeval.experiment._comparison_report import compare_html, critical_difference_diagram
 from wekaeval.experiment._control import RunControl, interruptible
 from wekaeval.experiment._data import (
@@ -29,6 +31,8 @@ from wekaeval.experiment._formats import (
 from wekaeval.experiment._models import SklearnRunner, cross_validate, runner_for, scheme_key
 from wekaeval.experiment._pairedstats import PairedStats, PairedStatsCorrected
 from wekaeval.experiment._pool import WorkerLost
+from wekaeval.experiment._posthoc import PostHoc, VersusControl
+from wekaeval.experiment._ranks import MEASURE_DIRECTIONS, Friedman
 from wekaeval.experiment._report import ttest_chart, ttest_html
 from wekaeval.experiment._resultmatrix import (
     SIGNIFICANCE_LOSS,
@@ -41,12 +45,18 @@ from wekaeval.experiment._results import ExperimentResults, MeasureSummary, read
 from wekaeval.experiment._resume import ExperimentWarning
 from wekaeval.experiment._run import run
 from wekaeval.experiment._tester import TTestError
-from wekaeval.experiment._ttest import FORMATS, Comparison, TTestResult, ttest
+from wekaeval.experiment._ttest import FORMATS, TTestCell, TTestResult, ttest
 from wekaeval.experiment._weka import WekaRunner
 from wekaeval.experiment._worker import ExperimentError
 
 __all__ = [
+    "compare",
     "Comparison",
+    "Friedman",
+    "PostHoc",
+    "VersusControl",
+    "MEASURE_DIRECTIONS",
+    "TTestCell",
     "ExperimentResults",
     "FORMATS",
     "RESULT_MATRICES",

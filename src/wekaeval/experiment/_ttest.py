@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from wekaeval.errors import WekaevalError
 from wekaeval.experiment._formats import (
     ResultMatrixCSV,
     ResultMatrixGnuPlot,
@@ -88,7 +89,7 @@ _SIGNS = {SIGNIFICANCE_WIN: "v", SIGNIFICANCE_LOSS: "*", SIGNIFICANCE_TIE: ""}
 
 
 @dataclass(frozen=True)
-class Comparison:
+class TTestCell:
     """One scheme against the base on one dataset: what the result matrix shows in its cell.
 
     ``count`` is the number of paired results, ``mean`` and ``std_dev`` are the scheme's (WEKA's
@@ -109,7 +110,7 @@ class TTestResult:
 
     ``datasets`` and ``schemes`` are the row and column names WEKA prints (``"iris"``, ``"trees.J48
     '-C 0.25 -M 2' -217733168393644444"``), in order of first appearance in the results; ``cells[i][j]``
-    is scheme j against the base on dataset i (a :class:`Comparison`, or None where WEKA cannot compare:
+    is scheme j against the base on dataset i (a :class:`TTestCell`, or None where WEKA cannot compare:
     a scheme without results on the dataset).  ``messages`` repeats what WEKA's tester prints on stderr
     (missing values skipped, groups that cannot be compared).  Datasets and schemes are named by index
     or by name in :meth:`mean`, :meth:`std_dev` and :meth:`significance`; a scheme also by its class
@@ -124,7 +125,7 @@ class TTestResult:
     sort_by: str | None
     datasets: tuple[str, ...]
     schemes: tuple[str, ...]
-    cells: tuple[tuple[Comparison | None, ...], ...]
+    cells: tuple[tuple[TTestCell | None, ...], ...]
     row_order: tuple[int, ...]
     mean_width: int
     std_dev_width: int
@@ -134,7 +135,7 @@ class TTestResult:
 
     # -- the numbers --------------------------------------------------------------------------------
 
-    def cell(self, dataset: int | str, scheme: int | str) -> Comparison:
+    def cell(self, dataset: int | str, scheme: int | str) -> TTestCell:
         """The comparison of ``scheme`` with the base on ``dataset``; TTestError where there is none."""
         i, j = self._dataset(dataset), self._scheme(scheme)
         found = self.cells[i][j]
@@ -245,6 +246,21 @@ class TTestResult:
         matrix.set_ranking(wins)
         return matrix.to_string_ranking()
 
+    def ranking_counts(self) -> tuple[tuple[str, int, int], ...]:
+        """The numbers of :meth:`ranking`: ``(scheme, wins, losses)`` best first, as WEKA orders them (wins minus
+        losses, ties in WEKA's order).  A win is a significantly higher mean, whatever the measure.
+
+        >>> from wekaeval import ttest
+        >>> ttest("docs/examples/experiment.arff", "Percent_correct").ranking_counts()[0]
+        ("bayes.NaiveBayes '' 5995231201785697655", 2, 0)
+        """
+        wins, _ = self._tester.wins(self._measure_column)
+        matrix = self._new_matrix("plain", ())
+        matrix.set_ranking(wins)
+        ranking = matrix._ranking
+        assert ranking is not None  # set just above
+        return tuple((self.schemes[j], ranking.wins[j], ranking.losses[j]) for j in matrix._ranking_order(ranking))
+
     def summary(self, format: str = "plain", options: Sequence[str] = ()) -> str:
         """``multiResultsetSummary(column)``: for each pair of schemes, wins (significant ones in brackets)."""
         wins, non_significant = self._tester.wins(self._measure_column)
@@ -333,9 +349,9 @@ def ttest(
     datasets = tuple(tester.dataset_name(d) for d in tester.datasets)
     mean_width = std_dev_width = 2
     sort_values = [math.inf] * len(datasets)  # rows the base cannot be computed for go last
-    cells: list[list[Comparison | None]] = []
+    cells: list[list[TTestCell | None]] = []
     for i in range(len(datasets)):
-        row: list[Comparison | None] = []
+        row: list[TTestCell | None] = []
         for j in range(len(schemes)):
             try:
                 stats = tester.statistics(i, base_index, j, column)
@@ -353,7 +369,7 @@ def ttest(
                 std_dev_width = _widen(std_dev_width, stats.y_stats.std_dev)
             sign = stats.differences_significance
             row.append(
-                Comparison(
+                TTestCell(
                     count=stats.count,
                     mean=stats.y_stats.mean,
                     std_dev=stats.y_stats.std_dev,
@@ -407,12 +423,20 @@ def _scheme_aliases(schemes: Sequence[str]) -> dict[str, list[int]]:
     return aliases
 
 
-def _lookup(key: int | str, names: Sequence[str], argument: str, aliases: dict[str, list[int]]) -> int:
+def _lookup(
+    key: int | str,
+    names: Sequence[str],
+    argument: str,
+    aliases: dict[str, list[int]],
+    error: type[WekaevalError] = TTestError,
+) -> int:
+    """The index of ``key`` (an index, a name, or an unambiguous alias) in ``names``; ``error`` naming
+    ``argument`` if it is none of them."""
     if isinstance(key, bool) or not isinstance(key, (int, str)):
-        raise TTestError(f"{argument} must be an index or a name, got {key!r}")
+        raise error(f"{argument} must be an index or a name, got {key!r}")
     if isinstance(key, int):
         if not 0 <= key < len(names):
-            raise TTestError(f"{argument} {key} is not an index (0..{len(names) - 1})")
+            raise error(f"{argument} {key} is not an index (0..{len(names) - 1})")
         return key
     if key in names:
         return names.index(key)
@@ -420,8 +444,8 @@ def _lookup(key: int | str, names: Sequence[str], argument: str, aliases: dict[s
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
-        raise TTestError(f"{argument} {key!r} is ambiguous: " + "; ".join(names[m] for m in matches))
-    raise TTestError(f"{argument} {key!r} is none of: " + "; ".join(names))
+        raise error(f"{argument} {key!r} is ambiguous: " + "; ".join(names[m] for m in matches))
+    raise error(f"{argument} {key!r} is none of: " + "; ".join(names))
 
 
 def _simple_date(moment: _datetime.datetime) -> str:
