@@ -291,7 +291,7 @@ def _escaped(name: str) -> str:
     return html.escape(name, quote=True)
 
 
-def test_chromium_renders_the_page_with_its_diagram(chromium, tmp_path):
+def test_chromium_renders_the_page_with_its_diagram(chromium, tmp_path):  # noqa: F811
     pytest.importorskip("matplotlib")
     page = tmp_path / "compare.html"
     written = compare_html(demsar((*SCHEMES[:3], EVIL)), page)

@@ -15,7 +15,6 @@ from wekaeval.cli._common import (
     UsageError,
     add_encoding,
     check_outputs,
-    one_line,
     output_file,
     probability_level,
     shown,

@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from wekaeval.errors import ComparisonError
+
 #: The diagram's text size (points), and the width of one character of it, roughly (inches).
 FONT_SIZE = 9.0
 _CHARACTER = 0.58 * FONT_SIZE / 72
@@ -101,10 +103,10 @@ def diagram_layout(
     ``cd`` (None: no CD bar) and ``cliques`` (groups of names; a group of one draws nothing)."""
     k = len(names)
     if k != len(mean_ranks) or k < 2:
-        raise ValueError(f"a diagram needs at least 2 schemes and a mean rank each, got {k} and {len(mean_ranks)}")
+        raise ComparisonError(f"a diagram needs at least 2 schemes and a mean rank each, got {k} and {len(mean_ranks)}")
     ranks = [float(rank) for rank in mean_ranks]
     if not all(math.isfinite(rank) for rank in ranks):
-        raise ValueError(f"a mean rank is not a number: {ranks}")
+        raise ComparisonError(f"a mean rank is not a number: {ranks}")
     order = sorted(range(k), key=lambda j: (ranks[j], j))
     right = order[: (k + 1) // 2]  # the better half, best first: the best turns nearest the axis
     left = order[(k + 1) // 2 :][::-1]  # the worse half, worst first
@@ -151,7 +153,7 @@ def diagram_layout(
     for row, clique in enumerate(rows):
         unknown = [name for name in clique if name not in position]
         if unknown:
-            raise ValueError(f"a clique names {unknown[0]!r}, not one of the schemes {list(names)}")
+            raise ComparisonError(f"a clique names {unknown[0]!r}, not one of the schemes {list(names)}")
         xs = [position[name] for name in clique]
         bars.append(CliqueBar(clique, min(xs) - 0.04, max(xs) + 0.04, axis_y + 0.2 + clique_step * row))
     cd_bar = None
@@ -202,18 +204,18 @@ def p_value_cliques(mean_ranks: Sequence[float], p_values: Any, alpha: float) ->
 
 
 def diagram_format(path: str | os.PathLike[str] | None, format: str | None) -> str:
-    """The format a diagram is written in: ``format``, else the suffix of ``path``, else svg; a
-    :class:`ValueError` for anything but svg, png and pdf (checked before any work)."""
+    """The format a diagram is written in: ``format``, else the suffix of ``path``, else svg; anything but svg,
+    png and pdf is a :class:`~wekaeval.errors.ComparisonError` (a ValueError), checked before any work."""
     if format is None:
         if path is None:
             return "svg"
         name = os.fspath(path)
         kind = os.path.splitext(name)[1].lstrip(".").lower()
         if kind not in DIAGRAM_FORMATS:
-            raise ValueError(f"{name}: a critical-difference diagram is written as .svg, .png or .pdf")
+            raise ComparisonError(f"{name}: a critical-difference diagram is written as .svg, .png or .pdf")
         return kind
     if format.lower() not in DIAGRAM_FORMATS:
-        raise ValueError(f"format {format!r}: a critical-difference diagram is written as svg, png or pdf")
+        raise ComparisonError(f"format {format!r}: a critical-difference diagram is written as svg, png or pdf")
     return format.lower()
 
 

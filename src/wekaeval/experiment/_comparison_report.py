@@ -58,8 +58,9 @@ def critical_difference_diagram(
 
     Raises
     ------
-    ValueError
-        For another suffix or format, before anything is computed or drawn.
+    ComparisonError
+        A ValueError: for another suffix or format, before anything is computed or drawn; for an unknown
+        ``method`` or an ``alpha`` outside (0, 1).
     ImportError
         Without matplotlib, saying what to install.
     """
