@@ -19,7 +19,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wekaeval.experiment import Comparison, compare, compare_html, critical_difference_diagram
-from wekaeval.experiment._cddiagram import DiagramLayout, diagram_format, diagram_layout, draw_diagram, rank_text
+from wekaeval.experiment._cddiagram import (
+    DiagramLayout,
+    diagram_format,
+    diagram_layout,
+    draw_diagram,
+    p_value_cliques,
+    rank_text,
+)
+from wekaeval.experiment._comparison_report import _layout
 
 from .test_html import assert_self_contained, browser, chromium, parsed, read_png  # noqa: F401
 
@@ -315,3 +323,46 @@ def _longest_run(row: np.ndarray) -> int:
         run = run + 1 if value else 0
         best = max(best, run)
     return best
+
+
+@given(
+    st.integers(2, 9).flatmap(
+        lambda k: st.tuples(st.permutations(range(k)), st.lists(st.booleans(), min_size=k * k, max_size=k * k))
+    )
+)
+def test_p_value_cliques_never_join_a_pair_the_test_separates_and_are_maximal(case):
+    order, separated = case
+    k = len(order)
+    ranks = [float(order.index(j) + 1) for j in range(k)]  # scheme order[0] is the best
+    p = [[1.0] * k for _ in range(k)]
+    for i in range(k):
+        for j in range(i + 1, k):
+            p[i][j] = p[j][i] = 0.01 if separated[i * k + j] else 0.5
+    groups = p_value_cliques(ranks, p, 0.05)
+    for group in groups:
+        assert len(group) > 1 and all(p[a][b] >= 0.05 for a in group for b in group if a != b)
+        positions = [order.index(j) for j in group]
+        assert positions == list(range(positions[0], positions[-1] + 1))  # a run in order of mean rank, best first
+    for start in range(k - 1):  # every run of two or more without a separated pair lies inside some group
+        for end in range(start + 1, k):
+            run = order[start : end + 1]
+            if all(p[a][b] >= 0.05 for a in run for b in run if a != b):
+                assert any(set(run) <= set(group) for group in groups), (run, groups)
+
+
+def test_a_diagram_of_holm_joins_what_holm_does_not_separate_and_has_no_cd_bar():
+    pytest.importorskip("matplotlib")
+    comparison = demsar()
+    texts = svg_texts(critical_difference_diagram(comparison, method="holm", alpha=0.1))
+    assert not [text for text in texts if text.startswith("CD")]
+    assert "holm, \u03b1 = 0.1: a bar joins schemes the test does not tell apart" in texts
+    layout, _ = _layout(comparison, "holm", 0.1)
+    separated = {frozenset(pair) for pair in comparison.posthoc("holm").significant(0.1)}
+    assert separated  # at 0.10 Holm separates C4.5 from the best on Demšar's table: the bars must not join them
+    assert len(layout.cliques) > 1
+    for bar in layout.cliques:
+        assert not any(frozenset((a, b)) in separated for a in bar.members for b in bar.members if a != b)
+    with pytest.raises(ValueError, match="alpha"):
+        critical_difference_diagram(comparison, method="holm", alpha=1.5)
+    with pytest.raises(ValueError, match="method"):
+        critical_difference_diagram(comparison, method="tukey")

@@ -164,7 +164,7 @@ def diagram_layout(
     rows_drawn = max(len(right), len(left))
     return DiagramLayout(
         width=width,
-        height=first_row + (rows_drawn - 1) * row_step + 0.25,
+        height=first_row + (rows_drawn - 1) * row_step + 0.3,
         k=k,
         axis_left=axis_left,
         axis_right=axis_right,
