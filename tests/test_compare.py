@@ -238,6 +238,29 @@ def test_a_scheme_without_results_on_a_data_set_in_a_result_file():
         compare(io.StringIO("\n".join(kept) + "\n"))
 
 
+@pytest.mark.jvm
+def test_wekas_own_result_files_give_its_analyse_panels_means_and_ranking(weka_jvm, tmp_path):
+    """WEKA's Experimenter writes the files (ARFF and CSV listeners); its PairedCorrectedTTester is the oracle of
+    each scheme's mean (the scheme as the base: the number its Analyse panel prints) and of the ranking text.
+    (A win in WEKA's ranking is a significantly higher mean, whatever the measure: WEKA knows no direction.)"""
+    from .experiment_oracle import run_experiment, weka_tester
+
+    arff, csv = run_experiment(tmp_path / "results.arff"), run_experiment(tmp_path / "results.csv")
+    for measure in ("Percent_correct", "Root_mean_squared_error", "Area_under_ROC", "Kappa_statistic"):
+        tester, names = weka_tester(arff)
+        column = names.index(measure)
+        ours, from_csv = compare(arff, measure=measure), compare(csv, measure=measure)
+        # the ARFF listener writes 6 decimals, the CSV listener every digit (WEKA's tester reads only ARFF)
+        assert np.allclose(ours.table, from_csv.table, rtol=0, atol=5e-7) and ours.weka_ranking == from_csv.weka_ranking
+        for j in range(len(ours.schemes)):
+            tester.multiResultsetFull(j, column)
+            matrix = tester.getResultMatrix()
+            for i in range(len(ours.datasets)):
+                assert ours.table[i, j].hex() == float(matrix.getMean(j, i)).hex(), (measure, i, j)
+        assert ours.weka is not None and ours.weka.ranking() == str(tester.multiResultsetRanking(column))
+        assert ours.higher_is_better == (measure != "Root_mean_squared_error")
+
+
 # -- bad arguments -----------------------------------------------------------------------------------------
 
 
