@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from wekaeval.cli import _compare as cli_compare
 from wekaeval.cli import main
 from wekaeval.experiment import compare, compare_html, critical_difference_diagram, signed_rank
+from wekaeval.experiment._posthoc import POSTHOC_METHODS
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "experiment.arff"
@@ -83,6 +85,17 @@ def test_the_diagram_is_written_in_the_format_its_suffix_names(capsys, tmp_path,
     else:
         assert data.startswith(b"\x89PNG\r\n\x1a\n" if kind == "png" else b"%PDF-")
     assert [p.name for p in tmp_path.iterdir()] == [path.name]  # written atomically: no temporary file left
+
+
+@pytest.mark.parametrize("method", POSTHOC_METHODS)
+def test_every_procedure_gives_its_text_page_and_diagram(capsys, tmp_path, method):
+    assert cli_compare.POSTHOC_METHODS == POSTHOC_METHODS  # the command offers what compare() knows
+    page, diagram = tmp_path / "page.html", tmp_path / "cd.svg"
+    status, out, err = run(capsys, str(EXAMPLE), "--posthoc", method, "--html", str(page), "--diagram", str(diagram))
+    comparison = compare(EXAMPLE)
+    assert (status, err) == (0, "") and out == comparison.to_text(method) + "\n"
+    assert page.read_text(encoding="utf-8") == compare_html(comparison, method=method)
+    assert diagram.read_bytes() == critical_difference_diagram(comparison, method=method)
 
 
 def test_the_page_and_the_bayesian_tests(capsys, tmp_path):

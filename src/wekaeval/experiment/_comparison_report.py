@@ -18,11 +18,8 @@ from typing import Any
 
 from wekaeval._atomic import write_atomically
 from wekaeval.experiment._cddiagram import diagram_format, diagram_layout, draw_diagram, p_value_cliques, rank_text
+from wekaeval.experiment._ranks import CD_METHODS
 from wekaeval.experiment._report import _CSS, _e, _table, inline_svg
-
-#: The methods whose critical difference the diagram can draw as a bar (the others' cliques come from their
-#: adjusted p-values, and the diagram then has no CD bar).
-CD_METHODS = ("nemenyi", "bonferroni-dunn")
 
 _PAGE_CSS = (
     _CSS
