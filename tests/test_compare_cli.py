@@ -195,3 +195,69 @@ def test_help_text(capsys):
     for option in ("--measure", "--significance", "--base", "--better", "--posthoc", "--rope", "--seed",
                    "--diagram", "--html", "--csv", "--encoding"):  # fmt: skip
         assert re.search(rf"{option}\b", text), option
+
+
+# -- a data set x scheme table ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def demsar_csv(tmp_path: Path) -> Path:
+    """Demšar's Table 6 (tests/test_compare_report.py: JMLR 7:1-30) as a CSV table."""
+    from .test_compare_report import DATASETS, DEMSAR, SCHEMES
+
+    lines = ["data set," + ",".join(SCHEMES)]
+    lines += [f'"{name}",' + ",".join(map(str, row)) for name, row in zip(DATASETS, DEMSAR, strict=True)]
+    path = tmp_path / "demsar.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_table_is_compared_as_compare_compares_it(capsys, demsar_csv):
+    from .test_compare_report import DATASETS, DEMSAR, DEMSAR_RANKS, SCHEMES
+
+    comparison = compare(DEMSAR, datasets=DATASETS, schemes=SCHEMES, measure="Area_under_ROC")
+    status, out, err = run(capsys, str(demsar_csv), "--table", "--measure", "Area_under_ROC")
+    assert (status, err) == (0, "") and out == comparison.to_text() + "\n"
+    assert "Friedman chi2 = 10.9524" in out
+    status, out, err = run(capsys, str(demsar_csv), "--table", "--measure", "Area_under_ROC", "--csv")
+    assert out.splitlines()[-1] == "mean rank," + ",".join(map(repr, DEMSAR_RANKS))
+
+
+def test_a_tables_bayesian_tests_are_those_of_its_data_frame(capsys, demsar_csv):
+    pandas = pytest.importorskip("pandas")
+    from .test_compare_report import DATASETS, DEMSAR, SCHEMES
+
+    status, out, err = run(capsys, str(demsar_csv), "--table", "--better", "higher", "--rope", "0.01", "--seed", "1")
+    assert (status, err) == (0, "")
+    frame = pandas.DataFrame(DEMSAR, index=list(DATASETS), columns=list(SCHEMES))
+    for name in SCHEMES[:3]:  # each against the control, the best mean rank: C4.5+m+cf
+        test = signed_rank(frame, "C4.5+m+cf", name, measure="Percent_correct", rope=0.01, seed=1,
+                           higher_is_better=True)  # fmt: skip
+        assert f"\n{test}\n" in out
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "an empty table"),
+        ("set,a,b\nx,1,2\ny,1\n", "line 3 has 2 cells, the header 3"),
+        ("set,a,b\nx,1,2\ny,1,two\n", "line 3, b: 'two' is not a number"),
+        ("set,a,b\nx,1,2\n", "1 data set(s) where every scheme has a result"),
+    ],
+)
+def test_a_bad_table_is_one_line_naming_its_line(capsys, tmp_path, text, message):
+    path = tmp_path / "table.csv"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run(capsys, str(path), "--table", "--better", "higher")
+    assert status == 2 and out == "" and err.count("\n") == 1 and message in err and str(path) in err, err
+
+
+def test_a_tables_missing_cell_leaves_its_data_set_out(capsys, tmp_path):
+    path = tmp_path / "table.csv"
+    path.write_text("set,a,b\nx,1,2\ny,?,3\nz,2,1\nw,3,\n", encoding="utf-8")
+    status, out, err = run(capsys, str(path), "--table", "--better", "lower", "--csv")
+    assert status == 0 and out.splitlines()[2:5] == ["y,,3.0", "z,2.0,1.0", "w,3.0,"]
+    assert err.splitlines() == [
+        f"wekaeval: note: {path}: y left out of the rank tests: no result of a",
+        f"wekaeval: note: {path}: w left out of the rank tests: no result of b",
+    ]

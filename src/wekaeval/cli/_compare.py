@@ -39,7 +39,16 @@ def add_parser(commands: Any) -> None:
         "wins/losses ranking beside them. Data sets where a scheme has no result are named and left out of the "
         "rank tests.",
     )
-    parser.add_argument("file", metavar="RESULTS", help="the Experimenter's .arff or .csv results")
+    parser.add_argument(
+        "file", metavar="RESULTS", help="the Experimenter's .arff or .csv results (with --table: a CSV table)"
+    )
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="RESULTS is a data set x scheme table, not a result file: CSV, a first row of scheme names after "
+        "one cell, then each data set's name and a value per scheme (empty or ? where it has none); --measure "
+        "names what the values are, for their direction (or --better says it)",
+    )
     parser.add_argument("--measure", default="Percent_correct", help="the column (default Percent_correct)")
     parser.add_argument("--significance", type=probability_level, default=0.05, help="the tests' level (default 0.05)")
     parser.add_argument(
@@ -138,19 +147,25 @@ def _compare_command(args: argparse.Namespace) -> int:
 
     control = _base(args.base)
     _check(args)
-    results = read_experiment_results(Path(args.file), encoding=args.encoding)
+    names: dict[str, list[str]] = {}
+    if args.table:
+        datasets, schemes, values = _read_table(args)
+        results: Any = values
+        names = {"datasets": datasets, "schemes": schemes}
+    else:
+        results = read_experiment_results(Path(args.file), encoding=args.encoding)
     try:
         higher = None if args.better is None else args.better == "higher"
         comparison = compare(
-            results, measure=args.measure, alpha=args.significance, control=control, higher_is_better=higher
+            results, measure=args.measure, alpha=args.significance, control=control, higher_is_better=higher, **names
         )
         bayesian = _bayesian(comparison, results, args, control)
     except WekaevalError as error:
         raise type(error)(_in_option_words(str(error), args)) from None
-    for dataset, schemes in comparison.left_out.items():
+    for dataset, without in comparison.left_out.items():
         print(
             f"wekaeval: note: {shown(args.file)}: {shown(dataset)} left out of the rank tests: no result of "
-            f"{shown(', '.join(schemes))}",
+            f"{shown(', '.join(without))}",
             file=sys.stderr,
         )
     if args.csv:
@@ -172,6 +187,12 @@ def _bayesian(comparison: Any, results: Any, args: argparse.Namespace, control: 
 
     from wekaeval.experiment import signed_rank
 
+    if args.table:  # signed_rank reads a table as a DataFrame
+        try:
+            import pandas
+        except ImportError:
+            raise UsageError("--rope and --seed with --table need pandas: pip install pandas") from None
+        results = pandas.DataFrame(comparison.table, index=list(comparison.datasets), columns=list(comparison.schemes))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     against = comparison.versus_control(control)
     return [
@@ -186,6 +207,35 @@ def _bayesian(comparison: Any, results: Any, args: argparse.Namespace, control: 
         )
         for name in against.schemes
     ]
+
+
+def _read_table(args: argparse.Namespace) -> tuple[list[str], list[str], list[list[float]]]:
+    """``--table``: the data sets, schemes and values of a CSV table (NaN where a cell is empty or ``?``); a
+    cell that is not a number, or a row of another length, is a :class:`UsageError` naming its line."""
+    try:
+        with open(args.file, encoding=args.encoding, newline="") as handle:
+            lines = list(csv.reader(handle))
+    except (OSError, UnicodeDecodeError, csv.Error) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise UsageError(f"{args.file}: cannot read the table: {reason}") from None
+    lines = [line for line in lines if any(cell.strip() for cell in line)]
+    if not lines:
+        raise UsageError(f"{args.file}: an empty table; --table reads a header of scheme names, then a row a data set")
+    schemes = [name.strip() for name in lines[0][1:]]
+    datasets, values = [], []
+    for number, line in enumerate(lines[1:], start=2):
+        if len(line) != len(lines[0]):
+            raise UsageError(f"{args.file}: line {number} has {len(line)} cells, the header {len(lines[0])}")
+        datasets.append(line[0].strip())
+        row = []
+        for scheme, cell in zip(schemes, line[1:], strict=True):
+            text = cell.strip()
+            try:
+                row.append(float("nan") if text in ("", "?") else float(text))
+            except ValueError:
+                raise UsageError(f"{args.file}: line {number}, {scheme}: {text!r} is not a number") from None
+        values.append(row)
+    return datasets, schemes, values
 
 
 def _print_csv(comparison: Any) -> None:
