@@ -195,6 +195,8 @@ def test_a_result_file_gives_wekas_means_and_ranking():
     assert [line.split()[:3] for line in t.ranking().splitlines()[1:]] == [
         [str(w - loss), str(w), str(loss)] for _, w, loss in c.weka_ranking
     ]
+    text = c.to_text()
+    assert "iris       33.3333    94.4444 v  95.1111 v\n" in text and "\n    2   2   0  (3)\n" in text
     with_control = compare(EXAMPLE, control="J48")
     assert with_control.control == t.schemes[1] and with_control.weka is not None and with_control.weka.base == 1
 

@@ -33,6 +33,7 @@ PAGES = (
     "docs/kappa.md",
     "docs/experimenter.md",
     "docs/experiments.md",
+    "docs/comparing.md",
     "docs/which-weka.md",
     "docs/cli.md",
     "docs/showing-parity.md",

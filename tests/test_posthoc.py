@@ -20,7 +20,7 @@ from statsmodels.stats.multitest import multipletests
 
 from wekaeval import ComparisonError, compare
 from wekaeval.experiment import PostHoc, VersusControl
-from wekaeval.experiment._posthoc import WILCOXON_OPTIONS, holm, wilcoxon_method
+from wekaeval.experiment._posthoc import WILCOXON_OPTIONS, holm, sign_flip_p
 
 from .test_compare import DEMSAR, SCHEMES, demsar
 
@@ -90,28 +90,31 @@ def test_holm_is_statsmodels(rng):
 
 
 def test_wilcoxon_holm_is_scipys(rng):
+    # exact (no ties, 9), permutation (ties, 4 to 9 data sets), normal (14 with ties; 60)
     tables = [table(), rng.random((9, 3)), rng.random((60, 3))]
-    for values in tables + [rng.integers(0, 6, size=(int(rng.integers(5, 60)), 4)) / 6.0 for _ in range(4)]:
+    tables += [rng.integers(0, 6, size=(int(rng.integers(4, 10)), 3)) / 6.0 for _ in range(4)]
+    tables += [rng.integers(0, 6, size=(int(rng.integers(14, 60)), 4)) / 6.0 for _ in range(2)]
+    for values in tables:
         n, k = values.shape
         c = compare(values, datasets=[str(i) for i in range(n)], schemes=[f"s{j}" for j in range(k)], measure="m",
                     higher_is_better=False)  # fmt: skip
         found = c.posthoc("wilcoxon-holm")
         pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
-        results = [
-            stats.wilcoxon(x := values[:, i], y := values[:, j], method=wilcoxon_method(x, y), **WILCOXON_OPTIONS)
-            for i, j in pairs
-        ]
+        results = [stats.wilcoxon(values[:, i], values[:, j], **WILCOXON_OPTIONS) for i, j in pairs]
         p = np.array([r.pvalue for r in results])
         assert [found.unadjusted[i, j] for i, j in pairs] == p.tolist()
         assert [found.statistics[i, j] for i, j in pairs] == [float(r.statistic) for r in results]
         assert [found.p_values[i, j] for i, j in pairs] == multipletests(p, method="holm")[1].tolist()
-    assert WILCOXON_OPTIONS == {"zero_method": "zsplit", "correction": False}
-    # no ties, no zeros: the exact distribution (scipy's "auto" too)
-    x, y = np.arange(1.0, 11.0) ** 1.5, np.zeros(10)
-    y[:3] = 40
-    assert (
-        wilcoxon_method(x, y) == "exact" and stats.wilcoxon(x, y).pvalue == stats.wilcoxon(x, y, method="exact").pvalue
-    )
+    assert WILCOXON_OPTIONS == {"zero_method": "zsplit", "correction": False, "method": "auto"}
+
+
+def test_sign_flips_counted_are_scipys_permutation_test(rng):
+    for _ in range(12):
+        n = int(rng.integers(1, 11))
+        x, y = rng.integers(0, 4, n) / 4.0, rng.integers(0, 4, n) / 4.0
+        with np.errstate(invalid="ignore", divide="ignore"):
+            expected = stats.wilcoxon(x, y, zero_method="zsplit", method=stats.PermutationMethod()).pvalue
+        assert sign_flip_p(x, y) == expected, (x, y)
 
 
 @pytest.mark.parametrize("method, adjust", [("holm", "holm"), ("bonferroni-dunn", "bonferroni")])

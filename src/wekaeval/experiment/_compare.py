@@ -283,7 +283,13 @@ def _text(comparison: Comparison, posthoc: str) -> str:
     heads = [f"({j + 1})" for j in range(k)]
     name_width = max(len("Mean rank"), *(len(name) for name in c.datasets))
     cells = [[_number(value) for value in row] for row in c.table]
-    mean_ranks = [_number(value) for value in c.mean_ranks]
+    weka = c.weka
+    if weka is not None:  # WEKA's marks against its base, as its Analyse panel shows them
+        for i, row in enumerate(cells):
+            for j in range(k):
+                found = weka.cells[i][j]
+                row[j] += f" {found.significance or ' '}" if found is not None and j != weka.base else "  "
+    mean_ranks = [_number(value) + ("  " if c.weka is not None else "") for value in c.mean_ranks]
     widths = [max(len(heads[j]), len(mean_ranks[j]), *(len(row[j]) for row in cells)) for j in range(k)]
 
     def line(name: str, values: Sequence[str]) -> str:
@@ -294,6 +300,12 @@ def _text(comparison: Comparison, posthoc: str) -> str:
     lines += [line("Dataset", heads), "-" * len(line("", heads))]
     lines += [line(name, row) for name, row in zip(c.datasets, cells, strict=True)]
     lines += ["-" * len(line("", heads)), line("Mean rank", mean_ranks), ""]
+    if weka is not None:
+        lines += [
+            f"v, *: significantly higher, lower than ({weka.base + 1}) by WEKA's corrected t-test "
+            f"at {_number(weka.significance_level)}",
+            "",
+        ]
     for name, missing in c.left_out.items():
         lines.append(f"Left out of the ranks: {name} (no result of {', '.join(missing)})")
     f = c.friedman
@@ -327,7 +339,7 @@ def _text(comparison: Comparison, posthoc: str) -> str:
             for name, wins, losses in c.weka_ranking
         ]
     lines += ["", "Key:", *(f"({j + 1}) {name}" for j, name in enumerate(c.schemes))]
-    return "\n".join(lines) + "\n"
+    return "\n".join(text.rstrip() for text in lines) + "\n"
 
 
 def _number(value: float) -> str:

@@ -41,23 +41,36 @@ CONTROL_METHODS = ("holm", "bonferroni-dunn")
 
 
 #: scipy.stats.wilcoxon's options for ``"wilcoxon-holm"``: zero differences split evenly between the positive
-#: and negative rank sums (Demšar 2006, section 3.1.3), no continuity correction; the distribution is
-#: :func:`wilcoxon_method`'s.
-WILCOXON_OPTIONS = {"zero_method": "zsplit", "correction": False}
+#: and negative rank sums (Demšar 2006, section 3.1.3), no continuity correction, and scipy's choice of the
+#: distribution: the exact one up to 50 data sets without ties or zeros; with them, every sign flip enumerated
+#: up to 13 data sets (:func:`sign_flip_p`, scipy's permutation test counted exactly instead of enumerated,
+#: seconds faster per pair), else the normal approximation with the tie correction.
+WILCOXON_OPTIONS = {"zero_method": "zsplit", "correction": False, "method": "auto"}
 
 
-def wilcoxon_method(x: np.ndarray, y: np.ndarray) -> str:
-    """scipy.stats.wilcoxon's ``method`` for a pair: ``"exact"`` up to 50 data sets when no difference is zero
-    and no two tie (the exact null distribution then holds), else ``"asymptotic"`` (the normal approximation
-    with the tie correction) -- scipy's ``"auto"`` before 1.15.  scipy 1.17's ``"auto"`` enumerates every sign
-    flip instead up to 13 data sets with ties or zeros, seconds per pair.
+def sign_flip_p(x: np.ndarray, y: np.ndarray) -> float:
+    """The two-sided p-value of Wilcoxon's signed-rank test (zeros split) over every one of the 2^n sign flips
+    of the differences, as scipy's ``wilcoxon(..., method="auto")`` computes it with ties or zeros up to 13
+    data sets (``permutation_test``'s exact test): counted by a generating function of the doubled ranks.
 
-    >>> wilcoxon_method(np.array([1.0, 2.0, 4.0]), np.array([0.0, 0.0, 0.0])), wilcoxon_method(np.ones(3), np.ones(3))
-    ('exact', 'asymptotic')
+    >>> sign_flip_p(np.array([1.0, 2.0, 3.0]), np.zeros(3)), sign_flip_p(np.ones(4), np.ones(4))
+    (0.25, 1.0)
     """
-    magnitudes = np.abs(np.asarray(x, dtype=float) - np.asarray(y, dtype=float))
-    plain = len(magnitudes) <= 50 and not np.any(magnitudes == 0) and len(np.unique(magnitudes)) == len(magnitudes)
-    return "exact" if plain else "asymptotic"
+    from scipy.stats import rankdata
+
+    differences = np.asarray(x, dtype=float) - np.asarray(y, dtype=float)
+    doubled = np.rint(2 * rankdata(np.abs(differences))).astype(np.int64)  # average ranks are halves
+    nonzero = differences != 0
+    counts = np.zeros(int(doubled[nonzero].sum()) + 1, dtype=np.int64)
+    counts[0] = 1
+    for a in doubled[nonzero]:  # each nonzero difference positive (adds its rank) or negative
+        counts[a:] = counts[a:] + counts[: len(counts) - a].copy()
+    observed = int(doubled[differences > 0].sum())
+    scale = 2 ** int(np.count_nonzero(~nonzero))  # a zero's flip changes nothing
+    total = float(2 ** len(differences))
+    less = float(scale * int(counts[: observed + 1].sum())) / total
+    greater = float(scale * int(counts[observed:].sum())) / total
+    return float(np.clip(min(less, greater) * 2, 0.0, 1.0))
 
 
 @dataclass(frozen=True, eq=False)
@@ -209,12 +222,15 @@ def _wilcoxon(values: np.ndarray, upper: tuple[np.ndarray, np.ndarray]) -> tuple
 
     statistics, p = [], []
     for i, j in zip(*upper, strict=True):
+        x, y = values[:, i], values[:, j]
+        magnitudes = np.abs(x - y)
+        flips = len(x) <= 13 and (np.any(magnitudes == 0) or len(np.unique(magnitudes)) < len(x))
+        options = {**WILCOXON_OPTIONS, "method": "asymptotic"} if flips else WILCOXON_OPTIONS
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # a pair with every difference zero: p = 1
-            x, y = values[:, i], values[:, j]
-            found = wilcoxon(x, y, method=wilcoxon_method(x, y), **WILCOXON_OPTIONS)
-        statistics.append(float(found.statistic))
-        p.append(float(found.pvalue))
+            found = wilcoxon(x, y, **options)
+        statistics.append(float(found.statistic))  # min(R+, R-), whichever the distribution
+        p.append(sign_flip_p(x, y) if flips else float(found.pvalue))
     return np.array(statistics), np.array(p)
 
 
