@@ -180,8 +180,7 @@ def _means_table(comparison: Any) -> str:
     rows[-1] += "".join(f"<th>{_e(name)}</th>" for name in names) + "</tr></thead>"
     rows.append("<tbody>")
     decimals = _decimals(comparison.table)
-    ranked = [d for d in comparison.datasets if d not in comparison.left_out]
-    rank_of = {dataset: comparison.ranks[i] for i, dataset in enumerate(ranked)}
+    rank_of = {dataset: comparison.ranks[i] for i, dataset in enumerate(comparison.ranked_datasets)}
     for i, dataset in enumerate(comparison.datasets):
         ranks = rank_of.get(dataset)
         cells = []
