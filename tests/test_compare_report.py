@@ -127,11 +127,7 @@ def test_a_clique_of_one_draws_nothing_and_a_stranger_in_a_clique_is_refused():
 
 
 @given(
-    st.lists(st.integers(2, 40), min_size=2, max_size=14).flatmap(
-        lambda sizes: st.tuples(
-            st.just(len(sizes)), st.lists(st.floats(1, len(sizes)), min_size=len(sizes), max_size=len(sizes))
-        )  # fmt: skip
-    ),
+    st.integers(2, 14).flatmap(lambda k: st.tuples(st.just(k), st.lists(st.floats(1, k), min_size=k, max_size=k))),
     st.one_of(st.none(), st.floats(0.01, 20)),
 )
 def test_generated_layouts_never_cross_a_line_and_stay_inside_the_picture(case, cd):
