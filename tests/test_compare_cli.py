@@ -261,3 +261,15 @@ def test_a_tables_missing_cell_leaves_its_data_set_out(capsys, tmp_path):
         f"wekaeval: note: {path}: y left out of the rank tests: no result of a",
         f"wekaeval: note: {path}: w left out of the rank tests: no result of b",
     ]
+
+
+def test_a_table_is_read_in_its_encoding(capsys, tmp_path):
+    path = tmp_path / "table.csv"
+    path.write_bytes("set,caf\u00e9,b\nx,1,2\ny,2,1\nz,3,1\n".encode("cp1252"))
+    status, out, err = run(capsys, str(path), "--table", "--better", "higher", "--csv", "--encoding", "cp1252")
+    assert status == 0 and out.splitlines()[0] == "dataset,caf\u00e9,b"
+    status, out, err = run(capsys, str(path), "--table", "--better", "higher", "--csv", "--encoding", "auto")
+    assert status == 0 and out.splitlines()[0] == "dataset,caf\u00e9,b"
+    assert err.startswith("wekaeval: warning: ") and err.count("\n") == 1 and "read as cp1252" in err  # one line
+    status, out, err = run(capsys, str(path), "--table", "--better", "higher", "--csv")
+    assert status == 2 and err.count("\n") == 1 and str(path) in err, err  # not UTF-8: one line, exit 2

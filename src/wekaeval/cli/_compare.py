@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import csv
+import io
 import re
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ from wekaeval.cli._common import (
     write_binary,
     write_text,
 )
+from wekaeval.cli._experiment import _warning_line
 
 #: The all-pairs procedures ``--posthoc`` names, in compare()'s words.
 POSTHOC_METHODS = ("nemenyi", "holm", "shaffer", "bergmann-hommel", "conover", "wilcoxon-holm")
@@ -49,7 +52,11 @@ def add_parser(commands: Any) -> None:
         "one cell, then each data set's name and a value per scheme (empty or ? where it has none); --measure "
         "names what the values are, for their direction (or --better says it)",
     )
-    parser.add_argument("--measure", default="Percent_correct", help="the column (default Percent_correct)")
+    parser.add_argument(
+        "--measure",
+        default="Percent_correct",
+        help="the column (default Percent_correct); with --table, what the table's values are",
+    )
     parser.add_argument("--significance", type=probability_level, default=0.05, help="the tests' level (default 0.05)")
     parser.add_argument(
         "--base",
@@ -142,6 +149,12 @@ def _base(text: str | None) -> int | str | None:
 
 
 def _compare_command(args: argparse.Namespace) -> int:
+    with warnings.catch_warnings():  # a file read as cp1252 by --encoding auto, say: one line, as errors are
+        warnings.showwarning = _warning_line
+        return _compare(args)
+
+
+def _compare(args: argparse.Namespace) -> int:
     from wekaeval.errors import WekaevalError
     from wekaeval.experiment import compare, read_experiment_results
 
@@ -212,12 +225,14 @@ def _bayesian(comparison: Any, results: Any, args: argparse.Namespace, control: 
 def _read_table(args: argparse.Namespace) -> tuple[list[str], list[str], list[list[float]]]:
     """``--table``: the data sets, schemes and values of a CSV table (NaN where a cell is empty or ``?``); a
     cell that is not a number, or a row of another length, is a :class:`UsageError` naming its line."""
+    from wekaeval._textsource import read_text
+    from wekaeval.errors import WekaOutputError
+
+    _, text = read_text(args.file, WekaOutputError, encoding=args.encoding)  # --encoding auto as every reader's
     try:
-        with open(args.file, encoding=args.encoding, newline="") as handle:
-            lines = list(csv.reader(handle))
-    except (OSError, UnicodeDecodeError, csv.Error) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise UsageError(f"{args.file}: cannot read the table: {reason}") from None
+        lines = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as error:
+        raise UsageError(f"{args.file}: not a CSV table: {error}") from None
     lines = [line for line in lines if any(cell.strip() for cell in line)]
     if not lines:
         raise UsageError(f"{args.file}: an empty table; --table reads a header of scheme names, then a row a data set")
