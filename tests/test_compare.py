@@ -17,6 +17,8 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy import stats
 
 from wekaeval import ComparisonError, compare, read_experiment_results, ttest
@@ -145,6 +147,36 @@ def test_random_tables_with_ties(rng):
                 assert [c.mean_ranks[c.schemes.index(s)] for s in group] == sorted(
                     c.mean_ranks[c.schemes.index(s)] for s in group
                 )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(2, 12).flatmap(
+        lambda n: st.integers(2, 7).flatmap(
+            lambda k: st.lists(st.lists(st.integers(0, 3), min_size=k, max_size=k), min_size=n, max_size=n)
+        )
+    ),
+    st.booleans(),
+)
+def test_generated_tables_rank_as_scipy(rows, higher):
+    table = np.array(rows, dtype=float)
+    n, k = table.shape
+    c = compare(table, datasets=[f"d{i}" for i in range(n)], schemes=[f"s{j}" for j in range(k)], measure="m",
+                higher_is_better=higher)  # fmt: skip
+    assert np.array_equal(c.ranks, stats.rankdata(-table if higher else table, axis=1))
+    assert np.array_equal(c.mean_ranks, c.ranks.sum(axis=0) / n) and math.isclose(c.mean_ranks.sum(), k * (k + 1) / 2)
+    if k >= 3:  # scipy's Friedman takes three schemes or more
+        with np.errstate(invalid="ignore", divide="ignore"):
+            anchor = stats.friedmanchisquare(*table.T)
+        assert np.array_equal([c.friedman.statistic, c.friedman.p_value], [anchor.statistic, anchor.pvalue],
+                              equal_nan=True)  # fmt: skip
+    if not np.isnan(c.friedman.statistic):
+        assert c.friedman.statistic >= c.friedman.uncorrected - 1e-9  # the correction divides by at most 1
+    groups = c.cliques()
+    assert all(len(group) >= 2 for group in groups)
+    assert {frozenset(c.schemes.index(s) for s in g) for g in groups} == brute_force_cliques(
+        c.mean_ranks, c.critical_difference()
+    )
 
 
 def test_a_lower_is_better_measure_ranks_the_lowest_first():

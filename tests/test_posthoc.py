@@ -167,6 +167,19 @@ def test_shaffer_and_bergmann_hommel_adjust_the_z_tests_p_values(method, monkeyp
     assert np.array_equal(found.statistics, holm_found.statistics)
 
 
+def test_an_error_of_the_adjustment_names_the_method(monkeypatch):
+    from wekaeval.errors import WekaevalError
+
+    def refuse(p):
+        raise WekaevalError("at most 9 schemes")
+
+    module = types.ModuleType("wekaeval.experiment._hypotheses")
+    module.bergmann_hommel_adjust = refuse
+    monkeypatch.setitem(sys.modules, "wekaeval.experiment._hypotheses", module)
+    with pytest.raises(ComparisonError, match="method 'bergmann-hommel': at most 9 schemes"):
+        demsar().posthoc("bergmann-hommel")
+
+
 def test_significant_pairs_and_orientation():
     c = demsar()
     found = c.posthoc("conover")

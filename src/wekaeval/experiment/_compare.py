@@ -140,7 +140,7 @@ def compare(
     measure : str
         The measure compared (a result file's column; for a table, its name, which gives its direction).
     alpha : float
-        The level of the tests and critical differences, strictly between 0 and 1.
+        The level of the tests, critical differences and cliques, and of WEKA's t-test, strictly between 0 and 1.
     control : int or str, optional
         The scheme the others are tested against (:meth:`Comparison.versus_control`; WEKA's t-test base), by
         index or name (as :func:`wekaeval.ttest`'s ``base``).  None: the best mean rank for versus_control,
@@ -154,6 +154,10 @@ def compare(
     ComparisonError
         For a bad argument, fewer than two schemes or two data sets where every scheme has a result, an
         unknown scheme; the message names the argument.
+
+    >>> c = compare("docs/examples/experiment.arff", measure="Root_mean_squared_error")
+    >>> c.higher_is_better, c.mean_ranks.tolist(), c.weka_ranking[0]
+    (False, [2.3333333333333335, 2.0, 1.6666666666666667], ("rules.ZeroR '' 48055541465867954", 4, 0))
     """
     alpha = _check_alpha(alpha)
     higher = measure_direction(measure, higher_is_better)
@@ -287,8 +291,8 @@ def _text(comparison: Comparison, posthoc: str) -> str:
     if weka is not None:  # WEKA's marks against its base, as its Analyse panel shows them
         for i, row in enumerate(cells):
             for j in range(k):
-                found = weka.cells[i][j]
-                row[j] += f" {found.significance or ' '}" if found is not None and j != weka.base else "  "
+                cell = weka.cells[i][j]
+                row[j] += f" {cell.significance or ' '}" if cell is not None and j != weka.base else "  "
     mean_ranks = [_number(value) + ("  " if c.weka is not None else "") for value in c.mean_ranks]
     widths = [max(len(heads[j]), len(mean_ranks[j]), *(len(row[j]) for row in cells)) for j in range(k)]
 

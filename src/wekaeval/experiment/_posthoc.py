@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wekaeval.errors import ComparisonError
+from wekaeval.errors import ComparisonError, WekaevalError
 from wekaeval.experiment._ranks import rank_standard_error
 
 #: The all-pairs procedures of :func:`all_pairs`.
@@ -164,7 +164,12 @@ def all_pairs(method: str, schemes: Sequence[str], ranks: np.ndarray, values: np
         # type-checks without it; its functions take and give k x k symmetric matrices of p-values
         hypotheses = importlib.import_module("wekaeval.experiment._hypotheses")
         adjust = hypotheses.shaffer_adjust if method == "shaffer" else hypotheses.bergmann_hommel_adjust
-        adjusted = np.asarray(adjust(unadjusted.copy()), dtype=float)
+        try:
+            adjusted = np.asarray(adjust(unadjusted.copy()), dtype=float)
+        except ComparisonError:
+            raise
+        except WekaevalError as error:  # Bergmann-Hommel's limit on the schemes, for one
+            raise ComparisonError(f"method {method!r}: {error}") from None
     else:
         adjusted = _symmetric(k, upper, holm(p), 1.0)
     return PostHoc(
