@@ -273,3 +273,18 @@ def test_a_table_is_read_in_its_encoding(capsys, tmp_path):
     assert err.startswith("wekaeval: warning: ") and err.count("\n") == 1 and "read as cp1252" in err  # one line
     status, out, err = run(capsys, str(path), "--table", "--better", "higher", "--csv")
     assert status == 2 and err.count("\n") == 1 and str(path) in err, err  # not UTF-8: one line, exit 2
+
+
+def test_a_procedure_that_refuses_the_table_leaves_no_output_at_all(capsys, tmp_path):
+    path = tmp_path / "ten.csv"
+    rows = ["set," + ",".join(f"s{j}" for j in range(10))]
+    rows += [f"d{i}," + ",".join(str((i * 7 + j * 3) % 11 / 10) for j in range(10)) for i in range(12)]
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    page, diagram = tmp_path / "page.html", tmp_path / "cd.svg"
+    argv = ["--table", "--better", "higher", "--posthoc", "bergmann-hommel", "--csv", "--html", str(page)]
+    status, out, err = run(capsys, str(path), *argv, "--diagram", str(diagram))
+    assert status == 2 and out == "" and err.count("\n") == 1, err  # not the CSV first and then the error
+    assert err.startswith("wekaeval: error: --posthoc bergmann-hommel: Bergmann-Hommel's procedure takes at most 9")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ten.csv"]
+    status, out, err = run(capsys, str(path), *argv[:3], "--posthoc", "shaffer", "--csv")
+    assert status == 0 and out.startswith("dataset,s0,")

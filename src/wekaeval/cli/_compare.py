@@ -167,12 +167,14 @@ def _compare(args: argparse.Namespace) -> int:
         names = {"datasets": datasets, "schemes": schemes}
     else:
         results = read_experiment_results(Path(args.file), encoding=args.encoding)
-    try:
+    try:  # everything computed before anything is printed or written: an error leaves no output behind
         higher = None if args.better is None else args.better == "higher"
         comparison = compare(
             results, measure=args.measure, alpha=args.significance, control=control, higher_is_better=higher, **names
         )
         bayesian = _bayesian(comparison, results, args, control)
+        text = None if args.csv else comparison.to_text(args.posthoc) + "".join(f"\n{test}\n" for test in bayesian)
+        image, page = _pictures(comparison, args, control, bayesian)
     except WekaevalError as error:
         raise type(error)(_in_option_words(str(error), args)) from None
     for dataset, without in comparison.left_out.items():
@@ -181,13 +183,14 @@ def _compare(args: argparse.Namespace) -> int:
             f"{shown(', '.join(without))}",
             file=sys.stderr,
         )
-    if args.csv:
+    if text is None:
         _print_csv(comparison)
     else:
-        text = comparison.to_text(args.posthoc) + "".join(f"\n{test}\n" for test in bayesian)
         print(text, file=sys.stderr if args.html == STDOUT else sys.stdout)
-    if args.diagram is not None or args.html is not None:
-        _pictures(comparison, args, control, bayesian)
+    if image is not None:
+        write_binary(args.diagram, image, option="--diagram")
+    if page is not None:
+        write_text(args.html, page, option="--html")
     return 0
 
 
@@ -262,19 +265,21 @@ def _print_csv(comparison: Any) -> None:
         writer.writerow(["mean rank", *(repr(float(rank)) for rank in comparison.mean_ranks)])
 
 
-def _pictures(comparison: Any, args: argparse.Namespace, control: int | str | None, bayesian: list[Any]) -> None:
+def _pictures(
+    comparison: Any, args: argparse.Namespace, control: int | str | None, bayesian: list[Any]
+) -> tuple[bytes | None, str | None]:
+    """The diagram's bytes and the page asked for (None for those not asked for)."""
     from wekaeval.experiment import compare_html, critical_difference_diagram
 
-    method = args.posthoc
+    image = page = None
     if args.diagram is not None:
         try:
-            image = critical_difference_diagram(comparison, method=method, format=args.diagram.rsplit(".", 1)[-1])
+            image = critical_difference_diagram(comparison, method=args.posthoc, format=args.diagram.rsplit(".", 1)[-1])
         except ImportError as error:
             raise UsageError(str(error)) from None
-        write_binary(args.diagram, image, option="--diagram")
     if args.html is not None:
-        page = compare_html(comparison, method=method, control=control, bayesian=bayesian)
-        write_text(args.html, page, option="--html")
+        page = compare_html(comparison, method=args.posthoc, control=control, bayesian=bayesian)
+    return image, page
 
 
 def _in_option_words(message: str, args: argparse.Namespace) -> str:
@@ -287,5 +292,7 @@ def _in_option_words(message: str, args: argparse.Namespace) -> str:
     if message.startswith("higher_is_better: the measure"):
         return f"--measure {args.measure}: its direction is not known; give --better higher or --better lower"
     word, _, rest = message.partition(" ")
+    if word == "method" and rest.startswith(repr(args.posthoc)):
+        return f"--posthoc {args.posthoc}{rest[len(repr(args.posthoc)) :]}"
     option = {"control": "--base", "measure:": "--measure:", "results:": f"{args.file}:"}.get(word)
     return message if option is None else f"{option} {rest}"
