@@ -209,6 +209,11 @@ def test_a_data_frame():
     frame.iloc[0, 0] = None
     c = compare(frame, measure="Area_under_ROC")
     assert c.schemes == SCHEMES and c.datasets == tuple(DEMSAR) and c.left_out == {"adult (sample)": ("C4.5",)}
+    frame["C4.5"] = "x"
+    with pytest.raises(ComparisonError, match="results: a DataFrame of numbers"):
+        compare(frame, measure="Area_under_ROC")
+    with pytest.raises(ComparisonError, match="a DataFrame names its rows"):
+        compare(frame, measure="Area_under_ROC", datasets=list(DEMSAR))
 
 
 # -- result files ------------------------------------------------------------------------------------------

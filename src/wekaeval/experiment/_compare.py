@@ -242,7 +242,10 @@ def _table(
             raise ComparisonError("datasets and schemes: a DataFrame names its rows (index) and columns itself")
         datasets = [str(name) for name in results.index]
         schemes = [str(name) for name in results.columns]
-        values = results.to_numpy(dtype=float, na_value=np.nan)
+        try:
+            values = results.to_numpy(dtype=float, na_value=np.nan)
+        except (TypeError, ValueError) as error:
+            raise ComparisonError(f"results: a DataFrame of numbers (or NaN) is needed: {error}") from None
     else:
         try:
             values = np.array(
