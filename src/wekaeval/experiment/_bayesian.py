@@ -34,6 +34,8 @@ from typing import IO, Any
 
 import numpy as np
 
+from wekaeval.errors import ComparisonError
+from wekaeval.experiment._ranks import MEASURE_DIRECTIONS, measure_direction
 from wekaeval.experiment._results import DATASET_KEY, RESULTSET_KEY, ExperimentResults, read_experiment_results
 from wekaeval.experiment._tester import PairedTester, TTestError
 from wekaeval.experiment._ttest import FOLD_COLUMN, RUN_COLUMN, _lookup, _numeric_column, _scheme_aliases
@@ -98,19 +100,19 @@ class BayesianTest:
 
     @property
     def p_a_better(self) -> float:
-        """The probability that ``scheme_a`` is better by more than the rope (TTestError: direction unknown)."""
+        """The probability that ``scheme_a`` is better by more than the rope (ComparisonError: direction unknown)."""
         return self.left if self._higher() else self.right
 
     @property
     def p_b_better(self) -> float:
-        """The probability that ``scheme_b`` is better by more than the rope (TTestError: direction unknown)."""
+        """The probability that ``scheme_b`` is better by more than the rope (ComparisonError: direction unknown)."""
         return self.right if self._higher() else self.left
 
     def _higher(self) -> bool:
         if self.higher_is_better is None:
-            raise TTestError(
-                f"the direction of measure {self.measure!r} is unknown: read left (b - a < -rope) and right "
-                "(b - a > rope), or pass higher_is_better"
+            raise ComparisonError(
+                f"higher_is_better: the direction of measure {self.measure!r} is unknown: read left (b - a < -rope)"
+                " and right (b - a > rope), or pass higher_is_better"
             )
         return self.higher_is_better
 
@@ -174,42 +176,45 @@ def correlated_ttest(
     rope : float
         The half-width of the region of practical equivalence (in the measure's unit), >= 0.
     higher_is_better : bool, optional
-        The measure's direction, for :attr:`BayesianTest.p_a_better`; by default known from its name.
+        The measure's direction, for :attr:`BayesianTest.p_a_better`; by default known from its name (the table
+        compare() reads), None for a name it does not know.
 
     Raises
     ------
+    ComparisonError
+        Naming the argument: an unknown scheme or dataset, a negative rope, fewer than two pairs, a non-finite
+        value, results without the fold sizes.
     TTestError
-        Naming the argument: an unknown scheme, dataset or measure, a negative rope, fewer than two pairs,
-        a non-finite value, results without the fold sizes.
+        For a measure that is no numeric column of the results (as :func:`wekaeval.ttest`).
     """
     rope = _rope(rope)
     higher = _direction(measure, higher_is_better)
     results = _results(results, "correlated_ttest")
     tester, column, (a, b), schemes = _tester(results, measure, scheme_a, scheme_b)
     names = tuple(tester.dataset_name(d) for d in tester.datasets)
-    i = _lookup(dataset, names, "dataset", {})
+    i = _lookup(dataset, names, "dataset", {}, ComparisonError)
     try:
         pairs, sizes = tester.paired(i, a, b, column)
     except TTestError as error:
-        raise TTestError(f"dataset {names[i]!r}: {error}") from None
+        raise ComparisonError(f"dataset {names[i]!r}: {error}") from None
     where = f"dataset {names[i]!r}, {schemes[a]} vs {schemes[b]}"
     if sizes is None:
-        raise TTestError(
+        raise ComparisonError(
             f"results: {results.source} has no Number_of_training_instances and Number_of_testing_instances "
             "columns: the correlated t-test takes its correlation from the folds' sizes"
         )
     train, test = sizes
     if not (math.isfinite(train) and math.isfinite(test) and train > 0 and test > 0):
-        raise TTestError(
+        raise ComparisonError(
             f"results: {where}: the folds' sizes add up to {train!r} training and {test!r} testing (a missing size?)"
         )
     ratio = test / train
     if len(pairs) < 2:
-        raise TTestError(f"{where}: {len(pairs)} paired result(s); the correlated t-test needs at least 2")
+        raise ComparisonError(f"{where}: {len(pairs)} paired result(s); the correlated t-test needs at least 2")
     x = np.array([p[0] for p in pairs], dtype=float)
     y = np.array([p[1] for p in pairs], dtype=float)
     if not (np.all(np.isfinite(x)) and np.all(np.isfinite(y))):
-        raise TTestError(f"measure: {where}: {measure} holds a NaN or infinite value")
+        raise ComparisonError(f"measure: {where}: {measure} holds a NaN or infinite value")
     diff = y - x
     n = len(diff)
     mean = float(np.mean(diff))
@@ -279,13 +284,16 @@ def signed_rank(
         The draws' seed, 0 <= seed < 2**32; None draws a fresh seed from the operating system (recorded in
         :attr:`BayesianTest.seed`, to replay the test).
     higher_is_better : bool, optional
-        The measure's direction, for :attr:`BayesianTest.p_a_better`; by default known from its name.
+        The measure's direction, for :attr:`BayesianTest.p_a_better`; by default known from its name (the table
+        compare() reads), None for a name it does not know.
 
     Raises
     ------
+    ComparisonError
+        Naming the argument: an unknown scheme, fewer than two datasets with results of both, a negative rope,
+        a prior <= 0, nsamples < 1, a seed out of range.
     TTestError
-        Naming the argument: an unknown scheme or measure, fewer than two datasets with results of both, a
-        negative rope, a prior <= 0, nsamples < 1, a seed out of range.
+        For a measure that is no numeric column of a result file (as :func:`wekaeval.ttest`).
     """
     rope = _rope(rope)
     prior = _positive(prior, "prior")
@@ -294,7 +302,7 @@ def signed_rank(
     higher = _direction(measure, higher_is_better)
     names, datasets, x, y, left_out, notes = _dataset_means(results, scheme_a, scheme_b, measure)
     if len(datasets) < 2:
-        raise TTestError(
+        raise ComparisonError(
             f"results: {len(datasets)} dataset(s) with results of both {names[0]} and {names[1]}; "
             "the signed-rank test needs at least 2"
         )
@@ -387,11 +395,13 @@ def _results(results: Any, function: str) -> ExperimentResults:
     if isinstance(results, ExperimentResults):
         return results
     if _is_frame(results):
-        raise TTestError(f"results: {function} needs the per-fold results of a result file, not a table of means")
+        raise ComparisonError(f"results: {function} needs the per-fold results of a result file, not a table of means")
     if isinstance(results, (str, os.PathLike)) or hasattr(results, "read"):
         return read_experiment_results(results)
     table = ", or a pandas DataFrame (datasets x schemes)" if function == "signed_rank" else ""
-    raise TTestError(f"results must be ExperimentResults or a result file's path{table}, got {type(results).__name__}")
+    raise ComparisonError(
+        f"results must be ExperimentResults or a result file's path{table}, got {type(results).__name__}"
+    )
 
 
 def _is_frame(value: Any) -> bool:
@@ -404,17 +414,17 @@ def _tester(
     tester = PairedTester(results, 0.05, DATASET_KEY, RESULTSET_KEY, RUN_COLUMN, FOLD_COLUMN)
     column = _numeric_column(results, tester, measure, "measure")
     if not tester.resultsets:
-        raise TTestError(f"results: {results.source} has no results to compare")
+        raise ComparisonError(f"results: {results.source} has no results to compare")
     schemes = tuple(tester.resultset_name(j) for j in range(len(tester.resultsets)))
     return tester, column, _pair(schemes, scheme_a, scheme_b), schemes
 
 
 def _pair(schemes: Sequence[str], scheme_a: int | str, scheme_b: int | str) -> tuple[int, int]:
     aliases = _scheme_aliases(schemes)
-    a = _lookup(scheme_a, schemes, "scheme_a", aliases)
-    b = _lookup(scheme_b, schemes, "scheme_b", aliases)
+    a = _lookup(scheme_a, schemes, "scheme_a", aliases, ComparisonError)
+    b = _lookup(scheme_b, schemes, "scheme_b", aliases, ComparisonError)
     if a == b:
-        raise TTestError(f"scheme_b names the same scheme as scheme_a: {schemes[a]}")
+        raise ComparisonError(f"scheme_b names the same scheme as scheme_a: {schemes[a]}")
     return a, b
 
 
@@ -430,7 +440,7 @@ def _dataset_means(
         try:
             table = np.asarray(results.to_numpy(), dtype=float)
         except (TypeError, ValueError):
-            raise TTestError("results: the table's cells must be numbers (NaN where a scheme has none)") from None
+            raise ComparisonError("results: the table's cells must be numbers (NaN where a scheme has none)") from None
         names = [str(d) for d in results.index]
         for i, name in enumerate(names):
             rows.append((name, float(table[i, a]), float(table[i, b])))
@@ -448,7 +458,7 @@ def _dataset_means(
             notes.append(f"{name}: no result of {' and '.join(missing)} (left out)")
             continue
         if math.isinf(mean_a) or math.isinf(mean_b):
-            raise TTestError(f"measure: the mean of {measure} on {name} is infinite")
+            raise ComparisonError(f"measure: the mean of {measure} on {name} is infinite")
         used.append(name)
         x.append(mean_a)
         y.append(mean_b)
@@ -469,19 +479,19 @@ def _mean(tester: PairedTester, dataset: int, scheme: int, column: int) -> float
 
 def _rope(rope: Any) -> float:
     if isinstance(rope, bool) or not isinstance(rope, (int, float, np.integer, np.floating)):
-        raise TTestError(f"rope must be a number >= 0, got {rope!r}")
+        raise ComparisonError(f"rope must be a number >= 0, got {rope!r}")
     value = float(rope)
     if not (math.isfinite(value) and value >= 0):
-        raise TTestError(f"rope must be a finite number >= 0, got {rope!r}")
+        raise ComparisonError(f"rope must be a finite number >= 0, got {rope!r}")
     return value
 
 
 def _positive(value: Any, argument: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TTestError(f"{argument} must be a number > 0, got {value!r}")
+        raise ComparisonError(f"{argument} must be a number > 0, got {value!r}")
     number = float(value)
     if not (math.isfinite(number) and number > 0):
-        raise TTestError(f"{argument} must be a finite number > 0, got {value!r}")
+        raise ComparisonError(f"{argument} must be a finite number > 0, got {value!r}")
     return number
 
 
@@ -492,55 +502,18 @@ def _integer(value: Any, argument: str, low: int, high: int | None) -> int:
         number = None
     if number is None or number < low or (high is not None and number > high):
         span = f">= {low}" if high is None else f"in {low}..{high}"
-        raise TTestError(f"{argument} must be an integer {span}, got {value!r}")
+        raise ComparisonError(f"{argument} must be an integer {span}, got {value!r}")
     return number
 
 
 def _direction(measure: str, higher_is_better: bool | None) -> bool | None:
-    if higher_is_better is not None and not isinstance(higher_is_better, bool):
-        raise TTestError(f"higher_is_better must be True, False or None, got {higher_is_better!r}")
+    """``higher_is_better`` if given, else the measure's direction from compare()'s table; None for a measure
+    it does not know (left and right need no direction; :attr:`BayesianTest.p_a_better` then refuses)."""
     if not isinstance(measure, str):
-        raise TTestError(f"measure must be a column's name, got {measure!r}")
-    return _higher_is_better(measure) if higher_is_better is None else higher_is_better
-
-
-# The measures' directions, until experiment/_ranks.py's table (compare()'s) is their one home.
-_LOWER = (
-    "incorrect",
-    "unclassified",
-    "error",
-    "time",
-    "size",
-    "false_positive",
-    "false_negative",
-    "scheme_entropy",
-)
-_HIGHER = (
-    "correct",
-    "kappa",
-    "true_positive",
-    "true_negative",
-    "precision",
-    "recall",
-    "f_measure",
-    "correlation",
-    "area_under",
-    "information",
-    "entropy_gain",
-    "coverage",
-)
-
-
-def _higher_is_better(measure: str) -> bool | None:
-    """Whether a higher value of ``measure`` is better (errors, times and sizes: lower), None when unknown."""
-    name = measure.lower()
-    if name.startswith("num_") or name.startswith("number_of_") or name.startswith("date"):
-        return None  # counts and stamps of no direction of their own (Num_true_positives: more instances)
-    if any(part in name for part in _LOWER):
-        return False
-    if any(part in name for part in _HIGHER):
-        return True
-    return None
+        raise ComparisonError(f"measure must be a column's name, got {measure!r}")
+    if higher_is_better is None and measure not in MEASURE_DIRECTIONS:
+        return None
+    return measure_direction(measure, higher_is_better)
 
 
 def _g(value: float | None) -> str:
