@@ -94,8 +94,8 @@ def bergmann_hommel_adjust(p: object) -> np.ndarray:
         raise WekaevalError(
             f"Bergmann-Hommel's procedure takes at most {BERGMANN_HOMMEL_MAX_SCHEMES} schemes (it checks every set "
             f"of hypotheses that can be true together: {_bell(BERGMANN_HOMMEL_MAX_SCHEMES) - 1} sets at "
-            f"{BERGMANN_HOMMEL_MAX_SCHEMES} schemes, {_bell(k) - 1} at {k}; scmamp stops there too); p compares "
-            f"{k} schemes -- use Shaffer's procedure for more"
+            f"{BERGMANN_HOMMEL_MAX_SCHEMES} schemes, {_bell(k) - 1} at {k}; scmamp stops there too); p (the pairs' "
+            f"p-values) compares {k} schemes -- Shaffer's procedure takes any number"
         )
     members = exhaustive_sets(k)
     sizes = members.sum(axis=1).astype(np.float64)
@@ -184,13 +184,13 @@ def _pairwise_pvalues(p: object) -> tuple[np.ndarray, int]:
     bad = ~((upper >= 0.0) & (upper <= 1.0))
     if bad.any():
         i = int(np.argmax(bad))
-        raise WekaevalError(f"p[{first[i]}][{second[i]}] is {upper[i]!r}, not a p-value between 0 and 1")
+        raise WekaevalError(f"p[{first[i]}][{second[i]}] is {float(upper[i])!r}, not a p-value between 0 and 1")
     asymmetric = upper != lower
     if asymmetric.any():
         i = int(np.argmax(asymmetric))
         raise WekaevalError(
-            f"p must be symmetric: p[{first[i]}][{second[i]}] is {upper[i]!r} but p[{second[i]}][{first[i]}] "
-            f"is {lower[i]!r}"
+            f"p must be symmetric: p[{first[i]}][{second[i]}] is {float(upper[i])!r} but p[{second[i]}][{first[i]}] "
+            f"is {float(lower[i])!r}"
         )
     return upper, k
 
