@@ -14,7 +14,19 @@ from wekaeval.cli._common import UsageError
 SHELLS = ("bash", "zsh", "tcsh")
 
 #: Arguments whose value is a file (or a folder of files), by their metavar.
-_FILE_METAVARS = {"ARFF", "FILE", "LOG", "RESULTS", "DATA.arff", "FILE|DIR", "OUT", "PREDICTIONS", "TRAIN.arff"}
+_FILE_METAVARS = {
+    "ARFF",
+    "FILE",
+    "LOG",
+    "RESULTS",
+    "DATA.arff",
+    "FILE|DIR",
+    "OUT",
+    "PREDICTIONS",
+    "TRAIN.arff",
+    "PAGE",
+    "IMAGE",
+}
 
 
 def add_parser(commands: Any, root: argparse.ArgumentParser) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wekaeval.bridge import WekaUnavailable
-from wekaeval.cli import _completion, _evaluate, _experiment, _files, _kappa, _parity, _platform
+from wekaeval.cli import _compare, _completion, _evaluate, _experiment, _files, _kappa, _parity, _platform
 from wekaeval.cli._common import (
     CLOSED_PIPE,
     INTERNAL_ERROR,
@@ -131,6 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
         _parity.add_parser,
         _files.add_parsers,
         _experiment.add_parsers,
+        _compare.add_parser,
         _platform.add_parser,
     ):
         add(commands)

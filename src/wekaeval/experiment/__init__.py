@@ -8,6 +8,7 @@ from wekaeval.evaluation import register_model_runner
 from wekaeval.experiment._bayesian import BayesianTest, correlated_ttest, signed_rank
 from wekaeval.experiment._columns import TIMING_COLUMNS
 from wekaeval.experiment._compare import Comparison, compare
+from wekaeval.experiment._comparison_report import compare_html, critical_difference_diagram
 from wekaeval.experiment._control import RunControl, interruptible
 from wekaeval.experiment._data import (
     ModelData,
@@ -77,6 +78,8 @@ __all__ = [
     "RunControl",
     "ttest_html",
     "ttest_chart",
+    "compare_html",
+    "critical_difference_diagram",
     "ExperimentError",
     "RowsMissing",
     "FailedRow",

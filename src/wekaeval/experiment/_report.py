@@ -153,14 +153,18 @@ def _chart_figure(analysis: TTestResult) -> str:
         svg = ttest_chart(analysis, format="svg").decode("utf-8")
     except ImportError:
         return "<p>The chart needs matplotlib (pip install 'wekaeval[plot]').</p>"
+    return inline_svg(svg, f"Chart of {analysis.measure} by dataset and scheme")
+
+
+def inline_svg(svg: str, label: str) -> str:
+    """matplotlib's SVG as a ``<figure>`` in a page: no XML prolog, namespaces or metadata, no clipping (the axes'
+    limits hold everything drawn, and the page then refers to nothing: no ``url()``), ``label`` read aloud."""
     svg = svg[svg.index("<svg") :]
     svg = re.sub(r'\s+xmlns(:xlink)?="[^"]*"', "", svg, count=2)
     svg = re.sub(r"<metadata>.*?</metadata>", "", svg, flags=re.S)
-    # no clipping: the axes' limits hold every bar and error bar, and the page then refers to nothing (no url())
     svg = re.sub(r'\s*clip-path="url\(#[^)]*\)"', "", svg)
     svg = re.sub(r"<defs>\s*(<clipPath\b.*?</clipPath>\s*)+</defs>", "", svg, flags=re.S)
-    label = _e(f"Chart of {analysis.measure} by dataset and scheme")
-    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
+    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{_e(label)}" ', 1)
     return f"<figure>\n{svg}</figure>"
 
 
