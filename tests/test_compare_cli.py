@@ -149,8 +149,8 @@ def test_a_measure_only_some_schemes_have_leaves_too_few_data_sets(capsys):
         (["--base", "4"], "--base 4: " + str(EXAMPLE) + " holds 3 result sets, numbered 1 to 3"),
         (["--base", "trees.M5P"], "--base 'trees.M5P' is none of"),
         (["--posthoc", "tukey"], "argument --posthoc: invalid choice: 'tukey'"),
-        (["--significance", "1.5"], "argument --significance: must be strictly between 0 and 1"),
-        (["--significance", "x"], "argument --significance: not a number"),
+        (["--significance", "1.5"], "argument --significance/--alpha: must be strictly between 0 and 1"),
+        (["--significance", "x"], "argument --significance/--alpha: not a number"),
         (["--rope", "-1"], "argument --rope: must be a finite number >= 0"),
         (["--seed", "-1"], "argument --seed: must be from 0 to 4294967295"),
         (["--seed", "4294967296"], "argument --seed: must be from 0 to 4294967295"),
@@ -288,3 +288,14 @@ def test_a_procedure_that_refuses_the_table_leaves_no_output_at_all(capsys, tmp_
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ten.csv"]
     status, out, err = run(capsys, str(path), *argv[:3], "--posthoc", "shaffer", "--csv")
     assert status == 0 and out.startswith("dataset,s0,")
+
+
+def test_alpha_and_control_are_the_statisticians_words_for_significance_and_base(tmp_path):
+    """The issue's spelling (--alpha, --control) and ttest's (--significance, --base) name the same options."""
+    from wekaeval.cli import build_parser
+
+    parser = build_parser()
+    one = parser.parse_args(["compare", "r.arff", "--alpha", "0.1", "--control", "J48"])
+    two = parser.parse_args(["compare", "r.arff", "--significance", "0.1", "--base", "J48"])
+    assert (one.significance, one.base) == (two.significance, two.base) == (0.1, "J48")
+    assert parser.parse_args(["ttest", "r.arff", "--alpha", "0.01"]).significance == 0.01

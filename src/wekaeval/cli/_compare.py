@@ -57,9 +57,18 @@ def add_parser(commands: Any) -> None:
         default="Percent_correct",
         help="the column (default Percent_correct); with --table, what the table's values are",
     )
-    parser.add_argument("--significance", type=probability_level, default=0.05, help="the tests' level (default 0.05)")
+    parser.add_argument(
+        "--significance",
+        "--alpha",
+        dest="significance",
+        type=probability_level,
+        default=0.05,
+        help="the tests' level, alpha (default 0.05)",
+    )
     parser.add_argument(
         "--base",
+        "--control",
+        dest="base",
         metavar="N|NAME",
         help="the control every other scheme is tested against, and WEKA's t-test base: its number in the key "
         "(1, 2, ...) or its scheme (J48, trees.J48); default the best mean rank (WEKA's t-test: the first scheme)",

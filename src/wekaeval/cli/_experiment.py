@@ -64,7 +64,12 @@ def add_parsers(commands: Any) -> None:
         help="the test base: its number in the key (1, 2, ...; default 1) or its scheme (J48, trees.J48)",
     )
     ttest_parser.add_argument(
-        "--significance", type=probability_level, default=0.05, help="the test's level (default 0.05)"
+        "--significance",
+        "--alpha",
+        dest="significance",
+        type=probability_level,
+        default=0.05,
+        help="the test's level, alpha (default 0.05)",
     )
     ttest_parser.add_argument("--std-devs", action="store_true", help="show standard deviations")
     ttest_parser.add_argument("--sort-by", metavar="COLUMN", help="order the datasets by the base's mean of COLUMN")
