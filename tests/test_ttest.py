@@ -184,7 +184,7 @@ def test_command_line_prints_the_analyse_panels_text(files, capsys):
     [
         (["--base", "0"], "numbered from 1"),
         (["--measure", "Key_Run"], "is not numeric"),
-        (["--significance", "2"], "--significance: must be strictly between 0 and 1"),
+        (["--significance", "2"], "--significance/--alpha: must be strictly between 0 and 1"),
         (["--format", "markdown"], "invalid choice: 'markdown'"),
         (["--ranking", "--summary"], "not allowed with"),
     ],
