@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import os
 import shutil
 from pathlib import Path
 
@@ -93,6 +94,16 @@ FILE_COMMANDS = [name for name in OPTIONS if name not in ("", "parity")]
 @pytest.fixture(scope="module")
 def pool(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("fuzz")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def in_a_scratch_folder(tmp_path_factory: pytest.TempPathFactory):
+    """Run from a folder of its own: a drawn word is often a relative path (``.``, ``é``), and a command may
+    read the folder it names or write an output there -- never the project's own tree."""
+    before = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("fuzz-cwd"))
+    yield
+    os.chdir(before)
 
 
 def lay_out(folder: Path) -> list[str]:
