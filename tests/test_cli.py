@@ -717,3 +717,11 @@ def test_wekas_cross_validation_and_split_predictions_are_refused(capsys, predic
     )
     assert (status, out) == (2, "") and err.count("\n") == 1
     assert UNMATCHABLE_RUNS[name][1] in err
+
+
+def test_python_dash_m_wekaeval_is_the_command():
+    """`python -m wekaeval` runs the `wekaeval` command, as `python -m wekaeval.cli` does (issue 35, item 9)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "wekaeval", "kappa", "--matrix", "10,7;5,8"], capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "0.19999999999999996\n", "")
