@@ -87,7 +87,7 @@ def test_ttest_chart_dash_is_refused_with_a_reason(capsys, results, tmp_path, mo
     monkeypatch.chdir(tmp_path)
     status, out, err = run(capsys, "ttest", str(results), "--chart", "-")
     assert status == 2 and out == ""
-    assert ".png or .svg file" in one_error_line(err)
+    assert ".png, .svg or .pdf file" in one_error_line(err)
     assert not (tmp_path / "-").exists()
 
 
@@ -255,3 +255,13 @@ def test_ttest_errors_speak_the_command_lines_words_and_name_the_file(capsys, re
 def test_a_glob_that_is_no_pattern_of_names_is_a_usage_error(capsys, logs, pattern):
     status, out, err = run(capsys, "check", "--glob", pattern, str(logs))
     assert status == 2 and out == "" and "--glob" in one_error_line(err)
+
+
+def test_ttest_chart_pdf_is_drawn_and_a_gif_refused_before_the_analysis(capsys, results, tmp_path):
+    """Issue 35, item 8: PDF offered; a suffix the chart cannot take refused before anything is printed."""
+    pytest.importorskip("matplotlib")
+    status, out, err = run(capsys, "ttest", str(results), "--chart", str(tmp_path / "c.pdf"))
+    assert status == 0 and (tmp_path / "c.pdf").read_bytes().startswith(b"%PDF-")
+    status, out, err = run(capsys, "ttest", str(results), "--chart", str(tmp_path / "c.gif"))
+    assert status == 2 and out == "" and ".png, .svg or .pdf" in one_error_line(err)
+    assert not (tmp_path / "c.gif").exists()

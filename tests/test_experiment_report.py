@@ -95,7 +95,7 @@ def test_the_chart_is_png_or_svg_deterministic_and_written_atomically(tmp_path):
     assert svg.startswith(b"<?xml") and b"<svg" in svg and svg == ttest_chart(EXAMPLE, format="SVG")
     assert svg.count(b">v<") == 4  # the four significant wins over ZeroR, marked as WEKA marks them
     assert sorted(p.name for p in tmp_path.iterdir()) == ["chart.png", "chart.svg"]  # no temporary left
-    with pytest.raises(ValueError, match="png or svg, not 'gif'"):
+    with pytest.raises(ValueError, match="png, svg or pdf, not 'gif'"):
         ttest_chart(analysis, tmp_path / "chart.gif")
 
 
@@ -138,3 +138,10 @@ def test_chromium_renders_the_page(chromium, evil_file, tmp_path):  # noqa: F811
     assert ((red < 20) & (abs(green - 0x72) < 25) & (blue > 160)).sum() > 500  # the chart's blue bars
     assert ((red > 200) & (green > 130) & (green < 180) & (blue < 40)).sum() > 500  # and its orange ones
     assert np.array_equal(image[0, 0], [255, 255, 255])
+
+
+def test_the_chart_is_also_a_pdf_for_papers_the_same_bytes_each_time(tmp_path):
+    """ttest --chart c.pdf (issue 35, item 8): a PDF, deterministic (no creation date)."""
+    pdf = ttest_chart(EXAMPLE, tmp_path / "chart.pdf")
+    assert pdf.startswith(b"%PDF-") and pdf.rstrip().endswith(b"%%EOF")
+    assert (tmp_path / "chart.pdf").read_bytes() == pdf == ttest_chart(EXAMPLE, format="pdf")

@@ -87,7 +87,9 @@ def add_parsers(commands: Any) -> None:
         metavar="PAGE",
         help="also write the analysis as an HTML page, with its chart (- for stdout: the analysis then goes to stderr)",
     )
-    ttest_parser.add_argument("--chart", metavar="IMAGE", help="also draw the chart, .png or .svg (needs matplotlib)")
+    ttest_parser.add_argument(
+        "--chart", metavar="IMAGE", help="also draw the chart, .png, .svg or .pdf (needs matplotlib)"
+    )
     add_encoding(ttest_parser)
     ttest_parser.set_defaults(run=_ttest_command)
 
@@ -469,12 +471,14 @@ def _in_option_words(message: str, args: argparse.Namespace) -> str:
 
 def _check_pictures(args: argparse.Namespace) -> None:
     """``--html`` and ``--chart`` checked before anything is read: never the result file, nor one file for both;
-    ``-`` is standard output for the page, and refused for the chart (it needs its format, .png or .svg)."""
+    ``-`` is standard output for the page, and refused for the chart (it needs its format, .png, .svg or .pdf)."""
     chart = args.chart
     if chart == STDOUT:
-        raise UsageError("--chart -: the chart is written to a .png or .svg file (--html - writes the page with it)")
-    if chart is not None and not chart.lower().endswith((".png", ".svg")):
-        raise UsageError(f"--chart {chart}: the chart is written as .png or .svg")
+        raise UsageError(
+            "--chart -: the chart is written to a .png, .svg or .pdf file (--html - writes the page with it)"
+        )
+    if chart is not None and not chart.lower().endswith((".png", ".svg", ".pdf")):
+        raise UsageError(f"--chart {chart}: the chart is written as .png, .svg or .pdf")
     check_outputs({"--html": args.html, "--chart": chart}, [args.file])
 
 

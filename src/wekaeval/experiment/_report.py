@@ -178,7 +178,7 @@ def ttest_chart(
     """The chart of ``analysis``: per dataset a bar per scheme, its standard deviation, WEKA's marks.
 
     ``analysis`` is a :func:`wekaeval.ttest` result or a result file (tested on ``measure`` as
-    :func:`ttest_html` does).  Written to ``path`` when given (its suffix, ``.png`` or ``.svg``, says the
+    :func:`ttest_html` does).  Written to ``path`` when given (its suffix, ``.png``, ``.svg`` or ``.pdf``, says the
     format, unless ``format`` does); the image's bytes are returned either way.  Needs matplotlib (the
     ``plot`` extra).
 
@@ -187,7 +187,7 @@ def ttest_chart(
     ImportError
         Without matplotlib, saying what to install.
     ValueError
-        For a format other than png and svg.
+        For a format other than png, svg and pdf.
     """
     try:
         import matplotlib
@@ -196,8 +196,8 @@ def ttest_chart(
         raise ImportError("the chart needs matplotlib: pip install 'wekaeval[plot]'") from error
     analysis = _analysed(analysis, measure)
     kind = (format or (os.fspath(path).rsplit(".", 1)[-1] if path is not None else "png")).lower()
-    if kind not in ("png", "svg"):
-        raise ValueError(f"the chart is written as png or svg, not {kind!r}")
+    if kind not in ("png", "svg", "pdf"):
+        raise ValueError(f"the chart is written as png, svg or pdf, not {kind!r}")
     datasets = list(analysis.row_order)
     schemes = [analysis.base] + [j for j in range(len(analysis.schemes)) if j != analysis.base]
     width = 0.8 / max(len(schemes), 1)
@@ -230,7 +230,7 @@ def ttest_chart(
         axes.set_title(f"{analysis.measure} (v / *: significantly better / worse than the base)")
         axes.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0.0, -0.2), frameon=False)
         buffer = io.BytesIO()
-        metadata = {"Date": None} if kind == "svg" else None
+        metadata = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}.get(kind)  # the same bytes each time
         figure.savefig(buffer, format=kind, metadata=metadata, bbox_inches="tight", pad_inches=0.15)
     data = buffer.getvalue()
     if path is not None:
