@@ -58,7 +58,10 @@ def test_installed_entry_point_runs():
     ("argv", "message"),
     [
         (["kappa", "--matrix", "1,2;3"], "--matrix: row 2 has 1 values, row 1 has 2"),
-        (["kappa", "--matrix", "1,x"], "--matrix: row 1 ('1,x') is not a comma-separated list of numbers"),
+        (
+            ["kappa", "--matrix", "1,x"],
+            "--matrix: row 1 ('1,x') is not a list of numbers separated by commas or spaces",
+        ),
         (["kappa", "--matrix", "1,2"], "--matrix: matrix is not square: 1 rows x 2 columns"),
         (["kappa", "--matrix", "nan"], "--matrix: matrix holds a non-finite value"),
         (["kappa"], "kappa: give --matrix, or DATA.arff with --predictions FILE"),
@@ -725,3 +728,25 @@ def test_python_dash_m_wekaeval_is_the_command():
         [sys.executable, "-m", "wekaeval", "kappa", "--matrix", "10,7;5,8"], capture_output=True, text=True, timeout=120
     )
     assert (done.returncode, done.stdout, done.stderr) == (0, "0.19999999999999996\n", "")
+
+
+@pytest.mark.parametrize("typed", ["10,7;5,8", "10 7; 5 8", "10 7\n5 8", "[[10, 7], [5, 8]]", "[[10 7]\n [5 8]]"])
+def test_kappa_matrix_in_the_forms_people_type(typed, capsys):
+    """Issue 35, item 14: WEKA's kappa of the same matrix, however it is typed."""
+    assert main(["kappa", "--matrix", typed]) == 0
+    assert capsys.readouterr().out == "0.19999999999999996\n"
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("10,,7;5,8", "--matrix: row 1 ('10,,7') is not a list of numbers separated by commas or spaces"),
+        ("[10, 7, 5, 8]", "--matrix: '[10, 7, 5, 8]' is not a list of rows, [[10, 7], [5, 8]]"),
+        ("[[10, 7], [5, 8]", "--matrix: '[[10, 7], [5, 8]' is not a list of rows"),
+        ("[[10, 7], [5]]", "--matrix: row 2 has 1 values, row 1 has 2"),
+    ],
+)
+def test_kappa_matrix_typed_wrongly_is_one_line_naming_the_option(typed, message, capsys):
+    assert main(["kappa", "--matrix", typed]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err

@@ -121,13 +121,31 @@ class Parser(argparse.ArgumentParser):
 
 
 def parse_matrix(text: str) -> list[list[float]]:
-    """``"10,7;5,8"`` -> ``[[10.0, 7.0], [5.0, 8.0]]``: rows split by ``;``, cells by ``,``."""
+    """``--matrix`` in the forms people type, rows actual: ``"10,7;5,8"``, ``"10 7; 5 8"``, one row per line,
+    or a nested list as Python and numpy print it (``"[[10, 7], [5, 8]]"``, ``"[[10 7] [5 8]]"``).
+
+    >>> parse_matrix("10,7;5,8") == parse_matrix("10 7; 5 8") == parse_matrix("[[10, 7], [5, 8]]")
+    True
+    >>> parse_matrix("[[10 7] [5 8]]")
+    [[10.0, 7.0], [5.0, 8.0]]
+    """
+    stripped = text.strip()
+    if stripped.startswith("["):
+        if not stripped.endswith("]"):
+            raise MatrixError(f"--matrix: {stripped!r} opens a '[' it does not close")
+        texts = re.findall(r"\[([^\[\]]*)\]", stripped[1:-1])
+        if not texts or re.sub(r"\[[^\[\]]*\]|[\s,]", "", stripped[1:-1]):
+            raise MatrixError(f"--matrix: {stripped!r} is not a list of rows, [[10, 7], [5, 8]]")
+    else:
+        texts = re.split(r"[;\n]", stripped)
     rows = []
-    for i, row in enumerate(text.split(";"), start=1):
+    for i, row in enumerate(texts, start=1):
         try:
-            rows.append([float(cell) for cell in row.split(",")])
+            rows.append([float(cell) for cell in re.split(r"\s*,\s*|\s+", row.strip())])
         except ValueError:
-            raise MatrixError(f"--matrix: row {i} ({row.strip()!r}) is not a comma-separated list of numbers") from None
+            raise MatrixError(
+                f"--matrix: row {i} ({row.strip()!r}) is not a list of numbers separated by commas or spaces"
+            ) from None
         if len(rows[-1]) != len(rows[0]):
             raise MatrixError(f"--matrix: row {i} has {len(rows[-1])} values, row 1 has {len(rows[0])}")
     return rows

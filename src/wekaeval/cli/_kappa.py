@@ -31,7 +31,9 @@ def add_parser(commands: Any) -> None:
         "with --stats, its standard errors, interval and related coefficients.",
     )
     kappa_parser.add_argument("data", nargs="?", metavar="DATA.arff", help="the ARFF file the predictions are for")
-    kappa_parser.add_argument("--matrix", help='the confusion matrix, rows actual: "10,7;5,8"')
+    kappa_parser.add_argument(
+        "--matrix", help='the confusion matrix, rows actual: "10,7;5,8", "10 7; 5 8" or "[[10, 7], [5, 8]]"'
+    )
     kappa_parser.add_argument(
         "--predictions",
         metavar="FILE",
