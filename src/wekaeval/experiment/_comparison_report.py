@@ -19,7 +19,7 @@ from typing import Any
 from wekaeval._atomic import write_atomically
 from wekaeval.experiment._cddiagram import diagram_format, diagram_layout, draw_diagram, p_value_cliques, rank_text
 from wekaeval.experiment._ranks import CD_METHODS
-from wekaeval.experiment._report import _CSS, _e, _table, inline_svg
+from wekaeval.experiment._report import _CSS, _e, _table, html_page, inline_svg
 
 _PAGE_CSS = (
     _CSS
@@ -163,15 +163,7 @@ def compare_html(
         body += _weka(comparison)
     if bayesian:
         body += ["<h2>Bayesian signed-rank test</h2>", _bayesian_table(bayesian)]
-    page = (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{_e(heading)}</title>\n<style>{_PAGE_CSS}</style>\n</head>\n<body>\n"
-        + "\n".join(body)
-        + "\n</body>\n</html>\n"
-    )
-    if path is not None:
-        write_atomically(path, page)
-    return page
+    return html_page(heading, _PAGE_CSS, body, path)
 
 
 def _means_table(comparison: Any) -> str:

@@ -105,9 +105,14 @@ def ttest_html(
         body += ["<h2>Chart</h2>", _chart_figure(analysis)]
     for message in analysis.messages:
         body.append(f'<p class="note">{_e(message)}</p>')
+    return html_page(heading, _CSS, body, path)
+
+
+def html_page(heading: str, css: str, body: list[str], path: str | os.PathLike | None) -> str:
+    """One self-contained page of the ``body`` parts under ``heading``, written atomically to ``path`` if given."""
     page = (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{_e(heading)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+        f"<title>{_e(heading)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
         + "\n".join(body)
         + "\n</body>\n</html>\n"
     )
