@@ -38,28 +38,13 @@ from typing import Any
 
 import numpy as np
 
+from .test_compare import DEMSAR as DEMSAR_TABLE6  # Demšar (2006), Table 6: AUC, higher is better
+from .test_compare import SCHEMES as DEMSAR_SCHEMES
+
 HERE = Path(__file__).parent
 TARGET = HERE / "fixtures" / "scmamp_reference.json"
 R_SCRIPT = HERE / "scmamp_reference.R"
 
-#: Demšar (2006), Table 6: AUC, higher is better.
-DEMSAR_SCHEMES = ("C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf")
-DEMSAR_TABLE6 = {
-    "adult (sample)": (0.763, 0.768, 0.771, 0.798),
-    "breast cancer": (0.599, 0.591, 0.590, 0.569),
-    "breast cancer wisconsin": (0.954, 0.971, 0.968, 0.967),
-    "cmc": (0.628, 0.661, 0.654, 0.657),
-    "ionosphere": (0.882, 0.888, 0.886, 0.898),
-    "iris": (0.936, 0.931, 0.916, 0.931),
-    "liver disorders": (0.661, 0.668, 0.609, 0.685),
-    "lung cancer": (0.583, 0.583, 0.563, 0.625),
-    "lymphography": (0.775, 0.838, 0.866, 0.875),
-    "mushroom": (1.000, 1.000, 1.000, 1.000),
-    "primary tumor": (0.940, 0.962, 0.965, 0.962),
-    "rheum": (0.619, 0.666, 0.614, 0.669),
-    "voting": (0.972, 0.981, 0.975, 0.975),
-    "wine": (0.957, 0.978, 0.946, 0.970),
-}
 
 #: (schemes, data sets, distinct values) of the random tables: few values, many ties
 TABLE_SHAPES = [(2, 10, 5)] + [(k, n, v) for k in range(3, 10) for n, v in ((6, 3), (14, 5), (30, 40))]
