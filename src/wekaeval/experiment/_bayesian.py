@@ -448,7 +448,7 @@ def _dataset_means(
         experiment = _results(results, "signed_rank")
         tester, column, (a, b), schemes = _tester(experiment, measure, scheme_a, scheme_b)
         for i, specifier in enumerate(tester.datasets):
-            rows.append((tester.dataset_name(specifier), _mean(tester, i, a, column), _mean(tester, i, b, column)))
+            rows.append((tester.dataset_name(specifier), tester.mean(i, a, column), tester.mean(i, b, column)))
         notes.extend(dict.fromkeys(tester.messages))  # missing values skipped, as WEKA's Stats skips them
     used, x, y, left_out = [], [], [], []
     for name, mean_a, mean_b in rows:
@@ -463,15 +463,6 @@ def _dataset_means(
         x.append(mean_a)
         y.append(mean_b)
     return (schemes[a], schemes[b]), tuple(used), np.array(x), np.array(y), tuple(left_out), tuple(notes)
-
-
-def _mean(tester: PairedTester, dataset: int, scheme: int, column: int) -> float:
-    """The scheme's mean of the column on the dataset, as WEKA's ``Stats`` (its runs and folds in the tester's
-    order, missing values skipped); NaN where it has no result."""
-    try:
-        return tester.statistics(dataset, scheme, scheme, column).x_stats.mean
-    except TTestError:
-        return math.nan
 
 
 # -- the arguments ------------------------------------------------------------------------------------------

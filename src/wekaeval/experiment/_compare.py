@@ -277,9 +277,7 @@ def _results_table(weka: TTestResult) -> tuple[tuple[str, ...], np.ndarray, tupl
     table = np.full((len(weka.datasets), len(weka.schemes)), np.nan)
     for i in range(len(weka.datasets)):
         for j in range(len(weka.schemes)):
-            if tester.datasets[i] in tester.resultsets[j][1]:
-                mean = tester.statistics(i, j, j, column).y_stats.mean
-                table[i, j] = mean
+            table[i, j] = tester.mean(i, j, column)
     return weka.datasets, table, weka.schemes
 
 

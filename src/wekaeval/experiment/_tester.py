@@ -124,6 +124,14 @@ class PairedTester:
         stats.calculate_derived()
         return stats
 
+    def mean(self, dataset: int, resultset: int, column: int) -> float:
+        """The result set's mean of the column on the dataset as WEKA's ``Stats`` computes it (its runs and
+        folds in the tester's order, missing values skipped: the number the Analyse panel prints for the
+        result set when it is the base); NaN where the result set has no rows on the dataset."""
+        if self.datasets[dataset] not in self.resultsets[resultset][1]:
+            return math.nan
+        return self.statistics(dataset, resultset, resultset, column).x_stats.mean
+
     def paired(
         self, dataset: int, first: int, second: int, column: int
     ) -> tuple[list[tuple[float, float]], tuple[float, float] | None]:
