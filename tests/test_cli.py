@@ -366,7 +366,7 @@ def test_a_bad_file_is_one_line_and_the_others_are_still_read(capsys, log_folder
         f"{log_folder / 'latin1.log'}: consistent (2 of 2 sections have a confusion matrix to check)",
         f"{log_folder / 'nested' / 'deeper.log'}: consistent (2 of 2 sections have a confusion matrix to check)",
         f"{EXAMPLE_LOG}: consistent (2 of 2 sections have a confusion matrix to check)",
-        "5 files read: 5 consistent, 0 with inconsistencies, 2 unreadable or not WEKA output",
+        "7 files: 5 consistent, 0 with inconsistencies, 2 unreadable or not WEKA output",
     ]
     status, out, err = run(capsys, "check", "--encoding", "utf-8", str(log_folder / "latin1.log"))
     assert status == 2 and "latin1.log:4: not UTF-8 text (byte 0xe9)" in err
@@ -380,7 +380,7 @@ def test_check_exits_1_if_any_file_has_inconsistencies(capsys, tmp_path):
     assert lines[1].startswith(f"{edited}:") and "kappa" in lines[1]
     assert lines[2:] == [
         f"{edited}: 1 inconsistencies in 2 checked sections",
-        "2 files read: 1 consistent, 1 with inconsistencies",
+        "2 files: 1 consistent, 1 with inconsistencies",
     ]
 
 

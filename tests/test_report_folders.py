@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import codecs
 import csv
+import io
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from wekaeval import read_weka_output, read_weka_outputs, ttest
@@ -132,7 +134,7 @@ def test_glob_and_recursion(capsys, mixed):
     status, out, err = run(capsys, "check", str(mixed), "--glob", "*.log")
     assert status == 2 and "f-ttest.txt" not in out + err and "h-predictions.log: nothing to check" in out
     assert out.splitlines()[-1] == (
-        "6 files read: 4 consistent, 1 with inconsistencies, 1 with nothing to check, 1 unreadable or not WEKA output"
+        "7 files: 4 consistent, 1 with inconsistencies, 1 with nothing to check, 1 unreadable or not WEKA output"
     )
     status, out, err = run(capsys, "check", str(mixed), "--glob", "*.none")
     assert status == 2 and "no files to read in the folder (none matches '*.none')" in err
@@ -143,7 +145,10 @@ def test_check_on_a_file_with_nothing_checkable_says_so(capsys, tmp_path):
     log.write_text(PREDICTIONS_ONLY)
     status, out, err = run(capsys, "check", str(log))
     assert (status, err) == (0, "")
-    assert out == f"{log}: nothing to check (1 section, none with a summary to recompute)\n"
+    assert out == (
+        f"{log}: nothing to check (1 section, none with a confusion matrix or an unclassified count to "
+        "recompute anything from)\n"
+    )
 
 
 def test_report_of_a_folder_is_not_is_a_directory(capsys, tmp_path):
@@ -167,4 +172,106 @@ def test_a_single_files_page_flags_a_tampered_kappa(tmp_path):
     log.write_text(text[:start] + text[start:].replace("0.94  ", "0.95  ", 1))
     page = report_html(read_weka_output(log))
     assert '<p class="flagged">inconsistent: 1 printed values contradicted</p>' in page
-    assert "consistent (2 of 2 sections checked)" in report_html(read_weka_output(EXAMPLE_LOG))
+    assert "consistent (2 of 2 sections have a confusion matrix to check)" in report_html(read_weka_output(EXAMPLE_LOG))
+
+
+def _nominal_log(seed: int) -> str:
+    """WEKA's three blocks of a nominal evaluation, printed by wekaeval's port (drawn with ``seed``)."""
+    from wekaeval import Evaluation
+
+    rng = np.random.default_rng(seed)
+    evaluation = Evaluation(["yes", "no", "maybe"])
+    evaluation.evaluate_batch(rng.dirichlet([1, 1, 1], size=40), rng.integers(0, 3, size=40))
+    return "\n".join([evaluation.summary("=== Summary ===\n"), evaluation.class_details(), evaluation.matrix(), ""])
+
+
+def _numeric_log(seed: int, unclassified: bool) -> str:
+    """A numeric class's summary (no confusion matrix), with one unclassified instance or none."""
+    from wekaeval import Evaluation
+
+    rng = np.random.default_rng(seed)
+    actual = rng.normal(size=30)
+    predicted = actual + 0.3 * rng.normal(size=30)
+    if unclassified:
+        predicted[4] = np.nan
+    evaluation = Evaluation(None)
+    evaluation.set_priors(actual)
+    evaluation.evaluate_batch(predicted, actual)
+    return "\n" + evaluation.summary("=== Cross-validation ===\n")
+
+
+@pytest.fixture
+def checked_folder(tmp_path: Path, seed: int) -> Path:
+    """Consistent, inconsistent, numeric-only (nothing to check, and an unclassified count to check) and
+    unreadable logs, all generated here."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "a-consistent.log").write_text(_nominal_log(seed))
+    text = _nominal_log(seed + 1)
+    kappa_line = next(line for line in text.splitlines() if line.startswith("Kappa statistic"))
+    edited = kappa_line[:-6] + ("0.1234" if not kappa_line.endswith("0.1234") else "0.4321")
+    (folder / "b-inconsistent.log").write_text(text.replace(kappa_line, edited))
+    (folder / "c-numeric.log").write_text(_numeric_log(seed, unclassified=False))
+    (folder / "d-numeric-unclassified.log").write_text(_numeric_log(seed, unclassified=True))
+    (folder / "e-notes.txt").write_text("not WEKA\n")
+    (folder / "f-cut.log").write_text(text[: text.index("Kappa statistic")] + "Kappa statistic  zero\n")
+    return folder
+
+
+CHECKED_STATES = {
+    "a-consistent.log": "consistent",
+    "b-inconsistent.log": "inconsistent",
+    "c-numeric.log": "nothing to check",
+    "d-numeric-unclassified.log": "consistent",
+    "e-notes.txt": "error",
+    "f-cut.log": "error",
+}
+
+
+def test_check_says_nothing_to_check_where_nothing_was_recomputed_and_its_counts_add_up(capsys, checked_folder):
+    """Issue 35, item 5: a numeric class's summary has no confusion matrix -- its errors follow from no other
+    printed number, so nothing is checked; its unclassified percentage does follow from the counts."""
+    status, out, err = run(capsys, "check", str(checked_folder))
+    assert status == 2 and len(err.splitlines()) == 2
+    lines = out.splitlines()
+    consistent = "consistent (1 of 1 sections have a confusion matrix to check)"
+    assert f"{checked_folder / 'a-consistent.log'}: {consistent}" in lines
+    assert (
+        f"{checked_folder / 'c-numeric.log'}: nothing to check (1 section, none with a confusion matrix or an "
+        "unclassified count to recompute anything from)"
+    ) in lines
+    assert (
+        f"{checked_folder / 'd-numeric-unclassified.log'}: consistent (1 of 1 sections checked: 1 only for its "
+        "unclassified percentage (no confusion matrix))"
+    ) in lines
+    assert any(line.startswith(f"{checked_folder / 'b-inconsistent.log'}:line") and "kappa" in line for line in lines)
+    assert lines[-1] == (
+        "6 files: 2 consistent, 1 with inconsistencies, 1 with nothing to check, 2 unreadable or not WEKA output"
+    )
+    # the same states in the CSV, the JSON and the HTML page
+    status, out, _ = run(capsys, "parse", "--csv", str(checked_folder))
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert status == 2 and {Path(row["file"]).name: row["check"] for row in rows} == CHECKED_STATES
+    status, out, _ = run(capsys, "parse", "--json", str(checked_folder))
+    documents = {Path(document["source"]).name: document for document in json.loads(out)}
+    assert {name: document["check"] for name, document in documents.items()} == CHECKED_STATES
+    assert documents["c-numeric.log"]["checked"].startswith("1 section, none with a confusion matrix")
+    page = checked_folder.parent / "page.html"
+    status, _, _ = run(capsys, "report", str(checked_folder), "--html", str(page))
+    html = page.read_text(encoding="utf-8")
+    assert status == 2
+    assert (
+        '<p class="summary-line">6 files: 2 consistent, 1 with inconsistencies, 1 with nothing to check, '
+        "2 unreadable or not WEKA output</p>"
+    ) in html
+    assert "<td>nothing to check</td>" in html and "<p>nothing to check (1 section, none with" in html
+    assert "<p>consistent (1 of 1 sections checked: 1 only for its unclassified percentage" in html
+
+
+def test_a_tampered_unclassified_percentage_of_a_numeric_class_is_found(capsys, tmp_path, seed):
+    text = _numeric_log(seed, unclassified=True)
+    log = tmp_path / "numeric.log"
+    log.write_text(text.replace("3.3333 %", "3.4    %"))
+    assert "3.3333 %" in text
+    status, out, _ = run(capsys, "check", str(log))
+    assert status == 1 and "percent_unclassified is 3.4, the unclassified and total counts give 3.3333" in out

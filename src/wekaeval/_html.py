@@ -315,9 +315,8 @@ def _check_result(report: Any, found: Sequence[Any]) -> list[str]:
             f'<h2>Check</h2><p class="flagged">inconsistent: {len(found)} printed values contradicted</p>',
             f'<ul class="flagged">{items}</ul>',
         ]
-    if not report.checkable():
-        return ["<h2>Check</h2><p>nothing to check: no section has a summary to recompute</p>"]
-    return [f"<h2>Check</h2><p>consistent ({report.checkable()} of {len(report.sections)} sections checked)</p>"]
+    state = "consistent" if report.checkable() else "nothing to check"
+    return [f"<h2>Check</h2><p>{state} ({_e(report.checked())})</p>"]
 
 
 def _report_body(report: Any, found: Sequence[Any], level: int = 2) -> list[str]:
@@ -370,6 +369,12 @@ def report_html(report: Any, *, title: str | None = None) -> str:
     return _page(title, [f"<h1>{_e(title)}</h1>", *_report_body(report, report.check())])
 
 
+def _tally(files: Sequence[Any]) -> str:
+    from wekaeval.report import FileReports
+
+    return FileReports.tally(file.check_state for file in files)
+
+
 def reports_html(files: Sequence[Any], *, title: str = "WEKA outputs") -> str:
     """One page for many WEKA outputs (:class:`wekaeval.report.FileReport`, from
     :func:`~wekaeval.report.read_weka_outputs`): a table of every file (path, encoding, WEKA versions, check
@@ -384,12 +389,7 @@ def reports_html(files: Sequence[Any], *, title: str = "WEKA outputs") -> str:
         )
     body = [
         f"<h1>{_e(title)}</h1>",
-        f"<p>{len(files)} files: "
-        + ", ".join(
-            f"{sum(f.check_state == s for f in files)} {s}"
-            for s in ("consistent", "inconsistent", "nothing to check", "error")
-        )
-        + "</p>",
+        f'<p class="summary-line">{_e(_tally(files))}</p>',
         '<table class="files"><tr><th>file</th><th>encoding</th><th>WEKA versions</th><th>check</th></tr>',
         *rows,
         "</table>",

@@ -35,7 +35,7 @@ from wekaeval.cli._common import (
     write_text,
 )
 from wekaeval.errors import WekaevalError
-from wekaeval.report import FileReport, WekaReport, iter_weka_outputs, read_weka_output
+from wekaeval.report import FileReport, FileReports, WekaReport, iter_weka_outputs, read_weka_output
 
 #: The columns of ``parse --csv``: where the section is, what was run, every summary statistic, then the
 #: plugin metrics (a JSON object, label -> value) and the number of predictions.
@@ -161,6 +161,7 @@ def file_document(file: FileReport, *, stream: bool = False) -> dict[str, Any]:
     return {
         **file.report.to_dict(stream=stream),
         "check": file.check_state,
+        "checked": file.report.checked(),
         "inconsistencies": [str(found) for found in file.inconsistencies],
     }
 
@@ -305,35 +306,24 @@ def _section_digest(section: Section) -> str:
 
 def run_check(inputs: Inputs, out: IO[str]) -> bool:
     """Print every inconsistency, a line per file, and a closing count for many; True if any was found."""
-    files = consistent = nothing = 0
+    states: list[str] = []
     for file in inputs.files():
+        states.append(file.check_state)
         report = file.report
         if report is None:
             continue  # its error is on stderr
-        files += 1
-        checked = report.checkable()
         source = shown(report.source)
         for inconsistency in file.inconsistencies:
             out.write(f"{source}:{shown(str(inconsistency))}\n")
-        total = len(report.sections)
         if file.inconsistencies:
-            out.write(f"{source}: {len(file.inconsistencies)} inconsistencies in {checked} checked sections\n")
-        elif not checked:
-            nothing += 1
             out.write(
-                f"{source}: nothing to check ({total} section{'s' if total != 1 else ''}, none with "
-                "a summary to recompute)\n"
+                f"{source}: {len(file.inconsistencies)} inconsistencies in {report.checkable()} checked sections\n"
             )
         else:
-            consistent += 1
-            out.write(f"{source}: consistent ({checked} of {total} sections have a confusion matrix to check)\n")
+            out.write(f"{source}: {file.check_state} ({report.checked()})\n")
     if not inputs.one_file():
-        out.write(
-            f"{files} files read: {consistent} consistent, {files - consistent - nothing} with inconsistencies"
-            f"{f', {nothing} with nothing to check' if nothing else ''}"
-            f"{f', {inputs.failed} unreadable or not WEKA output' if inputs.failed else ''}\n"
-        )
-    return consistent + nothing < files
+        out.write(FileReports.tally(states) + "\n")
+    return "inconsistent" in states
 
 
 def add_parsers(commands: Any) -> None:

@@ -101,6 +101,28 @@ def check_section(section: Section, roundings: tuple[str, ...] = ("new",)) -> li
     return sorted(found, key=lambda inconsistency: inconsistency.line)
 
 
+#: What :func:`check_section` recomputes in a section (:func:`checked_in`): its confusion matrix's counts, kappa
+#: and percentages, or (a numeric class, or a summary printed without its matrix) only the unclassified percentage.
+MATRIX, UNCLASSIFIED = "confusion matrix", "unclassified percentage"
+
+
+def checked_in(section: Section) -> str | None:
+    """What :func:`check_section` recomputes in ``section``: :data:`MATRIX`, :data:`UNCLASSIFIED`, or None (nothing:
+    no summary, or a summary whose numbers no other printed number fixes -- a numeric class's errors).
+
+    >>> from wekaeval.blocks import Section, Summary
+    >>> numeric = Summary(mean_absolute_error=0.5, num_instances=9.0, lines=("mean_absolute_error", "num_instances"))
+    >>> checked_in(Section("Cross-validation", "Cross-validation", 1, summary=numeric)) is None
+    True
+    """
+    summary = section.summary
+    if summary is None:
+        return None
+    if section.confusion_matrix is not None:
+        return MATRIX
+    return UNCLASSIFIED if _unclassified_counts(summary) is not None else None
+
+
 def _counts_agree(matrix: np.ndarray, summary: Summary, unclassified: float) -> bool:
     """Whether the printed counts are the matrix's own sums (they are when its cells are whole counts).
 
@@ -138,8 +160,8 @@ def _same(shown: float, expected: float) -> bool:
     return shown == expected or (math.isnan(shown) and math.isnan(expected))
 
 
-def _unclassified_share(section: Section, summary: Summary, roundings: tuple[str, ...]) -> list[Inconsistency]:
-    """Without a matrix: ``100 * unclassified / total`` when both are printed as whole counts."""
+def _unclassified_counts(summary: Summary) -> tuple[float, float, float] | None:
+    """The printed unclassified percentage, count and total, when the counts are whole and the total not 0."""
     shown, unclassified, total = summary.percent_unclassified, summary.unclassified, summary.num_instances
     if (
         shown is None
@@ -147,7 +169,16 @@ def _unclassified_share(section: Section, summary: Summary, roundings: tuple[str
         or not total
         or not (float(unclassified).is_integer() and float(total).is_integer())
     ):
+        return None
+    return shown, unclassified, total
+
+
+def _unclassified_share(section: Section, summary: Summary, roundings: tuple[str, ...]) -> list[Inconsistency]:
+    """Without a matrix: ``100 * unclassified / total`` when both are printed as whole counts."""
+    counts = _unclassified_counts(summary)
+    if counts is None:
         return []
+    shown, unclassified, total = counts
     printed = [_ROUNDINGS[kind](100 * unclassified / total, 4) for kind in roundings]
     if all(shown != float(text) for text in printed):
         found = _inconsistency(section, "percent_unclassified", shown, " or ".join(dict.fromkeys(printed)))

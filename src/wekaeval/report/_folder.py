@@ -20,7 +20,8 @@ from wekaeval.report._report import WekaReport
 __all__ = ["FileReport", "FileReports", "read_weka_outputs", "iter_weka_outputs", "CHECK_STATES"]
 
 #: What :attr:`FileReport.check_state` says: every checkable section agrees; some printed value is contradicted;
-#: no section has anything to check (no summary, no matrix: a predictions-only log, say); the file was not read.
+#: nothing was recomputed (no confusion matrix and no unclassified count: a predictions-only log, a numeric
+#: class's summary); the file was not read.
 CHECK_STATES = ("consistent", "inconsistent", "nothing to check", "error")
 
 _SNIFF_BYTES = 8192
@@ -81,6 +82,23 @@ class FileReports:
 
     def __len__(self) -> int:
         return len(self.files)
+
+    @staticmethod
+    def tally(states: Iterable[str]) -> str:
+        """The closing count of ``check``: every file once, so the parts add up to the total (states as
+        :attr:`FileReport.check_state` gives them).
+
+        >>> FileReports.tally(["consistent", "consistent", "nothing to check", "error"])
+        '4 files: 2 consistent, 0 with inconsistencies, 1 with nothing to check, 1 unreadable or not WEKA output'
+        """
+        states = list(states)
+        counts = {state: states.count(state) for state in CHECK_STATES}
+        parts = [f"{counts['consistent']} consistent", f"{counts['inconsistent']} with inconsistencies"]
+        if counts["nothing to check"]:
+            parts.append(f"{counts['nothing to check']} with nothing to check")
+        if counts["error"]:
+            parts.append(f"{counts['error']} unreadable or not WEKA output")
+        return f"{len(states)} file{'s' if len(states) != 1 else ''}: " + ", ".join(parts)
 
     @property
     def failed(self) -> tuple[FileReport, ...]:

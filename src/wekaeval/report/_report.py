@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from wekaeval.blocks import ERAS, RunInfo, Section, json_rows, roundings
-from wekaeval.report._consistency import Inconsistency, check_section
+from wekaeval.report._consistency import MATRIX, UNCLASSIFIED, Inconsistency, check_section, checked_in
 
 __all__ = ["WekaReport"]
 
@@ -62,8 +62,32 @@ class WekaReport:
         return found
 
     def checkable(self) -> int:
-        """How many sections :meth:`check` can test: those with a summary (a matrix, or a numeric class's counts)."""
-        return sum(1 for section in self.sections if section.summary is not None or section.incomplete)
+        """How many sections :meth:`check` recomputes something in: a confusion matrix's summary, or (a numeric
+        class, a summary without its matrix) the unclassified percentage; a section cut short counts too.  A
+        numeric class's errors follow from no other printed number: such a section has nothing to check."""
+        return sum(1 for section in self.sections if checked_in(section) is not None or section.incomplete)
+
+    def checked(self) -> str:
+        """What :meth:`check` recomputed, in words: how many sections, and from what.
+
+        >>> from wekaeval.report import read_weka_output
+        >>> read_weka_output("docs/examples/j48-iris.log").checked()
+        '2 of 2 sections have a confusion matrix to check'
+        """
+        kinds = [checked_in(section) for section in self.sections]
+        total = len(self.sections)
+        matrices, unclassified = kinds.count(MATRIX), kinds.count(UNCLASSIFIED)
+        plural = "s" if total != 1 else ""
+        if not matrices + unclassified:
+            return (
+                f"{total} section{plural}, none with a confusion matrix or an unclassified count to recompute "
+                "anything from"
+            )
+        if not unclassified:
+            return f"{matrices} of {total} sections have a confusion matrix to check"
+        parts = [f"{matrices} against its confusion matrix"] if matrices else []
+        parts.append(f"{unclassified} only for its unclassified percentage (no confusion matrix)")
+        return f"{matrices + unclassified} of {total} sections checked: " + ", ".join(parts)
 
     def to_frame(self) -> Any:
         """A pandas DataFrame, one row per section: where it is, then every summary statistic (as
