@@ -10,6 +10,7 @@ skips when there is none, under ``CI=true`` it fails.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -179,6 +180,28 @@ def test_report_page_draws_a_roc_curve_per_class_from_the_distributions():
     assert labels == ["ROC curve of class good", "ROC curve of class bad"]
     points = [tuple(map(float, p.split(","))) for p in curves[0]["points"].split()]
     assert points[0][1] > points[-1][1] and points[0][0] < points[-1][0]  # from (0, 0) at the bottom left
+
+
+def test_report_page_marks_the_contradicted_cell_and_prints_values_as_weka_printed_them():
+    """Issue 35, item 13: the contradicted kappa's cell is marked (class and title); ``1.000`` stays ``1.000``."""
+    text = EXAMPLE_LOG.read_text()
+    start = text.index("=== Stratified cross-validation ===")
+    page = report_html(read_weka_output(io.StringIO(text[:start] + text[start:].replace("0.94  ", "0.95  ", 1))))
+    assert_self_contained(page)
+    checker = parsed(page)
+    marked = [attrs for tag, attrs in checker.tags if "contradicted" in attrs.get("class", "")]
+    assert marked == [
+        {
+            "class": "num contradicted",
+            "title": "line 65 (Stratified cross-validation): kappa is 0.95, the confusion matrix gives 0.94",
+        }
+    ]
+    assert re.search(r'<td class="num contradicted" title="[^"]*">0\.95</td>', page)
+    assert '<tr><th>Kappa statistic</th><td class="num">0.97</td>' in page  # the other section's: not marked
+    setosa = re.search(r"<tr><th>Iris-setosa</th>(.*?)</tr>", page)
+    assert setosa is not None and setosa.group(1).count('<td class="num">1.000</td>') == 7
+    assert '<td class="num">0.000</td>' in setosa.group(1)
+    assert '<td class="num">147 (98 %)</td>' in page  # WEKA's "147               98      %"
 
 
 def test_roc_points_count_ties_as_one_step():

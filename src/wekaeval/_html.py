@@ -34,6 +34,7 @@ td.num { white-space: nowrap; text-align: right; font-variant-numeric: tabular-n
 th { background: #eee; }
 .ok { color: #176b1c; font-weight: bold; } .bad { color: #b00020; font-weight: bold; } .skip { color: #666; }
 .flagged { color: #b00020; font-weight: bold; }
+td.contradicted, th.contradicted { background: #fde4e7; color: #b00020; font-weight: bold; outline: 2px solid #b00020; }
 table.heat td { text-align: right; min-width: 3em; font-family: monospace; }
 .summary-line { font-size: 1.1em; margin: 0.5em 0 1em; }
 dl.info { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
@@ -277,34 +278,73 @@ def _run_info(report: Any) -> list[str]:
     return ["<h2>Run information</h2>", f'<dl class="info">{items}</dl>']
 
 
-def _summary_table(summary: Any) -> str:
+def _flag(found: Sequence[Any], names: Iterable[str]) -> str:
+    """The attributes of a cell that prints ``names``: marked, with the contradictions as its title, when
+    ``found`` (a section's :class:`~wekaeval.report.Inconsistency` list) contradicts one of them."""
+    wanted = set(names)
+    hits = [str(inconsistency) for inconsistency in found if inconsistency.field in wanted]
+    return f' class="num contradicted" title="{_e("; ".join(hits))}"' if hits else ' class="num"'
+
+
+def _summary_table(summary: Any, found: Sequence[Any] = ()) -> str:
+    """The summary's lines, each value as WEKA printed it (``1``, ``0.94``, ``96 %``); a value the check
+    contradicts is marked, the contradiction in its title."""
+    from wekaeval.javamath import double_to_string
+
+    def printed(value: float) -> str:
+        return double_to_string(value, 12, 4).strip()
+
     rows = []
     for spec in summary.printed_lines():
         label = spec.label.strip()
         if "{level}" in label:
-            label = label.format(level=_number(summary.confidence_level))
+            label = label.format(level=double_to_string(summary.confidence_level, 4, 2).strip())
         values = [getattr(summary, name) for name in spec.names]
         shown = {"value": "{}", "percent": "{} %", "pair": "{} ({} %)", "bits": "{} bits ({} bits/instance)"}
-        text = shown[spec.layout].format(*(_number(v) for v in values))
-        rows.append(f'<tr><th>{_e(label)}</th><td class="num">{_e(text)}</td></tr>')
-    rows += [
-        f'<tr><th>{_e(label)}</th><td class="num">{_e(_number(value))}</td></tr>'
-        for label, value in summary.plugin_metrics.items()
-    ]
+        text = shown[spec.layout].format(*(printed(v) for v in values))
+        rows.append(f"<tr><th>{_e(label)}</th><td{_flag(found, spec.names)}>{_e(text)}</td></tr>")
+    for label, value in summary.plugin_metrics.items():
+        line = summary.plugin_text.get(label)
+        text = line.split()[-1] if line else _number(value)
+        rows.append(f"<tr><th>{_e(label)}</th><td{_flag(found, [label])}>{_e(text)}</td></tr>")
     return '<table class="summary">' + "".join(rows) + "</table>"
 
 
-def _details_table(details: Any) -> str:
-    from wekaeval.blocks import DETAIL_COLUMNS
+def _details_table(details: Any, found: Sequence[Any] = ()) -> str:
+    """The class details, each cell as WEKA's layout of the log printed it (``1.000``, ``0.980``, ``?``); class
+    names that the confusion matrix contradicts are marked."""
+    from wekaeval.blocks import DETAIL_COLUMNS, DETAIL_LAYOUTS
 
+    layout = DETAIL_LAYOUTS[details.layout]
     headers = dict(DETAIL_COLUMNS)
     head = "".join(f"<th>{_e(headers.get(column, column))}</th>" for column in details.columns)
+    names = [str(inconsistency) for inconsistency in found if inconsistency.field == "class_details"]
+    mark = f' class="contradicted" title="{_e("; ".join(names))}"' if names else ""
     rows = []
     for row in (*details.rows, *([details.weighted_avg] if details.weighted_avg is not None else [])):
-        name = "Weighted Avg." if row.class_name is None else row.class_name
-        cells = "".join(f'<td class="num">{_e(_number(getattr(row, column)))}</td>' for column in details.columns)
-        rows.append(f"<tr><th>{_e(name)}</th>{cells}</tr>")
+        weighted = row.class_name is None
+        name = "Weighted Avg." if weighted else row.class_name
+        cells = "".join(
+            '<td class="num">'
+            + _e(
+                layout.cell(getattr(row, column), column, weighted=weighted, separator=details.decimal_separator)
+            ).strip()
+            + "</td>"
+            for column in details.columns
+        )
+        rows.append(f"<tr><th{'' if weighted else mark}>{_e(name)}</th>{cells}</tr>")
     return f'<table class="details"><tr><th>class</th>{head}</tr>' + "".join(rows) + "</table>"
+
+
+def _section_found(report: Any, found: Sequence[Any]) -> dict[int, list[Any]]:
+    """The contradictions of each section (by its first line): those from its line up to the next section's."""
+    starts = sorted(section.line for section in report.sections)
+    by_section: dict[int, list[Any]] = {start: [] for start in starts}
+    for inconsistency in found:
+        inside = [start for start in starts if start <= inconsistency.line]
+        if inside:
+            by_section[inside[-1]].append(inconsistency)
+    return by_section
 
 
 def _check_result(report: Any, found: Sequence[Any]) -> list[str]:
@@ -322,7 +362,9 @@ def _check_result(report: Any, found: Sequence[Any]) -> list[str]:
 def _report_body(report: Any, found: Sequence[Any], level: int = 2) -> list[str]:
     """Run information, check result and sections of one report, its headings starting at ``<h{level}>``."""
     body = [*_run_info(report), *_check_result(report, found)]
+    by_section = _section_found(report, found)
     for section in report.sections:
+        contradicted = by_section.get(section.line, [])
         heading = section.title or "(untitled)"
         if section.evaluation and section.evaluation != section.title:
             heading = f"{section.evaluation}: {heading}"
@@ -334,9 +376,9 @@ def _report_body(report: Any, found: Sequence[Any], level: int = 2) -> list[str]
                 + "</p>"
             )
         if section.summary is not None:
-            body += ["<h3>Summary</h3>", _summary_table(section.summary)]
+            body += ["<h3>Summary</h3>", _summary_table(section.summary, contradicted)]
         if section.class_details is not None:
-            body += ["<h3>Detailed accuracy by class</h3>", _details_table(section.class_details)]
+            body += ["<h3>Detailed accuracy by class</h3>", _details_table(section.class_details, contradicted)]
         if section.confusion_matrix is not None:
             matrix = section.confusion_matrix
             body += ["<h3>Confusion matrix</h3>", heat_map(matrix.matrix, matrix.class_names)]
