@@ -389,12 +389,39 @@ def _report_body(report: Any, found: Sequence[Any], level: int = 2) -> list[str]
             )
             if figures:
                 body += ['<div class="roc">', *figures, "</div>"]
+            if not any(other.summary is not None for other in report.sections):
+                body += _computed_from_predictions(section)
     if not report.sections:
         body.append("<p>No evaluation sections.</p>")
     if level == 2:
         return body
     shift = {f"<h{n}>": f"<h{n + level - 2}>" for n in (2, 3)} | {f"</h{n}>": f"</h{n + level - 2}>" for n in (2, 3)}
     return ["".join(_shift(part, shift)) for part in body]
+
+
+def _computed_from_predictions(section: Any) -> list[str]:
+    """WEKA's statistics of a predictions table printed without them (``-classifications``), as far as its
+    columns allow (:func:`wekaeval.report.table_evaluation`), with what is exact and what was left out."""
+    import io
+
+    from wekaeval.errors import PredictionError
+    from wekaeval.report import read_weka_output, table_evaluation
+
+    try:
+        found = table_evaluation(section)
+    except PredictionError as error:
+        return [f"<p>No statistics computed from these predictions: {_e(error)}</p>"]
+    computed = read_weka_output(io.StringIO("\n" + found.text())).sections[0]
+    notes = "".join(f"<li>{_e(note)}</li>" for note in found.notes())
+    body = ["<h3>Statistics computed from the printed predictions</h3>", f'<ul class="notes">{notes}</ul>']
+    if computed.summary is not None:
+        body.append(_summary_table(computed.summary))
+    if computed.class_details is not None:
+        body.append(_details_table(computed.class_details))
+    if computed.confusion_matrix is not None:
+        matrix = computed.confusion_matrix
+        body.append(heat_map(matrix.matrix, matrix.class_names, caption="Confusion matrix"))
+    return body
 
 
 def _shift(text: str, shift: dict[str, str]) -> str:

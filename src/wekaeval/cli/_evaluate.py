@@ -9,6 +9,13 @@ every row against the dataset (and names the line of any that does not fit).  Th
 its priors from the training data; without ``--train``, from the evaluated instances themselves, which is
 WEKA's own choice for a ``-no-cv`` run).
 
+WEKA's printed table needs no ``--data``, and a cross-validation's table (each fold numbered from 1, so its rows
+cannot be matched to the dataset's instances) is always read alone:
+:func:`wekaeval.report.table_evaluation` computes what the printed columns allow, each instance with weight 1,
+a cross-validation's priors from its folds; the blocks print only what was computed, and what is exact, what
+comes from rounded numbers and what was left out (and what it needs) is said on stderr, one ``wekaeval: note:``
+line each.
+
 What is exact and what is not: counts, kappa, accuracy and every figure of the class details that comes from
 the confusion matrix are WEKA's for the run.  The error measures, areas and entropies come from the
 probabilities as printed: WEKA prints them rounded (``-decimals``, 3 by default), and without ``-distribution``
@@ -21,17 +28,18 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import math
+import sys
 from typing import Any
 
 import numpy as np
 
 from wekaeval._textsource import read_text
 from wekaeval.arff import load_arff
+from wekaeval.blocks import Section
 from wekaeval.cli._common import UsageError, add_encoding, class_attribute
 from wekaeval.errors import PredictionError, WekaOutputError
 from wekaeval.evaluation import Evaluation
-from wekaeval.report import read_predictions, read_weka_output
+from wekaeval.report import printed_distribution, read_predictions, read_weka_output, table_evaluation
 
 
 def add_parser(commands: Any) -> None:
@@ -40,17 +48,21 @@ def add_parser(commands: Any) -> None:
         "evaluate",
         help="WEKA's summary, class details and confusion matrix recomputed from saved predictions",
         description="Recompute WEKA's whole evaluation output (summary, detailed accuracy by class, confusion "
-        "matrix) from per-instance predictions: WEKA's printed ones (-classifications ... PlainText or CSV) or a "
-        "CSV of your own, for the instances of --data in order.",
+        "matrix) from per-instance predictions: WEKA's printed ones (-classifications ... PlainText or CSV, a "
+        "cross-validation's too) or a CSV of your own, for the instances of --data in order. WEKA's printed table "
+        "needs no --data: what it cannot give is left out and said on stderr.",
     )
     parser.add_argument("predictions", metavar="PREDICTIONS", help="WEKA's printed predictions, or a CSV")
     parser.add_argument(
-        "--data", metavar="DATA.arff", required=True, help="the ARFF file the predictions are for (classes, weights)"
+        "--data",
+        metavar="DATA.arff",
+        help="the ARFF file the predictions are for (classes, weights); needed for a CSV of your own",
     )
     parser.add_argument(
         "--train",
         metavar="TRAIN.arff",
-        help="the training data, for WEKA's class priors (default: the evaluated instances themselves)",
+        help="the training data, for WEKA's class priors (default: the evaluated instances themselves with "
+        "--data; a cross-validation's come from its folds)",
     )
     parser.add_argument(
         "-c",
@@ -65,6 +77,14 @@ def add_parser(commands: Any) -> None:
 
 
 def _evaluate_command(args: argparse.Namespace) -> int:
+    section = _printed_table(args.predictions, args.encoding)
+    if section is not None and (args.data is None or _cross_validation(section)):
+        return _evaluate_table(args, section)
+    if args.data is None:
+        raise UsageError(
+            f"evaluate: {args.predictions} is not WEKA's printed predictions table: give --data DATA.arff, the "
+            "instances a CSV of predictions is for"
+        )
     dataset = load_arff(args.data, class_attribute=args.class_attribute, encoding=args.encoding)
     if dataset.class_names is None:
         raise UsageError(f"evaluate: {args.data}'s class is numeric; evaluate reads a nominal class's predictions")
@@ -87,6 +107,67 @@ def _evaluate_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _printed_table(path: str, encoding: str) -> Section | None:
+    """The one predictions table of WEKA's output in ``path``; None when the file is not WEKA's output (a CSV of
+    one's own); an error naming the file when it holds none, or several."""
+    try:
+        report = read_weka_output(path, encoding=encoding)
+    except WekaOutputError:
+        return None
+    except OSError as error:
+        raise PredictionError(f"{path}: cannot read: {error.strerror or error}") from None
+    tables = [section for section in report.sections if section.predictions is not None]
+    if len(tables) == 1:
+        return tables[0]
+    if not tables:
+        raise PredictionError(f"{path}: WEKA's output without predictions; save what -classifications prints")
+    lines = ", ".join(str(section.line) for section in tables)
+    raise PredictionError(f"{path}: {len(tables)} predictions tables (lines {lines}); save the one to score")
+
+
+def _cross_validation(section: Section) -> bool:
+    """A cross-validation's table: its heading says so, or its rows are numbered from 1 again (a new fold)."""
+    assert section.predictions is not None
+    rows = section.predictions.rows
+    return "cross-validation" in section.title or any(row.inst == 1 for row in rows[1:])
+
+
+def _evaluate_table(args: argparse.Namespace, section: Section) -> int:
+    """The Evaluation of a printed table alone (its classes checked against --data's, when given)."""
+    names = None
+    if args.data is not None:
+        dataset = load_arff(args.data, class_attribute=args.class_attribute, encoding=args.encoding)
+        assert section.predictions is not None
+        if (dataset.class_names is None) == section.predictions.nominal:
+            raise UsageError(f"evaluate: {args.data}'s class is not the kind of class the table predicts")
+        if len(section.predictions.rows) != dataset.num_instances:
+            raise PredictionError(
+                f"{args.predictions}: {len(section.predictions.rows)} predictions for {dataset.num_instances} "
+                f"instances in {args.data} (a cross-validation predicts each instance once)"
+            )
+        if not np.all(dataset.weights == 1.0):
+            raise UsageError(
+                f"evaluate: {args.data} has instance weights, and a cross-validation's rows cannot be matched to its "
+                "instances (each fold is numbered from 1): the weights would be guessed; run WEKA with -T or -no-cv"
+            )
+        names = dataset.class_names
+    train = None
+    if args.train is not None:
+        if _cross_validation(section):
+            raise UsageError(
+                "evaluate: --train is for one test set's predictions; a cross-validation's priors come from "
+                "its folds, which the table holds"
+            )
+        train = load_arff(args.train, class_attribute=args.class_attribute, encoding=args.encoding)
+    found = table_evaluation(section, names, train=train, source=args.predictions)
+    if train is not None and train.class_names != found.evaluation.class_names:
+        raise UsageError(f"--train {args.train}: its class labels are not the table's {found.evaluation.class_names}")
+    print(found.text(), end="")
+    for note in found.notes():
+        print(f"wekaeval: note: {note}", file=sys.stderr)
+    return 0
+
+
 def _distributions(path: str, dataset: Any, encoding: str) -> np.ndarray:
     """One distribution per instance, as the file gives it (see the module's docstring)."""
     classes = list(dataset.class_names)
@@ -97,19 +178,7 @@ def _distributions(path: str, dataset: Any, encoding: str) -> np.ndarray:
     except (PredictionError, ValueError):
         tables = []
     if tables:
-        rows = tables[0].rows
-        out = np.zeros((len(rows), k))
-        for i, row in enumerate(rows):
-            printed = row.distribution
-            predicted = row.predicted_index
-            if printed is not None and len(printed) == k and all(p is not None for p in printed):
-                values = np.array(printed, dtype=np.float64)
-                if _predicted(values) == predicted:
-                    out[i] = values
-                    continue
-            if predicted is not None:
-                out[i, predicted] = 1.0
-        return out
+        return np.array([printed_distribution(row, k) for row in tables[0].rows]).reshape(-1, k)
     _, text = read_text(path, WekaOutputError, encoding=encoding)  # read_predictions has read it already
     table = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline="")))
     header, body = [cell.strip() for cell in table[0]], table[1:]
@@ -125,12 +194,3 @@ def _distributions(path: str, dataset: Any, encoding: str) -> np.ndarray:
     for i, cells in enumerate(body):
         out[i] = [float(cells[column]) for column in columns]
     return out
-
-
-def _predicted(values: np.ndarray) -> int | None:
-    """WEKA's predicted class of a distribution: the first strictly greatest positive entry; None if none."""
-    best, index = 0.0, None
-    for i, value in enumerate(values.tolist()):
-        if not math.isnan(value) and value > best:
-            best, index = value, i
-    return index

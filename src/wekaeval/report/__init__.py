@@ -12,6 +12,7 @@ from wekaeval.report._predictions import read_predictions
 from wekaeval.report._reader import read_weka_output
 from wekaeval.report._report import WekaReport
 from wekaeval.report._result_matrix import ResultMatrix, read_result_matrix
+from wekaeval.report._table_evaluation import TableEvaluation, printed_distribution, table_evaluation
 
 __all__ = [
     "WekaReport",
@@ -21,6 +22,9 @@ __all__ = [
     "FileReport",
     "FileReports",
     "read_predictions",
+    "table_evaluation",
+    "TableEvaluation",
+    "printed_distribution",
     "read_result_matrix",
     "ResultMatrix",
     "Inconsistency",

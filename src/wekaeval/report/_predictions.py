@@ -9,7 +9,8 @@ dataset's.  The class WEKA predicted (the starred one of a distribution) is
 the prediction: a printed distribution is rounded, so its largest entry can
 tie where WEKA's doubles did not.  Cross-validation prints each fold's test
 instances in fold order, numbering each fold from 1: such rows cannot be
-matched to the dataset, and are refused rather than guessed at.
+matched to the dataset, and are refused rather than guessed at
+(:func:`~wekaeval.report.table_evaluation` computes what the table alone gives).
 
 Otherwise the file is this project's CSV, with a header row and one row per
 instance of the dataset, in order:
@@ -258,7 +259,7 @@ def _out_of_order(inst: int | None, i: int, section: Section) -> str:
         return (
             f"{found}cross-validation prints each fold's test instances in fold order, numbering each fold "
             "from 1, so its rows cannot be matched to the dataset's instances; score the predictions of a "
-            "-T or -no-cv run"
+            "-T or -no-cv run, or compute the statistics from the table alone: wekaeval evaluate TABLE"
         )
     return f"{found}the rows must be the dataset's instances, in order"
 
