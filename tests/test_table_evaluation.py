@@ -222,3 +222,31 @@ def test_a_wekas_cross_validation_table_gives_wekas_own_statistics(weka_jvm, dat
         assert [line for line in found.text().splitlines() if line.startswith(label)] == [
             line for line in weka_lines if line.startswith(label)
         ]
+
+
+NUMERIC_CV = """
+=== Predictions under cross-validation ===
+
+    inst#     actual  predicted      error
+        1      1.5        1.25      -0.25 
+        2        ?        1.25          ? 
+        1      2.5        ?             ? 
+        2      3          2.5       -0.5 
+"""
+
+
+def test_a_numeric_cross_validation_table_gives_its_errors_and_counts(capsys, tmp_path):
+    found = table_evaluation(read_weka_output(io.StringIO(NUMERIC_CV)).sections[0])
+    expected = Evaluation(None)
+    expected.set_priors([2.5, 3.0])  # fold 1's training part: fold 2's rows
+    expected.evaluate_batch([1.25, 1.25], [1.5, float("nan")])
+    expected.set_priors([1.5, float("nan")])
+    expected.evaluate_batch([float("nan"), 2.5], [2.5, 3.0])
+    assert found.text() == expected.summary("=== Summary ===\n") + "\n"
+    assert "Ignored Class Unknown Instances" in found.text() and "UnClassified Instances" in found.text()
+    assert any(note.startswith("not computed: coverage") for note in found.notes())
+    table = tmp_path / "numeric.txt"
+    table.write_text(NUMERIC_CV)
+    capsys.readouterr()
+    assert main(["evaluate", str(table)]) == 0
+    assert capsys.readouterr().out == found.text()

@@ -78,7 +78,7 @@ def add_parser(commands: Any) -> None:
 
 def _evaluate_command(args: argparse.Namespace) -> int:
     section = _printed_table(args.predictions, args.encoding)
-    if section is not None and (args.data is None or _cross_validation(section)):
+    if section is not None and (args.data is None or _cross_validation(section) or not _nominal(section)):
         return _evaluate_table(args, section)
     if args.data is None:
         raise UsageError(
@@ -125,6 +125,11 @@ def _printed_table(path: str, encoding: str) -> Section | None:
     raise PredictionError(f"{path}: {len(tables)} predictions tables (lines {lines}); save the one to score")
 
 
+def _nominal(section: Section) -> bool:
+    assert section.predictions is not None
+    return section.predictions.nominal
+
+
 def _cross_validation(section: Section) -> bool:
     """A cross-validation's table: its heading says so, or its rows are numbered from 1 again (a new fold)."""
     assert section.predictions is not None
@@ -133,31 +138,35 @@ def _cross_validation(section: Section) -> bool:
 
 
 def _evaluate_table(args: argparse.Namespace, section: Section) -> int:
-    """The Evaluation of a printed table alone (its classes checked against --data's, when given)."""
-    names = None
+    """The Evaluation of a printed table alone: a cross-validation's, a numeric class's, or one without --data
+    (its classes and size checked against --data's, when given; --data's priors for one test set, as above)."""
+    assert section.predictions is not None
+    cross_validation = _cross_validation(section)
+    if args.train is not None and cross_validation:
+        raise UsageError(
+            "evaluate: --train is for one test set's predictions; a cross-validation's priors come from its folds, "
+            "which the table holds"
+        )
+    names = train = None
     if args.data is not None:
         dataset = load_arff(args.data, class_attribute=args.class_attribute, encoding=args.encoding)
-        assert section.predictions is not None
-        if (dataset.class_names is None) == section.predictions.nominal:
-            raise UsageError(f"evaluate: {args.data}'s class is not the kind of class the table predicts")
-        if len(section.predictions.rows) != dataset.num_instances:
+        if (dataset.class_names is not None) != section.predictions.nominal:
+            kind = "nominal" if section.predictions.nominal else "numeric"
+            raise UsageError(f"evaluate: the table predicts a {kind} class; {args.data}'s class is not {kind}")
+        rows = len(section.predictions.rows)
+        if rows != dataset.num_instances:
             raise PredictionError(
-                f"{args.predictions}: {len(section.predictions.rows)} predictions for {dataset.num_instances} "
-                f"instances in {args.data} (a cross-validation predicts each instance once)"
+                f"{args.predictions}: {rows} predictions for {dataset.num_instances} instances in {args.data}"
             )
         if not np.all(dataset.weights == 1.0):
             raise UsageError(
-                f"evaluate: {args.data} has instance weights, and a cross-validation's rows cannot be matched to its "
-                "instances (each fold is numbered from 1): the weights would be guessed; run WEKA with -T or -no-cv"
+                f"evaluate: {args.data} has instance weights, and this table's statistics are computed with "
+                "weight 1 each (a cross-validation's rows cannot be matched to the instances: each fold is "
+                "numbered from 1); run WEKA with -T or -no-cv, and evaluate a nominal class's table with --data"
             )
         names = dataset.class_names
-    train = None
+        train = None if cross_validation else dataset
     if args.train is not None:
-        if _cross_validation(section):
-            raise UsageError(
-                "evaluate: --train is for one test set's predictions; a cross-validation's priors come from "
-                "its folds, which the table holds"
-            )
         train = load_arff(args.train, class_attribute=args.class_attribute, encoding=args.encoding)
     found = table_evaluation(section, names, train=train, source=args.predictions)
     if train is not None and train.class_names != found.evaluation.class_names:

@@ -146,7 +146,7 @@ def table_evaluation(
     folds = _folds(rows, f"{where}", first_row)
     on_training_data = "training data" in section.title
     if predictions.nominal:
-        names = _class_names(rows, class_names, where, first_row)
+        names = _class_names(rows, class_names, where, first_row, cut=predictions.format == "Explorer")
         evaluation = Evaluation(list(names))
         k = len(names)
         values = np.array([math.nan if row.actual_index is None else row.actual_index for row in rows], dtype=float)
@@ -176,9 +176,10 @@ def _folds(rows: list[PredictionRow], where: str, first_row: int) -> list[slice]
 
 
 def _class_names(
-    rows: list[PredictionRow], class_names: Sequence[str] | None, where: str, first_row: int
+    rows: list[PredictionRow], class_names: Sequence[str] | None, where: str, first_row: int, cut: bool
 ) -> tuple[str, ...]:
-    """The class labels: ``class_names``, each printed label checked against it; else the table's own."""
+    """The class labels: ``class_names``, each printed label checked against it (``cut``: the old Explorer's
+    labels, cut at ten characters); else the table's own."""
     printed: dict[int, str] = {}
     k = max((len(row.distribution) for row in rows if row.distribution is not None), default=0)
     for number, row in enumerate(rows, start=first_row):
@@ -193,7 +194,7 @@ def _class_names(
     if class_names is not None:
         names = tuple(class_names)
         for index, label in sorted(printed.items()):
-            if index >= len(names) or not names[index].startswith(label):  # the old Explorer cut labels at 10
+            if index >= len(names) or not (names[index] == label or (cut and names[index].startswith(label))):
                 expected = names[index] if index < len(names) else "no class"
                 raise PredictionError(
                     f"{where} the table's class {index + 1}:{label} is the data's {expected!r}; the data's classes "
@@ -228,7 +229,7 @@ def _evaluate(
         priors = "the evaluated rows themselves (predictions on the training data)"
     elif train is not None:
         evaluation.set_priors(train)
-        priors = "the training data given"
+        priors = f"the training data given ({train.num_instances} instances)"
     else:
         evaluation.use_no_priors()
         priors = None
