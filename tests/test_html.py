@@ -202,6 +202,8 @@ def test_report_page_marks_the_contradicted_cell_and_prints_values_as_weka_print
     assert setosa is not None and setosa.group(1).count('<td class="num">1.000</td>') == 7
     assert '<td class="num">0.000</td>' in setosa.group(1)
     assert '<td class="num">147 (98 %)</td>' in page  # WEKA's "147               98      %"
+    plugins = report_html(read_weka_output(ROOT / "docs" / "examples" / "j48-iris-kappa-package.log"))
+    assert '<tr><th>Kappa z</th><td class="num">16.802</td>' in plugins  # a plugin's line, as printed
 
 
 def test_roc_points_count_ties_as_one_step():

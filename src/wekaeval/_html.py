@@ -304,8 +304,8 @@ def _summary_table(summary: Any, found: Sequence[Any] = ()) -> str:
         text = shown[spec.layout].format(*(printed(v) for v in values))
         rows.append(f"<tr><th>{_e(label)}</th><td{_flag(found, spec.names)}>{_e(text)}</td></tr>")
     for label, value in summary.plugin_metrics.items():
-        line = summary.plugin_text.get(label)
-        text = line.split()[-1] if line else _number(value)
+        line = summary.plugin_text.get(label, "")
+        text = line[len(label) :].strip() if line.startswith(label) else _number(value)
         rows.append(f"<tr><th>{_e(label)}</th><td{_flag(found, [label])}>{_e(text)}</td></tr>")
     return '<table class="summary">' + "".join(rows) + "</table>"
 
