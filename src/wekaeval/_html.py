@@ -34,8 +34,8 @@ td.num { white-space: nowrap; text-align: right; font-variant-numeric: tabular-n
 th { background: #eee; }
 .ok { color: #176b1c; font-weight: bold; } .bad { color: #b00020; font-weight: bold; } .skip { color: #666; }
 .flagged { color: #b00020; font-weight: bold; }
-td.contradicted, th.contradicted { background: #fde4e7; color: #b00020; font-weight: bold; outline: 2px solid #b00020; }
 table.heat td { text-align: right; min-width: 3em; font-family: monospace; }
+td.contradicted, th.contradicted { background: #fde4e7; color: #b00020; font-weight: bold; outline: 2px solid #b00020; }
 .summary-line { font-size: 1.1em; margin: 0.5em 0 1em; }
 dl.info { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
 dl.info dt { font-weight: bold; } dl.info dd { margin: 0; font-family: monospace; white-space: pre-wrap; }
