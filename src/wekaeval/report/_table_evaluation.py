@@ -266,9 +266,9 @@ def _described(
             )
         )
     elif nominal:
-        from_printed.append("mean absolute and root mean squared error, ROC and PRC areas, scheme entropies")
+        from_printed.append("mean absolute and root mean squared error, ROC and PRC areas, coverage and region size")
         if priors is not None:
-            from_printed.append("relative absolute and root relative squared error")
+            from_printed.append("relative absolute and root relative squared error, scheme entropies, K&B information")
     else:
         from_printed.append("correlation coefficient, mean absolute and root mean squared error")
         if priors is not None:
