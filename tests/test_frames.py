@@ -41,6 +41,10 @@ def test_experiment_frames():
     assert rows["Key_Run"].dtype == "int64" and rows["Key_Fold"].dtype == "int64"
     assert sorted(set(rows["Key_Fold"])) == [1, 2, 3, 4, 5] and results.rows[0][1] == "1"
     assert not pandas.api.types.is_integer_dtype(rows["Key_Scheme_version_ID"])  # a name, not a count
+    summaries = summarise(results, "Percent_correct")
+    frame = summaries.to_frame()
+    assert list(frame["mean"]) == [s.mean for s in summaries]
+    assert list(frame["dataset"])[:3] == ["iris", "picnic", "eyewear"]
 
 
 def test_experiment_frame_counters_sort_as_numbers_and_keep_what_is_not_one(tmp_path):
