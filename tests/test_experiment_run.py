@@ -344,3 +344,23 @@ def test_a_scheme_stays_with_the_worker_that_runs_it():
         turn = 1 - turn
     assert sorted(handed[0] + handed[1]) == [0] * 6 + [1] * 3 + [2] * 2
     assert handed[0] == [0] * 6 and handed[1] == [1, 1, 1, 2, 2]
+
+
+def test_another_librarys_message_is_quoted_on_one_line():
+    """Issue 35 (14): a scikit-learn message quoted with its line break showed a literal \\n in the CLI's error.
+    The rows' failures were one line since issue 34; a worker's own failure and a WEKA scheme's are now too."""
+    from wekaeval.cli._common import one_line
+    from wekaeval.experiment._pool import _picklable
+    from wekaeval.experiment._worker import error_text
+
+    sklearn_like = ValueError("Input X contains NaN.\nLogisticRegression does not accept NaN\n  natively.")
+    assert error_text(sklearn_like) == "Input X contains NaN. LogisticRegression does not accept NaN natively."
+    assert error_text(ValueError("\n")) == "ValueError" and error_text(KeyError(), named=True) == "KeyError"
+
+    class Unpicklable(Exception):
+        def __reduce__(self):
+            raise TypeError("no")
+
+    sent = _picklable(Unpicklable("first line\nsecond line"))
+    assert str(sent) == "a worker process failed: Unpicklable: first line second line"
+    assert one_line(str(sent)) == str(sent)  # nothing the CLI's one line would escape

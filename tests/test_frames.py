@@ -37,10 +37,32 @@ def test_experiment_frames():
     results = read_experiment_results(EXPERIMENT)
     rows = results.to_frame()
     assert list(rows.columns) == list(results.columns) and len(rows) == len(results.rows) == 135
+    # issue 35 (14): the run and fold counters are integers (10 sorts after 2), the rows keep WEKA's strings
+    assert rows["Key_Run"].dtype == "int64" and rows["Key_Fold"].dtype == "int64"
+    assert sorted(set(rows["Key_Fold"])) == [1, 2, 3, 4, 5] and results.rows[0][1] == "1"
+    assert not pandas.api.types.is_integer_dtype(rows["Key_Scheme_version_ID"])  # a name, not a count
     summaries = summarise(results, "Percent_correct")
     frame = summaries.to_frame()
     assert list(frame["mean"]) == [s.mean for s in summaries]
     assert list(frame["dataset"])[:3] == ["iris", "picnic", "eyewear"]
+
+
+def test_experiment_frame_counters_sort_as_numbers_and_keep_what_is_not_one(tmp_path):
+    header = "Key_Dataset,Key_Run,Key_Fold,Key_Scheme,Key_Scheme_options,Key_Scheme_version_ID,Percent_correct\n"
+    path = tmp_path / "results.csv"
+    path.write_text(header + "".join(f"iris,{run},1,ZeroR,'',4805,33.3\n" for run in (1, 10, 2)))
+    frame = read_experiment_results(path).to_frame()
+    assert list(frame.sort_values("Key_Run")["Key_Run"]) == [1, 2, 10]
+    path.write_text(header + "iris,1,first,ZeroR,'',4805,33.3\n")
+    frame = read_experiment_results(path).to_frame()
+    assert frame["Key_Run"].dtype == "int64" and frame.loc[0, "Key_Fold"] == "first"  # not every value a number
+    arff = tmp_path / "results.arff"
+    arff.write_text(
+        "@relation r\n@attribute Key_Dataset {iris}\n@attribute Key_Run {1,2}\n@attribute Key_Fold {1,2}\n"
+        "@attribute Percent_correct numeric\n@data\niris,1,?,33.3\niris,2,1,?\n"
+    )
+    frame = read_experiment_results(arff).to_frame()
+    assert str(frame["Key_Fold"].dtype) == "Int64" and frame["Key_Fold"].isna().sum() == 1  # a missing fold
 
 
 def test_ttest_frame():

@@ -159,6 +159,24 @@ def test_str_is_a_table():
     assert "Prevalence index" not in text
 
 
+@pytest.mark.parametrize(
+    "table, names",
+    [
+        ([[1, 17], [15, 2]], None),
+        ([[10, 7], [5, 8]], None),
+        ([[10, 0], [0, 0]], None),
+        ([[3, 1], [2, 9]], ["a" * 40, "b"]),
+    ],
+)
+def test_str_aligns_the_decimal_points_of_negative_and_positive_values(table, names):
+    """Issue 35 (14): -0.1475 under 0.1773 stood one column to the right of it."""
+    rows = [line for line in str(kappa_stats(table, class_names=names)).splitlines() if line.startswith(" " * 14)]
+    numbers = [line for line in rows if line.rstrip()[-5:-4] == "." or line.rstrip().endswith("nan")]
+    assert len(numbers) >= 20
+    assert len({len(line.rstrip()) for line in numbers}) == 1, "\n".join(numbers)  # right-aligned: one right edge
+    assert all("  " in line.strip() for line in numbers)  # a long class name still leaves a gap before its value
+
+
 def test_frozen():
     stats = kappa_stats([[1, 2], [3, 4]])
     with pytest.raises(dataclasses.FrozenInstanceError):

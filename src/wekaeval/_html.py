@@ -14,24 +14,21 @@ details' "ROC Area" column, which the page prints as read.
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
+from wekaeval._htmlpage import breakable, escape, page
+
 __all__ = ["heat_map", "parity_html", "report_html", "roc_points"]
 
 
+#: The report's and the parity page's rules, after :data:`wekaeval._htmlpage.BASE_CSS` (tables, word wrapping).
 _CSS = """
-body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; background: #fff; }
-h1 { font-size: 1.4em; } h2 { font-size: 1.2em; margin-top: 1.6em; } h3 { font-size: 1em; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; }
-th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; text-align: left; }
-table.parity td { max-width: 22em; overflow-wrap: anywhere; }
-td.num { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; font-family: monospace; }
-th { background: #eee; }
+h2 { font-size: 1.2em; margin-top: 1.6em; } h3 { font-size: 1em; }
+table.parity td.verdict { min-width: 18em; }
 .ok { color: #176b1c; font-weight: bold; } .bad { color: #b00020; font-weight: bold; } .skip { color: #666; }
 .flagged { color: #b00020; font-weight: bold; }
 table.heat td { text-align: right; min-width: 3em; font-family: monospace; }
@@ -43,18 +40,11 @@ figure { display: inline-block; margin: 0 1em 1em 0; } figcaption { text-align: 
 """
 
 
-def _e(value: Any) -> str:
-    """Text from data, escaped for HTML text and attribute values alike."""
-    return html.escape(str(value), quote=True)
+_e = escape  # text from data, escaped for HTML text and attribute values alike
 
 
 def _page(title: str, body: Iterable[str]) -> str:
-    return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{_e(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-        + "\n".join(body)
-        + "\n</body>\n</html>\n"
-    )
+    return page(title, _CSS, body)
 
 
 def _number(value: float | None) -> str:
@@ -116,11 +106,11 @@ def _verdict(row: Any) -> str:
     if getattr(row, "timeout", None) is not None:
         return f'<span class="skip">timed out after {_e(format(row.timeout, "g"))} s</span>'
     if row.skipped:
-        return f'<span class="skip">skipped: {_e(" ".join(row.skipped.split()))}</span>'
+        return f'<span class="skip">skipped: {breakable(" ".join(row.skipped.split()))}</span>'
     if row.identical:
         return '<span class="ok">&#x2713; identical</span>'
     if row.identical is False:
-        differing = f" ({_e(', '.join(row.differences))})" if row.differences else ""
+        differing = f" ({breakable(', '.join(row.differences))})" if row.differences else ""
         if getattr(row, "java_arithmetic_unverified", False):
             differing = (
                 " in Java's Math.log/exp/pow only: the port reproduced "
@@ -157,7 +147,8 @@ def parity_html(rows: Iterable[Any], *, title: str = "wekaeval parity", unfinish
     body += [
         f'<p class="summary-line">{identical} identical, {skipped} skipped{timed}, {differ} differ '
         f"({len(rows)} runs)</p>",
-        '<table class="parity"><tr><th>dataset</th><th>classifier</th><th>mode</th><th>class</th><th>instances</th>'
+        '<div class="scroll"><table class="parity"><tr><th>dataset</th><th>classifier</th><th>mode</th>'
+        "<th>class</th><th>instances</th>"
         "<th>WEKA kappa/r</th><th>Python kappa/r</th><th>identical of compared</th><th>verdict</th></tr>",
     ]
     for row in rows:
@@ -165,15 +156,15 @@ def parity_html(rows: Iterable[Any], *, title: str = "wekaeval parity", unfinish
         names = getattr(row, "class_names", None)
         labels = f" {{{', '.join(names)}}}" if names else ""
         body.append(
-            f"<tr><td>{_e(row.dataset)}</td><td>{_e(row.classifier)}</td><td>{_e(row.mode)}</td>"
-            f"<td>{_e((row.class_attribute or '-') + labels)}</td>"
+            f'<tr><td class="name">{breakable(row.dataset)}</td><td class="name">{breakable(row.classifier)}</td>'
+            f'<td class="mode">{_e(row.mode)}</td><td>{breakable((row.class_attribute or "-") + labels)}</td>'
             f'<td class="num">{_e(instances)}</td>'
             f'<td class="num">{_e(_parity_value(row.weka_kappa, row.weka_correlation))}</td>'
             f'<td class="num">{_e(_parity_value(row.python_kappa, row.python_correlation))}</td>'
             f'<td class="num">{_compared(row)}</td>'
-            f"<td>{_verdict(row)}</td></tr>"
+            f'<td class="verdict">{_verdict(row)}</td></tr>'
         )
-    body.append("</table>")
+    body.append("</table></div>")
     matrices = [row for row in rows if row.weka_confusion_matrix is not None]
     if matrices:
         body.append("<h2>WEKA's confusion matrices</h2>")

@@ -15,6 +15,7 @@ from wekaeval import bridge
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    """pytest's hook: declares the ``jvm`` marker."""
     config.addinivalue_line("markers", "jvm: needs WEKA running in a JVM (python-weka-wrapper3 and a JDK)")
 
 

@@ -12,7 +12,7 @@ from wekaeval._faces import claim_public_classes
 from wekaeval.arff._classattr import ClassAttributeError, class_index, describe_class_attribute
 from wekaeval.arff._dates import DateParser, DatePatternError, resolve_timezone
 from wekaeval.arff._loader import load_arff, read_arff_rows
-from wekaeval.arff._types import Attribute, Dataset
+from wekaeval.arff._types import NO_CLASS, Attribute, Dataset, NoClassError
 from wekaeval.arff._writer import write_arff
 
 __all__ = [
@@ -22,6 +22,8 @@ __all__ = [
     "read_arff_rows",
     "write_arff",
     "ClassAttributeError",
+    "NoClassError",
+    "NO_CLASS",
     "class_index",
     "describe_class_attribute",
     "DateParser",

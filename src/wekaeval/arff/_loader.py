@@ -13,7 +13,7 @@ import io  # noqa: F401  (load_arff's doctest reads from io.StringIO)
 import math
 import os
 from datetime import tzinfo
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 import numpy as np
 
@@ -24,7 +24,7 @@ from wekaeval.arff._dates import DateParser, DatePatternError, resolve_timezone
 from wekaeval.arff._header import Header, read_header, shown
 from wekaeval.arff._rows import DATE, NOMINAL, NUMERIC, RELATIONAL, STRING, Plan, RowReader, SparseBlock, Table
 from wekaeval.arff._tokenizer import Tokenizer, byte_view, line_of
-from wekaeval.arff._types import Attribute, Dataset
+from wekaeval.arff._types import NO_CLASS, Attribute, Dataset
 from wekaeval.errors import ArffError
 
 #: Runs of fewer plain lines than this are read row by row (the columnar reader's fixed cost is higher).
@@ -40,7 +40,7 @@ _ABSENT = -1.0
 
 def load_arff(
     source: str | os.PathLike | IO,
-    class_attribute: str | int | None = None,
+    class_attribute: str | int | None | Literal[False] = None,
     *,
     encoding: str = "utf-8",
     timezone: str | tzinfo = "UTC",
@@ -56,6 +56,10 @@ def load_arff(
         ``"last"``, a 1-based index as text (``"3"``), or a name; or, as an
         ``int``, a 0-based index (negative counts from the end).  The last
         attribute when omitted.  One rule everywhere: :func:`wekaeval.arff.class_index`.
+        ``False``: no class, as WEKA's ``Instances`` with class index -1 (a text corpus whose attributes are
+        all strings, data for anything but an evaluation): every attribute is read, ``class_index`` is -1,
+        and what needs a class (an :class:`~wekaeval.Evaluation`, folds, a model) refuses the dataset with a
+        :class:`~wekaeval.arff.NoClassError` that says how to choose one.
     encoding : str, default "utf-8"
         The file's encoding (``"cp1252"``, ``"latin-1"``, ...), or ``"auto"``:
         a byte-order mark, else UTF-8, else cp1252 with a
@@ -73,7 +77,7 @@ def load_arff(
         For a malformed file (the message names the file and line), an
         unparseable date in a date class or a date pattern this port does not
         read, or a class attribute that does not exist or is not nominal,
-        numeric or date.
+        numeric or date (``class_attribute=False`` reads such a file).
 
     Examples
     --------
@@ -102,11 +106,14 @@ def load_arff(
     name, text, used = _read_text(source, encoding)
     view = byte_view(text)
     header = read_header(view, name)
-    index = _class_index(header.attributes, class_attribute, name)
-    table = _read_data(header, view, name, need=frozenset({index}))
+    index = NO_CLASS if class_attribute is False else _class_index(header.attributes, class_attribute, name)
+    table = _read_data(header, view, name, need=frozenset({index}) if index != NO_CLASS else frozenset())
     _check_absent(table, view, name)
-    column = table.column(index, absent=_ABSENT if header.attributes[index].type == "date" else 0.0)
-    if header.attributes[index].type == "date":
+    if index == NO_CLASS:
+        column = np.full(len(table.weights()), np.nan)
+    else:
+        column = table.column(index, absent=_ABSENT if header.attributes[index].type == "date" else 0.0)
+    if index != NO_CLASS and header.attributes[index].type == "date":
         column = _dates(table, index, column, zone, view, name, line_of(view, header.declared_at[index]))
     return Dataset(
         relation=header.relation,

@@ -37,6 +37,7 @@ def json_number(value: float | None) -> float | str | None:
 
 
 def json_rows(matrix: np.ndarray) -> list[list[float | str | None]]:
+    """A matrix as JSON rows, each number through :func:`json_number`."""
     return [[json_number(float(value)) for value in row] for row in matrix]
 
 

@@ -103,6 +103,7 @@ class _VersionAction(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``wekaeval`` command line's parser, with every command and option."""
     parser = Parser(
         prog="wekaeval",
         description="WEKA's evaluation statistics, bit for bit, in pure Python.",

@@ -98,7 +98,7 @@ class Evaluation(ModelRunningMixin, StatisticsByName):
     """
 
     def __init__(self, data: Dataset | Sequence[str] | None, cost_matrix: CostMatrix | None = None):
-        class_names = data.class_names if isinstance(data, Dataset) else data
+        class_names = data.require_class("Evaluation").values if isinstance(data, Dataset) else data
         self._numeric = class_names is None
         if self._numeric and cost_matrix is not None:
             raise EvaluationError("Class has to be nominal if cost matrix given! (WEKA)")
@@ -140,6 +140,7 @@ class Evaluation(ModelRunningMixin, StatisticsByName):
         """
         self._flush()
         if isinstance(data, Dataset):
+            data.require_class("set_priors")
             values, weights = data.class_values, data.weights
         else:
             values = data

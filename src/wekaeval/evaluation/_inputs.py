@@ -217,6 +217,7 @@ def weight_array(weights: Any, n: int) -> np.ndarray:
 
 
 def validated_class_names(class_names: Sequence[str]) -> tuple[str, ...]:
+    """``class_names`` as a tuple, or a PredictionError: not one string, not empty, strings, each once."""
     if isinstance(class_names, str):
         raise PredictionError("class_names must be a sequence of names, not one string")
     names = tuple(class_names)

@@ -16,39 +16,39 @@ standard errors, one-vs-rest kappa per class, and the Landis-Koch and Fleiss lab
 >>> print(kappa_stats([[10, 7], [5, 8]], class_names=["cat", "dog"]))  # doctest: +NORMALIZE_WHITESPACE
                   Simple Kappa Coefficient
               --------------------------------
-              Kappa                     0.2000
-              ASE                       0.1773
+              Kappa                      0.2000
+              ASE                        0.1773
               95% Lower Conf Limit      -0.1475
-              95% Upper Conf Limit      0.5475
+              95% Upper Conf Limit       0.5475
 <BLANKLINE>
                  Test of H0: Simple Kappa = 0
 <BLANKLINE>
-              ASE under H0              0.1809
-              Z                         1.1053
-              One-sided Pr >  Z         0.1345
-              Two-sided Pr > |Z|        0.2690
+              ASE under H0               0.1809
+              Z                          1.1053
+              One-sided Pr >  Z          0.1345
+              Two-sided Pr > |Z|         0.2690
 <BLANKLINE>
                  Related coefficients
 <BLANKLINE>
-              Observed agreement        0.6000
-              Expected agreement        0.5000
-              PABAK                     0.2000
-              Prevalence index          0.0667
-              Bias index                0.0667
-              Scott's pi                0.1964
-              Scott's pi ASE            0.1793
-              Gwet's AC1                0.2035
-              Gwet's AC1 ASE            0.1798
+              Observed agreement         0.6000
+              Expected agreement         0.5000
+              PABAK                      0.2000
+              Prevalence index           0.0667
+              Bias index                 0.0667
+              Scott's pi                 0.1964
+              Scott's pi ASE             0.1793
+              Gwet's AC1                 0.2035
+              Gwet's AC1 ASE             0.1798
               Landis-Koch               Slight
               Fleiss                    Poor
 <BLANKLINE>
                  One-vs-rest kappa per class
 <BLANKLINE>
-              cat                       0.2000
-              dog                       0.2000
-              Macro average             0.2000
-              Micro average             0.2000
-              Weighted average          0.2000
+              cat                        0.2000
+              dog                        0.2000
+              Macro average              0.2000
+              Micro average              0.2000
+              Weighted average           0.2000
 
 The matrix's rows are actual classes and its columns predicted ones (or rater 1 and rater 2); entries are
 non-negative, possibly fractional (instance-weighted) counts.
@@ -245,11 +245,10 @@ class KappaStats:
         level = 100 * (1 - self.alpha)
         level_text = f"{level:.0f}%" if level == round(level) else f"{level:g}%"
 
-        def row(label: str, value: float | str | None) -> str:
-            shown = value if isinstance(value, str) else "None" if value is None else f"{value:.4f}"
-            return f"              {label:<26}{shown}"
+        def row(label: str, value: float | str | None) -> _Line:
+            return (label, value)
 
-        lines = [
+        lines: list[_Line] = [
             f"                  {title} Coefficient",
             "              --------------------------------",
             row("Kappa", self.kappa),
@@ -291,7 +290,29 @@ class KappaStats:
             row("Micro average", self.per_class.micro),
             row("Weighted average", self.per_class.weighted),
         ]
-        return "\n".join(lines)
+        return "\n".join(_aligned(lines))
+
+
+_Line = str | tuple[str, float | str | None]
+
+
+def _aligned(lines: list[_Line]) -> list[str]:
+    """:meth:`KappaStats.__str__`'s table: each (label, value) row with its label in one column and its number
+    right-aligned in the next, so that the decimal points line up whatever the signs and magnitudes (words, the
+    Landis-Koch and Fleiss bands, start where the widest number starts); other lines as they are."""
+    rows = [line for line in lines if isinstance(line, tuple)]
+    label_width = max([26] + [len(label) + 2 for label, _ in rows])
+    width = max((len(f"{value:.4f}") for _, value in rows if isinstance(value, float | int)), default=0)
+    out = []
+    for line in lines:
+        if isinstance(line, tuple):
+            label, value = line
+            shown = value if isinstance(value, str) else "None" if value is None else f"{value:.4f}"
+            if not isinstance(value, str):
+                shown = shown.rjust(width)
+            line = f"              {label:<{label_width}}{shown}"
+        out.append(line)
+    return out
 
 
 def kappa_stats(

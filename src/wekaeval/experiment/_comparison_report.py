@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wekaeval._atomic import write_atomically
+from wekaeval._htmlpage import breakable, scrolling
 from wekaeval.experiment._cddiagram import diagram_format, diagram_layout, draw_diagram, p_value_cliques, rank_text
 from wekaeval.experiment._ranks import CD_METHODS
 from wekaeval.experiment._report import _CSS, _e, _table, html_page, inline_svg
@@ -144,9 +145,9 @@ def compare_html(
         ("Significance level", f"{level:g}"),
         ("Post-hoc test", method),
     ):
-        body.append(f"<dt>{_e(label)}</dt><dd>{_e(value)}</dd>")
+        body.append(f"<dt>{_e(label)}</dt><dd>{breakable(value)}</dd>")
     body.append("</dl>")
-    body += ["<h2>Means and ranks</h2>", _means_table(comparison)]
+    body += ["<h2>Means and ranks</h2>", scrolling(_means_table(comparison))]
     if comparison.left_out:
         body.append("<p>Left out of the rank tests (a scheme has no result there):</p><ul>")
         body += [
@@ -157,12 +158,12 @@ def compare_html(
     if diagram:
         body += ["<h2>Critical-difference diagram</h2>", _diagram_figure(comparison, method, alpha)]
     body += ["<h2>Friedman test</h2>", _friedman(comparison.friedman)]
-    body += [f"<h2>All pairs: {_e(method)}</h2>", _posthoc_table(posthoc, level)]
-    body += [f"<h2>Against a control: {_e(against.method)}</h2>", _versus_table(against, level)]
+    body += [f"<h2>All pairs: {_e(method)}</h2>", scrolling(_posthoc_table(posthoc, level))]
+    body += [f"<h2>Against a control: {_e(against.method)}</h2>", scrolling(_versus_table(against, level))]
     if comparison.weka is not None:
         body += _weka(comparison)
     if bayesian:
-        body += ["<h2>Bayesian signed-rank test</h2>", _bayesian_table(bayesian)]
+        body += ["<h2>Bayesian signed-rank test</h2>", scrolling(_bayesian_table(bayesian))]
     return html_page(heading, _PAGE_CSS, body, path)
 
 
@@ -270,7 +271,7 @@ def _versus_table(against: Any, level: float) -> str:
 def _weka(comparison: Any) -> list[str]:
     analysis = comparison.weka
     order = [analysis.base] + [j for j in range(len(analysis.schemes)) if j != analysis.base]
-    body = ["<h2>WEKA's corrected t-test</h2>", _table(analysis, order)]
+    body = ["<h2>WEKA's corrected t-test</h2>", scrolling(_table(analysis, order))]
     body.append(
         f"<p>v: significantly better than the base ({_e(analysis.schemes[analysis.base])}); *: significantly "
         f"worse (WEKA's PairedCorrectedTTester at {analysis.significance_level:g}).</p>"

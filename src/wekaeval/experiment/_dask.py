@@ -16,7 +16,7 @@ from typing import Any
 
 from wekaeval.experiment._columns import Layout
 from wekaeval.experiment._resultfile import Row
-from wekaeval.experiment._worker import ExperimentError, FailedRow, Job, Key, Setup, Worker
+from wekaeval.experiment._worker import ExperimentError, FailedRow, Job, Key, Setup, Worker, error_text
 
 #: The experiments this process computes rows of, as a Dask worker: by token.
 _WORKERS: dict[str, Worker] = {}
@@ -72,7 +72,7 @@ def _dask_failure(setup: Setup, job: Job, error: BaseException) -> ExperimentErr
         said = _dask_job(replace(setup, folds=None), job) + ": "
         cause = cause[len(said) :] if cause.startswith(said) else cause
     else:
-        cause = f"{type(error).__name__}: {error}"
+        cause = error_text(error, named=True)
     return ExperimentError(f"{_dask_job(setup, job)}, on the Dask cluster: {cause}")
 
 
@@ -93,7 +93,7 @@ class Dask:
             self.setup = self._scatter()
         except Exception as error:  # noqa: BLE001 - a closed client, a scheduler out of reach, ...
             raise ExperimentError(
-                f"sending the experiment's setup to the Dask cluster: {type(error).__name__}: {error}"
+                f"sending the experiment's setup to the Dask cluster: {error_text(error, named=True)}"
             ) from error
 
     def __enter__(self) -> Dask:
@@ -144,7 +144,7 @@ class Dask:
                 raise
             except Exception as error:  # noqa: BLE001 - a lost worker (KilledWorker), a missing module, ...
                 raise ExperimentError(
-                    f"describing the schemes, on the Dask cluster: {type(error).__name__}: {error}"
+                    f"describing the schemes, on the Dask cluster: {error_text(error, named=True)}"
                 ) from error
 
     def rows(

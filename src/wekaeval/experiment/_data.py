@@ -177,6 +177,7 @@ def model_data(
 
 
 def _from_dataset(dataset: Dataset, nominal: NominalEncoding, features: bool) -> ModelData:
+    dataset.require_class("a model's data (X, y)")
     if dataset.source is None:
         raise ModelDataError(
             f"relation {dataset.relation!r} was read from a file object: a model needs its attribute values; "

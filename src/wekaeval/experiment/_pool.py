@@ -29,7 +29,7 @@ from wekaeval import bridge
 from wekaeval._processes import STOP_SIGNALS, die_with_parent, ignore_stop_signals, usable_cores
 from wekaeval.experiment._columns import Layout
 from wekaeval.experiment._resultfile import Row, row_line
-from wekaeval.experiment._worker import ExperimentError, FailedRow, Job, Key, Setup, Worker
+from wekaeval.experiment._worker import ExperimentError, FailedRow, Job, Key, Setup, Worker, error_text
 
 
 class WorkerLost(ExperimentError):
@@ -119,7 +119,7 @@ def _picklable(error: BaseException) -> BaseException:
     try:
         pickle.loads(pickle.dumps(error))
     except Exception:  # noqa: BLE001
-        return ExperimentError(f"a worker process failed: {type(error).__name__}: {error}")
+        return ExperimentError(f"a worker process failed: {error_text(error, named=True)}")
     return error
 
 

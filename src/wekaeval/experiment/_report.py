@@ -15,29 +15,24 @@ standard deviation as an error bar, WEKA's mark above it.  Every string from the
 
 from __future__ import annotations
 
-import html
 import io
 import os
 import re
-from typing import Any
 
 from wekaeval._atomic import write_atomically
+from wekaeval._htmlpage import breakable, escape, page, scrolling
 from wekaeval.experiment._results import ExperimentResults
 from wekaeval.experiment._ttest import TTestResult, ttest
 from wekaeval.javamath import double_to_string, java_double_to_string
 
+#: The t-test's and the comparison's rules, after :data:`wekaeval._htmlpage.BASE_CSS` (tables, word wrapping).
 _CSS = """
-body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; background: #fff; }
-h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 1.4em; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; }
-th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; text-align: left; }
-th { background: #eee; }
-td.num { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; font-family: monospace; }
+h2 { font-size: 1.15em; margin-top: 1.4em; }
 td.base { background: #f4f4f4; }
 .win { color: #176b1c; font-weight: bold; } .loss { color: #b00020; font-weight: bold; }
-dl.info { display: grid; grid-template-columns: max-content auto; gap: 0.2em 1em; }
-dl.info dt { font-weight: bold; } dl.info dd { margin: 0; font-family: monospace; overflow-wrap: anywhere; }
-ol.key li { font-family: monospace; overflow-wrap: anywhere; }
+dl.info { display: grid; grid-template-columns: max-content minmax(0, auto); gap: 0.2em 1em; }
+dl.info dt { font-weight: bold; } dl.info dd { margin: 0; font-family: monospace; }
+ol.key li { font-family: monospace; }
 figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
 """
 
@@ -45,8 +40,7 @@ figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
 COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
 
 
-def _e(value: Any) -> str:
-    return html.escape(str(value), quote=True)
+_e = escape
 
 
 def _number(value: float, decimals: int = 2) -> str:
@@ -95,11 +89,11 @@ def ttest_html(
         ("Datasets", str(len(analysis.datasets))),
         ("Resultsets", str(len(analysis.schemes))),
     ):
-        body.append(f"<dt>{_e(label)}</dt><dd>{_e(value)}</dd>")
-    body += ["</dl>", "<h2>Result matrix</h2>", _table(analysis, order)]
+        body.append(f"<dt>{_e(label)}</dt><dd>{breakable(value)}</dd>")
+    body += ["</dl>", "<h2>Result matrix</h2>", scrolling(_table(analysis, order))]
     body.append("<p>v: significantly better than the base; *: significantly worse (WEKA's marks).</p>")
     body += ["<h2>Key</h2>", '<ol class="key">']
-    body += [f"<li>{_e(name)}</li>" for name in analysis.schemes]
+    body += [f"<li>{breakable(name)}</li>" for name in analysis.schemes]
     body.append("</ol>")
     if chart:
         body += ["<h2>Chart</h2>", _chart_figure(analysis)]
@@ -110,15 +104,10 @@ def ttest_html(
 
 def html_page(heading: str, css: str, body: list[str], path: str | os.PathLike | None) -> str:
     """One self-contained page of the ``body`` parts under ``heading``, written atomically to ``path`` if given."""
-    page = (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{_e(heading)}</title>\n<style>{css}</style>\n</head>\n<body>\n"
-        + "\n".join(body)
-        + "\n</body>\n</html>\n"
-    )
+    text = page(heading, css, body)
     if path is not None:
-        write_atomically(path, page)
-    return page
+        write_atomically(path, text)
+    return text
 
 
 def _table(analysis: TTestResult, order: list[int]) -> str:

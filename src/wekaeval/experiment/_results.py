@@ -39,6 +39,12 @@ DATASET_KEY = ("Key_Dataset",)
 
 RESULTSET_KEY = ("Key_Scheme", "Key_Scheme_options", "Key_Scheme_version_ID")
 
+#: The key columns that count (runs, folds): integers in :meth:`ExperimentResults.to_frame`.  Other keys stay
+#: strings: ``Key_Scheme_version_ID`` is a class's serialVersionUID, a name that happens to be digits.
+COUNTER_KEYS = ("Key_Run", "Key_Fold")
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
 
 Value = str | float | None
 
@@ -66,10 +72,24 @@ class ExperimentResults:
         return [dict(zip(self.columns, row, strict=False)) for row in self.rows]
 
     def to_frame(self) -> Any:
-        """A pandas DataFrame of the rows (``?`` as None), in the file's column order."""
-        from wekaeval._frames import records_frame
+        """A pandas DataFrame of the rows (``?`` as None), in the file's column order.
 
-        return records_frame(self.records(), self.columns)
+        The run and fold counters (:data:`COUNTER_KEYS`), which WEKA writes as nominal labels ``1``, ``2``, ...,
+        are integers in the frame when every value is one (so ``10`` sorts after ``2``; ``Int64`` when some are
+        missing); the rows themselves keep WEKA's strings, so a file written back is the same file.
+        """
+        from wekaeval._frames import pandas_module, records_frame
+
+        frame = records_frame(self.records(), self.columns)
+        pandas = pandas_module()
+        for name in COUNTER_KEYS:
+            if name in self.columns:
+                column = self.column(name)
+                values = [value for value in column if value is not None]
+                if values and all(isinstance(value, str) and _INTEGER.fullmatch(value) for value in values):
+                    numbers = [None if value is None else int(value) for value in column]
+                    frame[name] = pandas.array(numbers, dtype="Int64" if None in numbers else "int64")
+        return frame
 
     def _index(self, name: str) -> int:
         try:

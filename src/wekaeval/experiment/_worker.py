@@ -39,6 +39,15 @@ from wekaeval.javamath import JavaRandom, back_quote_chars
 Key = tuple[str, ...]
 
 
+def error_text(error: BaseException, *, named: bool = False) -> str:
+    """Another library's message (scikit-learn's, WEKA's, Dask's) as one line of words, to be quoted in ours:
+    its line breaks and runs of whitespace as single spaces, nothing cut (printed raw, a line break would end our
+    one-line error, and escaped it shows as a literal ``\\n``).  ``named``: after the error's type name."""
+    text = " ".join(str(error).split())
+    name = type(error).__name__
+    return f"{name}: {text}" if named and text else text or name
+
+
 class ExperimentError(WekaevalError):
     """An experiment that cannot run as set up; the message names the dataset, scheme or argument."""
 
@@ -138,14 +147,15 @@ class Worker:
             try:
                 result = evaluator.getResult(train, test)
             except Exception as error:  # a Java exception, with WEKA's message
-                raise ExperimentError(f"{scheme} on {data.source or data.relation}, run {job.run}: {error}") from None
+                where = f"{scheme} on {data.source or data.relation}, run {job.run}"
+                raise ExperimentError(f"{where}: {error_text(error, named=False)}") from None
             values = [_python(value) for value in result]
         else:
             scheme_keys = scheme_key(scheme)
             try:
                 values = self._sklearn_results(scheme, data, job, len(measures))
             except _SchemeRaised as raised:
-                message = " ".join(str(raised.error).split()) or type(raised.error).__name__
+                message = error_text(raised.error)
                 name = data.source or data.relation
                 return FailedRow(" ".join(scheme_keys[:2]).strip(), name, job.run, job.fold, message)
         return (*keys, *scheme_keys, timestamp(), *values)
