@@ -18,6 +18,7 @@ from typing import IO, Any, NoReturn
 from wekaeval._atomic import atomic_output, write_atomically
 from wekaeval._paths import unreadable_entry
 from wekaeval._textsource import auto_rule, check_encoding
+from wekaeval.cli._words import in_command_words
 from wekaeval.errors import MatrixError, WekaevalError
 
 DIFFER = 1
@@ -58,9 +59,10 @@ EXIT_STATUSES = (
 
 
 def one_line(text: str, limit: int = 300) -> str:
-    """An error message as one line: a tab as a space, line breaks and other control characters (in a file name,
-    say) escaped as :func:`shown` escapes them, at most about ``limit`` characters."""
-    shown_text = shown(text.replace("\t", " "))
+    """An error message as one line, in the command line's words (:func:`in_command_words`: options, not Python
+    parameters): a tab as a space, line breaks and other control characters (in a file name, say) escaped as
+    :func:`shown` escapes them, at most about ``limit`` characters."""
+    shown_text = shown(in_command_words(text).replace("\t", " "))
     return shown_text if len(shown_text) <= limit else shown_text[: limit - 3] + "..."
 
 
@@ -93,6 +95,12 @@ def shown(text: str) -> str:
 def shown_lines(text: str) -> str:
     """:func:`shown` for a text of many lines: its newlines kept, every other control character escaped."""
     return _UNSAFE_IN_LINES.sub(_escaped, text)
+
+
+def warning_line(message: Warning | str, *args: Any, **kwargs: Any) -> None:
+    """A warning (a file read as cp1252 by ``--encoding auto``, a repaired result file) as one line on stderr, as
+    errors are: ``warnings.showwarning`` while a command runs."""
+    print(f"wekaeval: warning: {one_line(str(message), 2000)}", file=sys.stderr)
 
 
 def exit_status_table() -> str:
@@ -257,11 +265,13 @@ def encoding(text: str) -> str:
 
 
 def add_encoding(parser: argparse.ArgumentParser) -> None:
+    """``--encoding``, the same in every command that reads files: ``auto`` by default, for a file named as for
+    the files found in a folder."""
     parser.add_argument(
         "--encoding",
         type=encoding,
-        default="utf-8",
-        help="the files' text encoding (default utf-8; e.g. cp1252; auto: " + auto_rule() + ")",
+        default="auto",
+        help="the files' text encoding (default auto: " + auto_rule() + "; or one, e.g. utf-8, cp1252)",
     )
 
 

@@ -21,10 +21,10 @@ from wekaeval.cli._common import (
     probability_level,
     shown,
     spreadsheet_safe,
+    warning_line,
     write_binary,
     write_text,
 )
-from wekaeval.cli._experiment import _warning_line
 
 #: The all-pairs procedures ``--posthoc`` names, in compare()'s words.
 POSTHOC_METHODS = ("nemenyi", "holm", "shaffer", "bergmann-hommel", "conover", "wilcoxon-holm")
@@ -159,7 +159,7 @@ def _base(text: str | None) -> int | str | None:
 
 def _compare_command(args: argparse.Namespace) -> int:
     with warnings.catch_warnings():  # a file read as cp1252 by --encoding auto, say: one line, as errors are
-        warnings.showwarning = _warning_line
+        warnings.showwarning = warning_line
         return _compare(args)
 
 

@@ -29,6 +29,7 @@ from wekaeval.cli._common import (
     one_line,
     probability_level,
     shown,
+    warning_line,
     write_binary,
     write_text,
 )
@@ -280,12 +281,8 @@ def _experiment_command(args: argparse.Namespace) -> int:
 
 def _experiment(args: argparse.Namespace, stopping: _Stopping, guard: SignalGuard) -> int:
     with warnings.catch_warnings():  # a repair to the result file (ExperimentWarning): one line, as errors are
-        warnings.showwarning = _warning_line
+        warnings.showwarning = warning_line
         return _experiment_run(args, stopping, guard)
-
-
-def _warning_line(message: Warning | str, *args: Any, **kwargs: Any) -> None:
-    print(f"wekaeval: warning: {one_line(str(message))}", file=sys.stderr)
 
 
 def _experiment_run(args: argparse.Namespace, stopping: _Stopping, guard: SignalGuard) -> int:

@@ -18,6 +18,7 @@ import sys
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
@@ -34,6 +35,7 @@ from wekaeval.cli._common import (
     spreadsheet_safe,
     write_text,
 )
+from wekaeval.cli._words import in_command_words
 from wekaeval.errors import WekaevalError
 from wekaeval.report import FileReport, WekaReport, iter_weka_outputs, read_weka_output
 
@@ -61,7 +63,7 @@ CSV_COLUMNS = (
 
 FILES_HELP = (
     "WEKA's outputs saved as text, or folders of them (searched recursively for names matching --glob, sorted; "
-    "read with --encoding auto unless one is given)"
+    "read with --encoding auto unless one is given, as the files named are)"
 )
 
 
@@ -83,7 +85,8 @@ class Inputs:
             found = False
             for file in iter_weka_outputs(argument, glob=self.glob, encoding=self.encoding, skip=self.written):
                 found = True
-                if file.error is not None:
+                if file.error is not None:  # in the command line's words in the CSV, JSON and HTML too
+                    file = replace(file, error=in_command_words(file.error))
                     self.fail(file.error)
                 yield file
             if not found:
@@ -387,7 +390,6 @@ def add_parsers(commands: Any) -> None:
 
 def _add_file_options(parser: argparse.ArgumentParser) -> None:
     add_encoding(parser)
-    parser.set_defaults(encoding=None)  # utf-8 for a file named, auto for the files found in a folder
     parser.add_argument(
         "--glob",
         default="*",
@@ -418,7 +420,7 @@ def _report_command(args: argparse.Namespace) -> int:
     inputs = Inputs(args.files, encoding=args.encoding, glob=args.glob)
     if inputs.one_file():  # one file: its page, or its error (no page)
         check_outputs({"--html": args.html}, args.files)
-        report = read_weka_output(Path(args.files[0]), encoding=args.encoding or "utf-8")
+        report = read_weka_output(Path(args.files[0]), encoding=args.encoding)
         write_text(args.html, report_html(report), option="--html")
         return 0
     with output(args.html, inputs, option="--html") as out:

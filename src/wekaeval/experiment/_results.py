@@ -24,8 +24,8 @@ import difflib
 import io
 import os
 import re
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import IO, Any
 
 from wekaeval._textsource import quoted as quoted_text
@@ -207,8 +207,9 @@ def measure_column(
     >>> try:
     ...     measure_column(results, "kappa")
     ... except ValueError as error:
-    ...     print(error)
-    measure: no column 'kappa' in <stream>; did you mean Kappa_statistic? (its measures: Percent_correct, Kappa_statistic)
+    ...     print(str(error).replace("; ", ";\\n"))
+    measure: no column 'kappa' in <stream>;
+    did you mean Kappa_statistic? (its measures: Percent_correct, Kappa_statistic)
     """
     if error is None:
         error = lambda message: ColumnNotFound(message, source=results.source)  # noqa: E731
