@@ -115,6 +115,16 @@ def quoted(text: str) -> str:
     return repr(text[:QUOTE_LIMIT]) + "..."
 
 
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` and ``noun``, singular for 1 and plural (``noun + "s"`` unless given) otherwise: every count
+    a message prints.
+
+    >>> counted(1, "dataset"), counted(2, "classifier"), counted(0, "row"), counted(1, "data set", "data sets")
+    ('1 dataset', '2 classifiers', '0 rows', '1 data set')
+    """
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 def check_encoding(encoding: str) -> None:
     """Raise LookupError naming ``encoding`` unless it is ``"auto"`` or a text encoding Python knows."""
     if encoding == "auto":

@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
+from wekaeval._textsource import counted
 from wekaeval.blocks import SUMMARY_FIELDS, Section, json_number
 from wekaeval.cli._common import (
     STDOUT,
@@ -299,7 +300,7 @@ def _section_digest(section: Section) -> str:
     if section.predictions is not None:
         rows = section.predictions.rows
         kind = "nominal" if section.predictions.nominal else "numeric"
-        out.append(f"  {len(rows)} predictions ({kind} class)")
+        out.append(f"  {counted(len(rows), 'prediction')} ({kind} class)")
         if section.predictions.nominal:
             out.append(f", {sum(1 for row in rows if row.error)} marked as errors")
         out.append("\n")

@@ -17,7 +17,10 @@ message the commands print passes through, calls it.  A new parameter named in a
 
 from __future__ import annotations
 
+import argparse
+import difflib
 import re
+from collections.abc import Mapping, Sequence
 
 #: A parameter of the library -> the option that gives it.
 OPTIONS = {
@@ -110,3 +113,76 @@ def in_command_words(message: str) -> str:
     message = _NO_COMMAND.sub(_no_command, message)
     message = _FUNCTION.sub(_function, message)
     return _LEADING.sub(lambda found: OPTIONS.get(found.group(1), found.group(1)), message)
+
+
+# -- the options as typed ------------------------------------------------------------------------------------------
+
+#: What the ``weka_spellings`` of a command map a WEKA option to when the option has no counterpart of its own:
+#: the token is dropped, its value read as the command's positional argument (WEKA's ``-t FILE``).
+POSITIONAL = ""
+
+_SINGLE_DASH = re.compile(r"-[A-Za-z][\w-]*")
+
+
+def option_words(
+    parser: argparse.ArgumentParser, arguments: Sequence[str], weka_spellings: Mapping[str, str]
+) -> list[str]:
+    """``arguments`` as ``parser`` reads them, or a :class:`OptionWordError` naming the option to use.
+
+    WEKA's single-dash spellings are taken: ``-split-percentage`` is ``--split-percentage`` (any long option
+    of the command spelt with one dash), and ``weka_spellings`` maps WEKA's own options to this command's
+    (``-t`` to :data:`POSITIONAL`).  An option the command does not have is refused with the closest one
+    (``--clasifier``: did you mean ``--classifier``?), never read as a short option with a value glued to it
+    (argparse would take ``-split-percentage`` as ``-s plit-percentage``).  A parser with subcommands reads its
+    own options only (up to the command).
+    """
+    known = parser._option_string_actions
+    commands = any(isinstance(action, argparse._SubParsersAction) for action in parser._actions)
+    out: list[str] = []
+    for at, token in enumerate(arguments):
+        if token == "--":
+            return out + list(arguments[at:])
+        if commands and not token.startswith("-"):
+            return out + list(arguments[at:])
+        name, equals, value = token.partition("=")
+        if name in known or not token.startswith("-") or token == "-":
+            out.append(token)
+            continue
+        if name.startswith("--"):
+            raise OptionWordError(f"unrecognized arguments: {name}{_closest(name, known)}")
+        if not _SINGLE_DASH.fullmatch(name):  # -1, -0.5: a value
+            out.append(token)
+            continue
+        if name in weka_spellings:
+            ours = weka_spellings[name]
+            if ours == POSITIONAL:
+                continue
+            if ours in known:
+                out.append(ours + equals + value)
+                continue
+            raise OptionWordError(f"{name} is WEKA's; here it is {ours}" if ours.startswith("-") else f"{name}: {ours}")
+        if "-" + name in known:  # a long option with WEKA's single dash
+            out.append("-" + token)
+            continue
+        short = known.get(name[:2])
+        glued = short is not None and short.nargs != 0 and not re.fullmatch(r"[A-Za-z]+(-[A-Za-z]+)+", name[2:])
+        if glued or len(name) == 2 and short is not None:  # -s1, -cfirst, -Ttest.arff: argparse's own forms
+            out.append(token)
+            continue
+        raise OptionWordError(f"unrecognized arguments: {name}{_closest('-' + name, known)}")
+    return out
+
+
+def _closest(name: str, known: Mapping[str, argparse.Action]) -> str:
+    """``; did you mean --x?`` for the options ``name`` begins (an abbreviation), else the long option closest to
+    it, a visible one first; empty if none is close."""
+    longs = [option for option in known if option.startswith("--")]
+    visible = [option for option in longs if known[option].help != argparse.SUPPRESS]
+    found = [option for option in visible if option.startswith(name)][:3]
+    found = found or difflib.get_close_matches(name, visible, n=1, cutoff=0.7)
+    found = found or difflib.get_close_matches(name, longs, n=1, cutoff=0.7)
+    return f"; did you mean {' or '.join(found)}?" if found else ""
+
+
+class OptionWordError(Exception):
+    """An option typed as the command does not spell it: one line, naming the one to use."""
