@@ -12,6 +12,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from wekaeval._textsource import counted
 from wekaeval.cli._common import (
     STDOUT,
     UsageError,
@@ -297,7 +298,7 @@ def _in_option_words(message: str, args: argparse.Namespace) -> str:
     found = re.fullmatch(r"control (\d+) is not an index \(0\.\.(\d+)\)", message)
     if found is not None:
         count = int(found.group(2)) + 1
-        return f"--base {args.base}: {args.file} holds {count} result sets, numbered 1 to {count}"
+        return f"--base {args.base}: {args.file} holds {counted(count, 'result set')}, numbered 1 to {count}"
     if message.startswith("higher_is_better: the measure"):
         return f"--measure {args.measure}: its direction is not known; give --better higher or --better lower"
     word, _, rest = message.partition(" ")

@@ -490,7 +490,7 @@ def _in_option_words(message: str, args: argparse.Namespace) -> str:
     found = re.fullmatch(r"base (\d+) is not an index \(0\.\.(\d+)\)", message)
     if found is not None:
         count = int(found.group(2)) + 1
-        return f"--base {args.base}: {args.file} holds {count} result sets, numbered 1 to {count}"
+        return f"--base {args.base}: {args.file} holds {counted(count, 'result set')}, numbered 1 to {count}"
     word, _, rest = message.partition(" ")
     option = {"measure:": "--measure", "sort_by:": "--sort-by", "base": "--base"}.get(word)
     return message if option is None else f"{option}{':' if word.endswith(':') else ''} {rest}"

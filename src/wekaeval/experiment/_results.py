@@ -81,11 +81,15 @@ class ExperimentResults:
             raise WekaOutputError(f"no column {name!r} (columns: {shown})", source=self.source, line=1) from None
 
     def measures(self) -> tuple[str, ...]:
-        """The columns that are measures: not a key (``Key_*``), and a number or missing in every row."""
+        """The columns that are measures: not a key (``Key_*``) nor ``Date_time``, a number in some row and
+        text in none."""
         return tuple(
             name
             for i, name in enumerate(self.columns)
-            if not name.startswith("Key_") and not any(isinstance(row[i], str) for row in self.rows)
+            if not name.startswith("Key_")
+            and name != "Date_time"
+            and not any(isinstance(row[i], str) for row in self.rows)
+            and any(row[i] is not None for row in self.rows)
         )
 
     def __len__(self) -> int:
@@ -223,6 +227,8 @@ def measure_column(
         return same[0]
     measures = results.measures()
     close = same or [column for column in measures if folded and folded in column.casefold()]
+    if len(close) != 1:  # an abbreviation: rmse, Root_mean_squared_error
+        close = [column for column in measures if "".join(part[:1] for part in column.split("_")).casefold() == folded]
     if len(close) != 1:
         by_fold = {column.casefold(): column for column in measures}
         close = [by_fold[found] for found in difflib.get_close_matches(folded, list(by_fold), n=1)]
