@@ -165,12 +165,23 @@ def option_words(
             out.append("-" + token)
             continue
         short = known.get(name[:2])
-        glued = short is not None and short.nargs != 0 and not re.fullmatch(r"[A-Za-z]+(-[A-Za-z]+)+", name[2:])
+        rest = name[2:]
+        glued = short is not None and short.nargs != 0 and _takes(short, rest)
+        glued = glued and not re.fullmatch(r"[A-Za-z]+(-[A-Za-z]+)+", rest)  # -splt-percentage is no -s value
         if glued or len(name) == 2 and short is not None:  # -s1, -cfirst, -Ttest.arff: argparse's own forms
             out.append(token)
             continue
         raise OptionWordError(f"unrecognized arguments: {name}{_closest('-' + name, known)}")
     return out
+
+
+def _takes(action: argparse.Action, value: str) -> bool:
+    """Whether ``action`` takes ``value`` (``-s1``, not ``-seeed``)."""
+    try:
+        converted = value if action.type is None else action.type(value)  # type: ignore[operator]
+    except (TypeError, ValueError, argparse.ArgumentTypeError):
+        return False
+    return action.choices is None or converted in action.choices
 
 
 def _closest(name: str, known: Mapping[str, argparse.Action]) -> str:
