@@ -87,8 +87,9 @@ class Inputs:
             for file in iter_weka_outputs(argument, glob=self.glob, encoding=self.encoding, skip=self.written):
                 found = True
                 if file.error is not None:  # in the command line's words in the CSV, JSON and HTML too
-                    file = replace(file, error=in_command_words(file.error))
-                    self.fail(file.error)
+                    error = in_command_words(file.error)
+                    file = replace(file, error=error)
+                    self.fail(error)
                 yield file
             if not found:
                 self.fail(f"{argument}: no files to read in the folder (none matches {self.glob!r})")
