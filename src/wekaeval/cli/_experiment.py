@@ -485,15 +485,13 @@ def _ttest_command(args: argparse.Namespace) -> int:
 
 
 def _in_option_words(message: str, args: argparse.Namespace) -> str:
-    """A :func:`wekaeval.ttest` error in the command line's words: ``--sort-by``, not ``sort_by``; ``--base`` counted
-    from 1, as the key prints it; the result file named."""
+    """A :func:`wekaeval.ttest` error about ``--base``, counted from 1 as the key prints it, the result file named
+    (the options' names, ``--sort-by`` for ``sort_by``, are :func:`~wekaeval.cli._words.in_command_words`')."""
     found = re.fullmatch(r"base (\d+) is not an index \(0\.\.(\d+)\)", message)
-    if found is not None:
-        count = int(found.group(2)) + 1
-        return f"--base {args.base}: {args.file} holds {counted(count, 'result set')}, numbered 1 to {count}"
-    word, _, rest = message.partition(" ")
-    option = {"measure:": "--measure", "sort_by:": "--sort-by", "base": "--base"}.get(word)
-    return message if option is None else f"{option}{':' if word.endswith(':') else ''} {rest}"
+    if found is None:
+        return message
+    count = int(found.group(2)) + 1
+    return f"--base {args.base}: {args.file} holds {counted(count, 'result set')}, numbered 1 to {count}"
 
 
 def _check_pictures(args: argparse.Namespace) -> None:

@@ -196,7 +196,7 @@ def _one_line(error: BaseException) -> str:
     text = str(error).strip() or type(error).__name__
     if isinstance(error, OSError) and not isinstance(error, WekaevalError) and error.filename is not None:
         text = f"{error.filename}: {error.strerror or text}"
-    return one_line(text, 2000)  # long enough for a result file's every measure (ttest --measure)
+    return one_line(text, 4000)  # long enough for a result file's every measure (ttest --measure)
 
 
 def _saved_traceback() -> str:

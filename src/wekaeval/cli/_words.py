@@ -83,7 +83,7 @@ _BOTH = re.compile(rf"(?<![\w.(,])(?:{_NAMES})=(?:{_VALUE}) \((--[\w-]+[^()]*)\)
 _ASSIGNED = re.compile(rf"(?<![\w.(,])(?<!, )({_NAMES})=({_VALUE})?")
 _FUNCTION = re.compile(r"\bwekaeval\.(?:[a-z_]+\.)*([A-Za-z_]\w*)(?:\(\))?")
 _NO_COMMAND = re.compile(r"\bread it with wekaeval\.(?:[a-z_]+\.)*(\w+)(?:\(\))?")
-_LEADING = re.compile(rf"^({_NAMES})(?=:| must | is | has )")
+_LEADING = re.compile(rf"^({_NAMES})(?=[: ])")
 
 
 def _assigned(found: re.Match[str]) -> str:
