@@ -209,6 +209,7 @@ def test_wekas_own_spellings_are_taken_by_parity(argv, expected):
         (["parity", "-seeed", "1"], "did you mean --seed?"),
         (["parity", "--clasifier", "J48"], "did you mean --classifier?"),
         (["chek", "x.log"], "did you mean check?"),
+        (["experiment", "d.arff", "-s", "1"], "--classifier 1: a number is no classifier (-s is --classifier's old"),
         (["--cpus", "amd", "kappa"], "did you mean --cpu?"),
     ],
 )

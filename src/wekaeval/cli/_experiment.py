@@ -317,6 +317,12 @@ def _experiment_run(args: argparse.Namespace, stopping: _Stopping, guard: Signal
 
     if not args.scheme:
         raise UsageError("the following arguments are required: --classifier (see wekaeval experiment --help)")
+    for text in args.scheme:  # WEKA's -s is a seed; here it is --classifier's old spelling
+        if text.strip().lstrip("-").isdigit():
+            raise UsageError(
+                f"--classifier {text}: a number is no classifier (-s is --classifier's old spelling here, not WEKA's "
+                "seed: run r is seeded r, 1 to --runs)"
+            )
     _check_results(args)
     datasets: list[Path] = []
     for name in args.datasets:
