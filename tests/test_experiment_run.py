@@ -288,7 +288,7 @@ def test_experiment_command_is_run(tmp_path, capsys):
     argv = ["experiment", str(folder), "-s", "sklearn.tree.DecisionTreeClassifier(random_state=0, max_depth=2)"]
     argv += ["--scheme", "sklearn.naive_bayes.GaussianNB", "--runs", "2", "--folds", "5", "-o"]
     assert main([*argv, str(tmp_path / "cli.csv")]) == 0
-    assert capsys.readouterr().out == f"40 rows (2 datasets x 2 schemes) in {tmp_path / 'cli.csv'}\n"
+    assert capsys.readouterr().out == f"40 rows (2 datasets x 2 classifiers) in {tmp_path / 'cli.csv'}\n"
     models = [DecisionTreeClassifier(random_state=0, max_depth=2), GaussianNB()]
     direct = run(sorted(folder.glob("*.arff")), models, runs=2, folds=5, results=tmp_path / "api.csv")
     expected = without_timing(direct)

@@ -54,7 +54,7 @@ def test_a_scikit_learn_scheme_string_calls_nothing_but_an_estimator_class(tmp_p
     code = f"open({str(tmp_path / 'ran')!r}, 'w').close()"
     scheme = template.format(target=str(target), code=code)
     err = refused(capsys, tmp_path, scheme)
-    assert f"--scheme {scheme!r}" in err and message in err, err
+    assert f"--classifier {scheme!r}" in err and message in err, err
     assert "sklearn.base.BaseEstimator" in err or "public" in err
     assert not target.exists() and not (tmp_path / "ran").exists()
     assert list(tmp_path.iterdir()) == []

@@ -79,7 +79,9 @@ def resumed(tmp_path: Path) -> list[tuple]:
     """Run the same command again, uninterrupted: the missing rows are computed."""
     argv = ["experiment", str(DATA), "-s", SLOW, *SETTINGS, "--workers", "2", "-o", str(tmp_path / "results.arff")]
     done = subprocess.run(command(*argv), cwd=tmp_path, env=environment(), capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0 and done.stdout == f"20 rows (1 datasets x 1 schemes) in {tmp_path / 'results.arff'}\n"
+    assert (
+        done.returncode == 0 and done.stdout == f"20 rows (1 dataset x 1 classifier) in {tmp_path / 'results.arff'}\n"
+    )
     return values(tmp_path / "results.arff")
 
 

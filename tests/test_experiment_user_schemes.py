@@ -152,7 +152,7 @@ def test_a_users_scheme_that_cannot_be_had_is_one_line(folder, capsys, scheme, w
     text = scheme.format(models=folder / "models.py", broken=broken)
     assert _experiment(folder, text) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith(f"wekaeval: error: --scheme {text}: ") and words in err
+    assert err.count("\n") == 1 and err.startswith(f"wekaeval: error: --classifier {text}: ") and words in err
     assert not Path(folder / "out.arff").exists()
 
 

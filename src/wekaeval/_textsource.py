@@ -12,7 +12,7 @@ and the byte, and saying how to read the file instead:
 >>> read_text(io.BytesIO("caf\\u00e9\\n".encode("cp1252")), WekaOutputError)
 Traceback (most recent call last):
   ...
-wekaeval.errors.WekaOutputError: <stream>:1: not UTF-8 text (byte 0xe9); pass encoding= (e.g. "cp1252", or "auto") ...
+wekaeval.errors.WekaOutputError: <stream>:1: not UTF-8 text (byte 0xe9); pass its encoding (e.g. encoding="cp1252", ...
 >>> read_text(io.BytesIO("caf\\u00e9\\n".encode("cp1252")), WekaOutputError, encoding="cp1252")
 ('<stream>', 'café\\n')
 
@@ -113,6 +113,16 @@ def quoted(text: str) -> str:
     if len(text) <= QUOTE_LIMIT:
         return repr(text)
     return repr(text[:QUOTE_LIMIT]) + "..."
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` and ``noun``, singular for 1 and plural (``noun + "s"`` unless given) otherwise: every count
+    a message prints.
+
+    >>> counted(1, "dataset"), counted(2, "classifier"), counted(0, "row"), counted(1, "data set", "data sets")
+    ('1 dataset', '2 classifiers', '0 rows', '1 data set')
+    """
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 def check_encoding(encoding: str) -> None:
@@ -362,9 +372,11 @@ class _Decoder:
                 line,
             )
         if self.codec in ("utf-8", "utf-8-sig"):
-            advice = 'pass encoding= (e.g. "cp1252", or "auto") to read it'
+            advice = 'pass its encoding (e.g. encoding="cp1252", or encoding="auto") to read it'
             if problem.object[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
-                advice = 'it starts with a UTF-16 byte-order mark: pass encoding="utf-16" (or "auto") to read it'
+                advice = (
+                    'it starts with a UTF-16 byte-order mark: pass encoding="utf-16" (or encoding="auto") to read it'
+                )
             raise self._error(f"not UTF-8 text ({shown}); {advice}", line)
         if self.codec == "cp1252" and self.auto:
             raise self._ambiguous(problem.object, line)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import difflib
 import fnmatch
 import math
 import os
@@ -18,6 +19,7 @@ from typing import IO, Any, NoReturn
 from wekaeval._atomic import atomic_output, write_atomically
 from wekaeval._paths import unreadable_entry
 from wekaeval._textsource import auto_rule, check_encoding
+from wekaeval.cli._words import OptionWordError, in_command_words, option_words
 from wekaeval.errors import MatrixError, WekaevalError
 
 DIFFER = 1
@@ -58,9 +60,10 @@ EXIT_STATUSES = (
 
 
 def one_line(text: str, limit: int = 300) -> str:
-    """An error message as one line: a tab as a space, line breaks and other control characters (in a file name,
-    say) escaped as :func:`shown` escapes them, at most about ``limit`` characters."""
-    shown_text = shown(text.replace("\t", " "))
+    """An error message as one line, in the command line's words (:func:`in_command_words`: options, not Python
+    parameters): a tab as a space, line breaks and other control characters (in a file name, say) escaped as
+    :func:`shown` escapes them, at most about ``limit`` characters."""
+    shown_text = shown(in_command_words(text).replace("\t", " "))
     return shown_text if len(shown_text) <= limit else shown_text[: limit - 3] + "..."
 
 
@@ -95,6 +98,12 @@ def shown_lines(text: str) -> str:
     return _UNSAFE_IN_LINES.sub(_escaped, text)
 
 
+def warning_line(message: Warning | str, *args: Any, **kwargs: Any) -> None:
+    """A warning (a file read as cp1252 by ``--encoding auto``, a repaired result file) as one line on stderr, as
+    errors are: ``warnings.showwarning`` while a command runs."""
+    print(f"wekaeval: warning: {one_line(str(message), 2000)}", file=sys.stderr)
+
+
 def exit_status_table() -> str:
     """The exit statuses as the ``--help`` epilog prints them."""
     lines = ["exit status:"]
@@ -110,13 +119,30 @@ class UsageError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors and no abbreviations: ``--class`` is never taken as ``--classifier``."""
+    """argparse with one-line errors and no abbreviations: ``--class`` is never taken as ``--classifier``;
+    WEKA's single-dash spellings taken or answered, a mistyped option answered with the closest one
+    (:func:`option_words`).  ``weka_spellings`` maps WEKA's options to the command's own (see there)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, weka_spellings: dict[str, str] | None = None, **kwargs: Any) -> None:
         kwargs["allow_abbrev"] = False
         super().__init__(*args, **kwargs)
+        self.weka_spellings = weka_spellings or {}
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        typed = sys.argv[1:] if args is None else list(args)
+        try:
+            words = option_words(self, typed, self.weka_spellings)
+        except OptionWordError as error:
+            self.error(str(error))
+        return super().parse_known_args(words, namespace)
 
     def error(self, message: str) -> NoReturn:  # one line, not argparse's usage block
+        found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if found is not None:  # a mistyped command: the closest one
+            choices = re.findall(r"'([^']*)'", found.group(2))
+            close = difflib.get_close_matches(found.group(1), choices, n=1, cutoff=0.6)
+            if close:
+                message = f"{message}: did you mean {close[0]}?"
         raise UsageError(f"{message} (see {self.prog} --help)")
 
 
@@ -198,6 +224,8 @@ def arff_paths(arguments: Sequence[str]) -> list[Path]:
             paths += arff_files(path)
         elif path.is_file():
             paths.append(path)
+        elif argument.startswith("weka.classifiers."):  # WEKA's own command line names the classifier first
+            raise UsageError(f"parity: {argument} is a classifier: give it as --classifier {argument}")
         else:
             raise UsageError(f"parity: no such ARFF file or directory: {argument}")
     if not paths:
@@ -257,11 +285,13 @@ def encoding(text: str) -> str:
 
 
 def add_encoding(parser: argparse.ArgumentParser) -> None:
+    """``--encoding``, the same in every command that reads files: ``auto`` by default, for a file named as for
+    the files found in a folder."""
     parser.add_argument(
         "--encoding",
         type=encoding,
-        default="utf-8",
-        help="the files' text encoding (default utf-8; e.g. cp1252; auto: " + auto_rule() + ")",
+        default="auto",
+        help="the files' text encoding (default auto: " + auto_rule() + "; or one, e.g. utf-8, cp1252)",
     )
 
 

@@ -12,6 +12,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+from wekaeval._textsource import counted
 from wekaeval.cli._common import (
     STDOUT,
     UsageError,
@@ -21,10 +22,10 @@ from wekaeval.cli._common import (
     probability_level,
     shown,
     spreadsheet_safe,
+    warning_line,
     write_binary,
     write_text,
 )
-from wekaeval.cli._experiment import _warning_line
 
 #: The all-pairs procedures ``--posthoc`` names, in compare()'s words.
 POSTHOC_METHODS = ("nemenyi", "holm", "shaffer", "bergmann-hommel", "conover", "wilcoxon-holm")
@@ -159,7 +160,7 @@ def _base(text: str | None) -> int | str | None:
 
 def _compare_command(args: argparse.Namespace) -> int:
     with warnings.catch_warnings():  # a file read as cp1252 by --encoding auto, say: one line, as errors are
-        warnings.showwarning = _warning_line
+        warnings.showwarning = warning_line
         return _compare(args)
 
 
@@ -297,7 +298,7 @@ def _in_option_words(message: str, args: argparse.Namespace) -> str:
     found = re.fullmatch(r"control (\d+) is not an index \(0\.\.(\d+)\)", message)
     if found is not None:
         count = int(found.group(2)) + 1
-        return f"--base {args.base}: {args.file} holds {count} result sets, numbered 1 to {count}"
+        return f"--base {args.base}: {args.file} holds {counted(count, 'result set')}, numbered 1 to {count}"
     if message.startswith("higher_is_better: the measure"):
         return f"--measure {args.measure}: its direction is not known; give --better higher or --better lower"
     word, _, rest = message.partition(" ")

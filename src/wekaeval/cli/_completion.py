@@ -16,6 +16,7 @@ SHELLS = ("bash", "zsh", "tcsh")
 #: Arguments whose value is a file (or a folder of files), by their metavar.
 _FILE_METAVARS = {
     "ARFF",
+    "DATA",
     "FILE",
     "LOG",
     "RESULTS",

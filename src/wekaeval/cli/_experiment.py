@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from wekaeval._processes import usable_cores
+from wekaeval._textsource import counted
 from wekaeval.cli._common import (
     ROWS_MISSING,
     STDOUT,
@@ -29,6 +30,7 @@ from wekaeval.cli._common import (
     one_line,
     probability_level,
     shown,
+    warning_line,
     write_binary,
     write_text,
 )
@@ -97,6 +99,7 @@ def add_parsers(commands: Any) -> None:
 def _add_experiment_parser(commands: Any) -> None:
     parser = commands.add_parser(
         "experiment",
+        weka_spellings=EXPERIMENTER_SPELLINGS,
         help="run WEKA's Experimenter in Python: datasets x schemes x runs x folds into WEKA's result file",
         description="Cross-validate (or split) every dataset with every scheme, run after run, on WEKA's own folds, "
         "and write the rows WEKA's Experimenter writes (ARFF, or CSV for a .csv name). WEKA schemes run in the JVM; "
@@ -104,20 +107,33 @@ def _add_experiment_parser(commands: Any) -> None:
     )
     parser.add_argument("datasets", nargs="+", metavar="DATA", help="ARFF files, or folders of them")
     parser.add_argument(
-        "-s",
-        "--scheme",
+        "--classifier",
+        dest="scheme",
         action="append",
-        required=True,
-        metavar="SCHEME",
+        metavar='"NAME [OPTIONS]"',
         help="a WEKA classifier's command line ('weka.classifiers.trees.J48 -C 0.25'), a public scikit-learn "
         "estimator class (a BaseEstimator) with literal keyword arguments ('sklearn.naive_bayes.GaussianNB', "
         "'sklearn.tree.DecisionTreeClassifier(max_depth=3)'), or an estimator your own file defines "
-        "(models.py:NAME, or package.module:NAME importable here); repeat for more",
+        "(models.py:NAME, or package.module:NAME importable here); repeat for more (at least one)",
     )
+    parser.add_argument("-s", "--scheme", dest="scheme", action="append", help=argparse.SUPPRESS)  # before 35
     parser.add_argument("--runs", type=int, default=10, help="runs 1..RUNS, run r on Random(r) (default 10)")
-    parser.add_argument("--folds", type=int, default=10, help="cross-validation folds (default 10)")
-    parser.add_argument("--train-percent", type=float, metavar="P", help="a random split instead: P%% trains")
-    parser.add_argument("--no-randomize", action="store_true", help="with --train-percent: split in file order")
+    parser.add_argument("-x", "--folds", type=int, default=10, help="cross-validation folds, as WEKA's -x (default 10)")
+    parser.add_argument(
+        "--split-percentage",
+        dest="train_percent",
+        type=float,
+        metavar="P",
+        help="a random split instead: P%% trains, as WEKA's -split-percentage",
+    )
+    parser.add_argument("--train-percent", dest="train_percent", type=float, help=argparse.SUPPRESS)  # before 35
+    parser.add_argument(
+        "--preserve-order",
+        dest="no_randomize",
+        action="store_true",
+        help="with --split-percentage: split in file order, as WEKA's -preserve-order",
+    )
+    parser.add_argument("--no-randomize", dest="no_randomize", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("-o", "--results", default="results.arff", help="the result file (default results.arff)")
     parser.add_argument(
         "--workers",
@@ -140,6 +156,16 @@ def _add_experiment_parser(commands: Any) -> None:
     parser.set_defaults(run=_experiment_command)
 
 
+#: WEKA's Experimenter's options (weka.experiment.Experiment and its result producers) -> experiment's.
+EXPERIMENTER_SPELLINGS = {
+    "-T": "WEKA's data set; here the data sets are experiment's arguments "
+    "(wekaeval experiment DATA.arff ... --classifier NAME)",
+    "-W": "--classifier",
+    "-X": "--folds",
+    "-U": "--runs",
+}
+
+
 def sklearn_scheme(text: str) -> Any:
     """``"sklearn.tree.DecisionTreeClassifier(max_depth=3)"`` -> the estimator.
 
@@ -150,52 +176,54 @@ def sklearn_scheme(text: str) -> Any:
     try:
         tree = ast.parse(text.strip(), mode="eval").body
     except SyntaxError:
-        raise UsageError(f"--scheme {text!r}: not a class name with literal keyword arguments") from None
+        raise UsageError(f"--classifier {text!r}: not a class name with literal keyword arguments") from None
     call = tree if isinstance(tree, ast.Call) else None
     target = call.func if call is not None else tree
     name = ast.unparse(target)
     parts = name.split(".")
     dotted = all(part.isidentifier() for part in parts)
     if (call is not None and call.args) or not name.startswith("sklearn.") or not dotted or len(parts) < 3:
-        raise UsageError(f"--scheme {text!r}: give sklearn.module.Class or sklearn.module.Class(name=value, ...)")
+        raise UsageError(f"--classifier {text!r}: give sklearn.module.Class or sklearn.module.Class(name=value, ...)")
     hidden = [part for part in parts if part.startswith("_") or part in _NOT_ESTIMATORS]
     if hidden:
         raise UsageError(
-            f"--scheme {text!r}: {hidden[0]} is not a public part of scikit-learn; give a public estimator "
+            f"--classifier {text!r}: {hidden[0]} is not a public part of scikit-learn; give a public estimator "
             "class (sklearn.module.Class); nothing was called"
         )
     keywords: dict[str, Any] = {}
     for keyword in call.keywords if call is not None else []:
         if keyword.arg is None:
-            raise UsageError(f"--scheme {text!r}: keyword arguments must be named")
+            raise UsageError(f"--classifier {text!r}: keyword arguments must be named")
         try:
             keywords[keyword.arg] = ast.literal_eval(keyword.value)
         except ValueError:
-            raise UsageError(f"--scheme {text!r}: keyword arguments must be literals (numbers, strings, ...)") from None
+            raise UsageError(
+                f"--classifier {text!r}: keyword arguments must be literals (numbers, strings, ...)"
+            ) from None
     module, _, cls = name.rpartition(".")
     try:
         from sklearn.base import BaseEstimator
 
         found = getattr(importlib.import_module(module), cls)
     except ImportError as error:
-        raise UsageError(f"--scheme {text!r}: cannot import {module} ({error})") from None
+        raise UsageError(f"--classifier {text!r}: cannot import {module} ({error})") from None
     except AttributeError:
-        raise UsageError(f"--scheme {text!r}: {module} has no {cls}") from None
+        raise UsageError(f"--classifier {text!r}: {module} has no {cls}") from None
     if not (inspect.isclass(found) and issubclass(found, BaseEstimator)) or inspect.isabstract(found):
         kind = "class" if inspect.isclass(found) else type(found).__name__
         raise UsageError(
-            f"--scheme {text!r}: {name} is a {kind}, not a scikit-learn estimator class (a subclass of "
+            f"--classifier {text!r}: {name} is a {kind}, not a scikit-learn estimator class (a subclass of "
             "sklearn.base.BaseEstimator); nothing was called"
         )
     try:
         return found(**keywords)
     except TypeError as error:
-        raise UsageError(f"--scheme {text!r}: {error}") from None
+        raise UsageError(f"--classifier {text!r}: {error}") from None
 
 
 def _scheme(text: str) -> Any:
-    """A ``--scheme``: ``FILE.py:NAME`` or ``package.module:NAME`` (a user's estimator), ``sklearn.module.Class(...)``,
-    else a WEKA command line."""
+    """A ``--classifier``: ``FILE.py:NAME`` or ``package.module:NAME`` (a user's estimator),
+    ``sklearn.module.Class(...)``, else a WEKA command line."""
     stripped = text.strip()
     if stripped.startswith("sklearn.") and ":" not in stripped:
         return sklearn_scheme(stripped)
@@ -215,7 +243,7 @@ def user_scheme(text: str, where: str, name: str) -> Any:
     of must be importable there: scikit-learn's classes and wekaeval's are; a class defined in the file itself,
     as the module ``models`` (the file's name), is found from the file's folder, which joins the import path.
     """
-    option = f"--scheme {text.strip()}"
+    option = f"--classifier {text.strip()}"
     if where.endswith(".py"):
         path = Path(where)
         if not path.is_file():
@@ -280,17 +308,21 @@ def _experiment_command(args: argparse.Namespace) -> int:
 
 def _experiment(args: argparse.Namespace, stopping: _Stopping, guard: SignalGuard) -> int:
     with warnings.catch_warnings():  # a repair to the result file (ExperimentWarning): one line, as errors are
-        warnings.showwarning = _warning_line
+        warnings.showwarning = warning_line
         return _experiment_run(args, stopping, guard)
-
-
-def _warning_line(message: Warning | str, *args: Any, **kwargs: Any) -> None:
-    print(f"wekaeval: warning: {one_line(str(message))}", file=sys.stderr)
 
 
 def _experiment_run(args: argparse.Namespace, stopping: _Stopping, guard: SignalGuard) -> int:
     from wekaeval.experiment import RowsMissing, WorkerLost, interruptible, run
 
+    if not args.scheme:
+        raise UsageError("the following arguments are required: --classifier (see wekaeval experiment --help)")
+    for text in args.scheme:  # WEKA's -s is a seed; here it is --classifier's old spelling
+        if text.strip().lstrip("-").isdigit():
+            raise UsageError(
+                f"--classifier {text}: a number is no classifier (-s is --classifier's old spelling here, not WEKA's "
+                "seed: run r is seeded r, 1 to --runs)"
+            )
     _check_results(args)
     datasets: list[Path] = []
     for name in args.datasets:
@@ -341,7 +373,8 @@ def _experiment_run(args: argparse.Namespace, stopping: _Stopping, guard: Signal
             return ROWS_MISSING
         with guard.lock:  # a signal now waits for the closing line
             stopping.completed = True
-            print(f"{len(results)} rows ({len(datasets)} datasets x {len(schemes)} schemes) in {shown(args.results)}")
+            done = f"{counted(len(datasets), 'dataset')} x {counted(len(schemes), 'classifier')}"
+            print(f"{counted(len(results), 'row')} ({done}) in {shown(args.results)}")
     return 0
 
 
@@ -458,15 +491,13 @@ def _ttest_command(args: argparse.Namespace) -> int:
 
 
 def _in_option_words(message: str, args: argparse.Namespace) -> str:
-    """A :func:`wekaeval.ttest` error in the command line's words: ``--sort-by``, not ``sort_by``; ``--base`` counted
-    from 1, as the key prints it; the result file named."""
+    """A :func:`wekaeval.ttest` error about ``--base``, counted from 1 as the key prints it, the result file named
+    (the options' names, ``--sort-by`` for ``sort_by``, are :func:`~wekaeval.cli._words.in_command_words`')."""
     found = re.fullmatch(r"base (\d+) is not an index \(0\.\.(\d+)\)", message)
-    if found is not None:
-        count = int(found.group(2)) + 1
-        return f"--base {args.base}: {args.file} holds {count} result sets, numbered 1 to {count}"
-    word, _, rest = message.partition(" ")
-    option = {"measure:": "--measure", "sort_by:": "--sort-by", "base": "--base"}.get(word)
-    return message if option is None else f"{option}{':' if word.endswith(':') else ''} {rest}"
+    if found is None:
+        return message
+    count = int(found.group(2)) + 1
+    return f"--base {args.base}: {args.file} holds {counted(count, 'result set')}, numbered 1 to {count}"
 
 
 def _check_pictures(args: argparse.Namespace) -> None:

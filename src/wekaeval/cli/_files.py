@@ -18,9 +18,11 @@ import sys
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
+from wekaeval._textsource import counted
 from wekaeval.blocks import SUMMARY_FIELDS, Section, json_number
 from wekaeval.cli._common import (
     STDOUT,
@@ -34,6 +36,7 @@ from wekaeval.cli._common import (
     spreadsheet_safe,
     write_text,
 )
+from wekaeval.cli._words import in_command_words
 from wekaeval.errors import WekaevalError
 from wekaeval.report import FileReport, FileReports, WekaReport, iter_weka_outputs, read_weka_output
 
@@ -61,7 +64,7 @@ CSV_COLUMNS = (
 
 FILES_HELP = (
     "WEKA's outputs saved as text, or folders of them (searched recursively for names matching --glob, sorted; "
-    "read with --encoding auto unless one is given)"
+    "read with --encoding auto unless one is given, as the files named are)"
 )
 
 
@@ -83,8 +86,10 @@ class Inputs:
             found = False
             for file in iter_weka_outputs(argument, glob=self.glob, encoding=self.encoding, skip=self.written):
                 found = True
-                if file.error is not None:
-                    self.fail(file.error)
+                if file.error is not None:  # in the command line's words in the CSV, JSON and HTML too
+                    error = in_command_words(file.error)
+                    file = replace(file, error=error)
+                    self.fail(error)
                 yield file
             if not found:
                 self.fail(f"{argument}: no files to read in the folder (none matches {self.glob!r})")
@@ -297,7 +302,7 @@ def _section_digest(section: Section) -> str:
     if section.predictions is not None:
         rows = section.predictions.rows
         kind = "nominal" if section.predictions.nominal else "numeric"
-        out.append(f"  {len(rows)} predictions ({kind} class)")
+        out.append(f"  {counted(len(rows), 'prediction')} ({kind} class)")
         if section.predictions.nominal:
             out.append(f", {sum(1 for row in rows if row.error)} marked as errors")
         out.append("\n")
@@ -377,7 +382,6 @@ def add_parsers(commands: Any) -> None:
 
 def _add_file_options(parser: argparse.ArgumentParser) -> None:
     add_encoding(parser)
-    parser.set_defaults(encoding=None)  # utf-8 for a file named, auto for the files found in a folder
     parser.add_argument(
         "--glob",
         default="*",
@@ -408,7 +412,7 @@ def _report_command(args: argparse.Namespace) -> int:
     inputs = Inputs(args.files, encoding=args.encoding, glob=args.glob)
     if inputs.one_file():  # one file: its page, or its error (no page)
         check_outputs({"--html": args.html}, args.files)
-        report = read_weka_output(Path(args.files[0]), encoding=args.encoding or "utf-8")
+        report = read_weka_output(Path(args.files[0]), encoding=args.encoding)
         write_text(args.html, report_html(report), option="--html")
         return 0
     with output(args.html, inputs, option="--html") as out:

@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import warnings
 import zipfile
 from collections.abc import Sequence
 from typing import Any
@@ -23,6 +24,7 @@ from wekaeval.cli._common import (
     UsageError,
     exit_status_table,
     one_line,
+    warning_line,
 )
 from wekaeval.errors import WekaevalError
 from wekaeval.javamath import CPU_CHOICES, ENVIRONMENT_VARIABLE
@@ -154,6 +156,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    with warnings.catch_warnings():  # a warning is one line, as errors are (not Python's file:line: block)
+        warnings.showwarning = warning_line
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         try:
             args = build_parser().parse_args(argv)
@@ -189,7 +197,7 @@ def _one_line(error: BaseException) -> str:
     text = str(error).strip() or type(error).__name__
     if isinstance(error, OSError) and not isinstance(error, WekaevalError) and error.filename is not None:
         text = f"{error.filename}: {error.strerror or text}"
-    return one_line(text)
+    return one_line(text, 4000)  # long enough for a result file's every measure (ttest --measure)
 
 
 def _saved_traceback() -> str:

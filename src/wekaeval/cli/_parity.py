@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from wekaeval._textsource import counted
 from wekaeval.bridge import ClassifierError, make_classifier
 from wekaeval.cli._common import (
     DEFAULT_SAMPLES,
@@ -38,10 +39,19 @@ from wekaeval.errors import WekaevalError
 OUTPUTS = ("json", "csv", "markdown", "html")
 
 
+#: WEKA's Evaluation options (``java weka.classifiers.trees.J48 -t ...``) that parity spells otherwise; its long
+#: options spelt with one dash (``-split-percentage``, ``-no-cv``, ``-preserve-order``) are taken as they are.
+EVALUATION_SPELLINGS = {
+    "-t": "WEKA's training file; here the data sets are parity's arguments "
+    "(wekaeval parity TRAIN.arff [-T TEST.arff] --classifier NAME)",
+}
+
+
 def add_parser(commands: Any) -> None:
     """The ``parity`` command's arguments."""
     parity_parser = commands.add_parser(
         "parity",
+        weka_spellings=EVALUATION_SPELLINGS,
         help="run WEKA on ARFF datasets and check the port reproduces its numbers bit for bit",
         description="For each dataset x classifier, let WEKA evaluate, rebuild its whole Evaluation from WEKA's "
         "predictions with the port, and print whether every statistic and text block is identical. Exit 1 on "
@@ -280,9 +290,9 @@ def _summary(rows: list, paths: Sequence[str], labels: Sequence[str], classifier
     skipped = sum(1 for row in rows if row.kind == "skipped")
     timeouts = sum(1 for row in rows if row.kind == "timeout")
     runs = (
-        f"{len(paths)} datasets x {len(labels)} classifiers"
+        f"{counted(len(paths), 'dataset')} x {counted(len(labels), 'classifier')}"
         if classifiers
-        else f"{len(paths)} datasets x the default classifiers for their class"
+        else f"{counted(len(paths), 'dataset')} x the default classifiers for their class"
     )
     arithmetic = sum(1 for row in rows if row.kind == "java-arithmetic")
     because = (
@@ -329,11 +339,12 @@ class _Writer:
         rows = [row for _, row in numbered]
         planned = self.run.planned if self.run is not None else None
         of = f" of {planned}" if planned is not None else ""
-        message = f"run interrupted by {name} after {len(rows)}{of} rows; the rows not listed were not run"
+        after = f"{len(rows)}{of} rows" if of else counted(len(rows), "row")
+        message = f"run interrupted by {name} after {after}; the rows not listed were not run"
         written = self.write(numbered, ("interrupted", message))
         sys.stderr.write("\r\033[K" if sys.stderr.isatty() else "")
         print(
-            f"wekaeval: interrupted by {name} after {len(rows)}{of} rows{one_line(written, 1000)}",
+            f"wekaeval: interrupted by {name} after {after}{one_line(written, 1000)}",
             file=sys.stderr,
             flush=True,
         )

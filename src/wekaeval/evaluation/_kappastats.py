@@ -63,6 +63,7 @@ from typing import Any
 
 import numpy as np
 
+from wekaeval._textsource import counted
 from wekaeval.errors import MatrixError
 from wekaeval.evaluation._kappa import _kappa, _validated_matrix, agreement, kappa
 from wekaeval.evaluation._kappacoefficients import PerClassKappa, _gwet_ac, _per_class, _scott_pi, _sqrt, _square
@@ -492,7 +493,7 @@ def _class_names(class_names: Sequence[str] | None, k: int) -> tuple[str, ...]:
         raise MatrixError(f"class_names must be a sequence of {k} names, got {class_names!r}")
     names = tuple(str(name) for name in class_names)
     if len(names) != k:
-        raise MatrixError(f"class_names must name the matrix's {k} classes, got {len(names)} names")
+        raise MatrixError(f"class_names must name the matrix's {k} classes, got {counted(len(names), 'name')}")
     if len(set(names)) != k:
         raise MatrixError(f"class_names must be distinct, got {list(names)}")
     return names

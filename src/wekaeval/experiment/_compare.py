@@ -30,7 +30,7 @@ from wekaeval.experiment._ranks import (
     measure_direction,
     rank_rows,
 )
-from wekaeval.experiment._results import ExperimentResults, read_experiment_results
+from wekaeval.experiment._results import ExperimentResults, measure_column, read_experiment_results
 from wekaeval.experiment._ttest import TTestResult, _lookup, _scheme_aliases, ttest
 
 Results = ExperimentResults | str | os.PathLike | IO | Any
@@ -160,6 +160,10 @@ def compare(
     (False, [2.3333333333333335, 2.0, 1.6666666666666667], ("rules.ZeroR '' 48055541465867954", 4, 0))
     """
     alpha = _check_alpha(alpha)
+    if not _is_table(results) and datasets is None and schemes is None:  # the measure as the file spells it
+        if not isinstance(results, ExperimentResults):
+            results = read_experiment_results(results)
+        measure = measure_column(results, measure, "measure", ComparisonError)
     higher = measure_direction(measure, higher_is_better)
     weka: TTestResult | None = None
     ranking = None

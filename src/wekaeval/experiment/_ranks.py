@@ -107,7 +107,7 @@ def measure_direction(measure: str, higher_is_better: bool | None) -> bool:
     if measure not in MEASURE_DIRECTIONS:
         raise ComparisonError(
             f"higher_is_better: the measure {measure!r} has no known direction; "
-            "pass higher_is_better=True (higher values are better) or False (lower are)"
+            "pass higher_is_better=True (higher values are better) or higher_is_better=False (lower are)"
         )
     return MEASURE_DIRECTIONS[measure]
 

@@ -20,16 +20,18 @@ weka.classifiers.trees.J48 2 0.9299999999999999 0.014142135623730845
 
 from __future__ import annotations
 
+import difflib
 import io
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
 from wekaeval._textsource import quoted as quoted_text
 from wekaeval._textsource import read_text
 from wekaeval.arff import read_arff_rows
-from wekaeval.errors import WekaOutputError
+from wekaeval.errors import WekaevalError, WekaOutputError
 from wekaeval.experiment._columns import is_number_column
 from wekaeval.javamath import java_parse_double, weka_stats
 
@@ -97,6 +99,18 @@ class ExperimentResults:
         except ValueError:
             shown = ", ".join(self.columns[:8]) + (", ..." if len(self.columns) > 8 else "")
             raise WekaOutputError(f"no column {name!r} (columns: {shown})", source=self.source, line=1) from None
+
+    def measures(self) -> tuple[str, ...]:
+        """The columns that are measures: not a key (``Key_*``) nor ``Date_time``, a number in some row and
+        text in none."""
+        return tuple(
+            name
+            for i, name in enumerate(self.columns)
+            if not name.startswith("Key_")
+            and name != "Date_time"
+            and not any(isinstance(row[i], str) for row in self.rows)
+            and any(row[i] is not None for row in self.rows)
+        )
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -192,6 +206,57 @@ class MeasureSummaries(list):
         return records_frame((vars(s) for s in self), list(MeasureSummary.__dataclass_fields__))
 
 
+class ColumnNotFound(WekaOutputError):
+    """A column a result file does not have; the message names the file itself (``source``; ``line`` is 1, the
+    header's)."""
+
+    def __init__(self, message: str, *, source: str = "<text>", line: int = 1):
+        self.source, self.line, self.reason = source, line, message
+        WekaevalError.__init__(self, message)
+
+
+def measure_column(
+    results: ExperimentResults, name: str, argument: str = "measure", error: Callable[[str], Exception] | None = None
+) -> str:
+    """The column of ``results`` that ``name`` names: itself, else the one column equal to it ignoring case
+    (``percent_correct`` is ``Percent_correct``).  Any other name is ``error(message)`` (by default a
+    :class:`ColumnNotFound`), worded the same for every function that takes a measure: the argument, the name,
+    the file, a suggestion when one column is close (``kappa``: ``Kappa_statistic``), every measure of the file.
+
+    >>> import io
+    >>> results = read_experiment_results(io.StringIO("Key_Dataset,Key_Run,Percent_correct,Kappa_statistic\\n"
+    ...                                               "iris,1,96.0,0.94\\n"))
+    >>> measure_column(results, "percent_correct")
+    'Percent_correct'
+    >>> try:
+    ...     measure_column(results, "kappa")
+    ... except ValueError as error:
+    ...     print(str(error).replace("; ", ";\\n"))
+    measure: no column 'kappa' in <stream>;
+    did you mean Kappa_statistic? (its measures: Percent_correct, Kappa_statistic)
+    """
+    if error is None:
+        error = lambda message: ColumnNotFound(message, source=results.source)  # noqa: E731
+    if not isinstance(name, str):
+        raise error(f"{argument} must be a column's name, got {name!r}")
+    if name in results.columns:
+        return name
+    folded = name.casefold()
+    same = [column for column in results.columns if column.casefold() == folded]
+    if len(same) == 1:
+        return same[0]
+    measures = results.measures()
+    close = same or [column for column in measures if folded and folded in column.casefold()]
+    if len(close) != 1:  # an abbreviation: rmse, Root_mean_squared_error
+        close = [column for column in measures if "".join(part[:1] for part in column.split("_")).casefold() == folded]
+    if len(close) != 1:
+        by_fold = {column.casefold(): column for column in measures}
+        close = [by_fold[found] for found in difflib.get_close_matches(folded, list(by_fold), n=1)]
+    suggestion = f"; did you mean {close[0]}?" if len(close) == 1 else ""
+    listed = ", ".join(measures) if measures else "none"
+    raise error(f"{argument}: no column {name!r} in {results.source}{suggestion} (its measures: {listed})")
+
+
 def summarise(
     results: ExperimentResults,
     measure: str = "Kappa_statistic",
@@ -209,6 +274,7 @@ def summarise(
     WekaOutputError
         If ``measure`` is not a column, or holds text rather than numbers.
     """
+    measure = measure_column(results, measure)
     values = results.column(measure)
     dataset_column = results.column(DATASET_KEY[0])
     keys = [results.column(name) if name in results.columns else [None] * len(results) for name in RESULTSET_KEY]

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from wekaeval._atomic import OutputBusy, OutputChanged, SoleWriter, sole_writer
+from wekaeval._textsource import counted
 from wekaeval.experiment._columns import Layout, result_layout
 from wekaeval.experiment._control import active_control
 from wekaeval.experiment._data import ModelData, NominalEncoding, model_data
@@ -273,11 +274,11 @@ def _rows_missing(path: Path, jobs: list[Job], failures: dict[Job, FailedRow]) -
             grouped.setdefault((failed.scheme, failed.dataset), []).append(failed)
     lines = []
     for (scheme, dataset), rows in grouped.items():
-        count = "1 row" if len(rows) == 1 else f"{len(rows)} rows"
-        lines.append(f"{scheme} failed on {dataset} ({count} missing): {rows[0].message}")
+        lines.append(f"{scheme} failed on {dataset} ({counted(len(rows), 'row')} missing): {rows[0].message}")
+    kept = len(jobs) - len(failures)
     written = (
-        f"{len(jobs) - len(failures)} of {len(jobs)} rows are in {path}; the {len(failures)} missing are computed "
-        "again when the run is resumed"
+        f"{kept} of {counted(len(jobs), 'row')} {'is' if kept == 1 else 'are'} in {path}; the {len(failures)} "
+        "missing are computed again when the run is resumed"
     )
     ordered = tuple(failures[job] for job in jobs if job in failures)
     return RowsMissing("\n".join([*lines, written]), ordered, read_experiment_results(path))

@@ -55,6 +55,7 @@ from wekaeval.experiment._results import (
     DATASET_KEY,
     RESULTSET_KEY,
     ExperimentResults,
+    measure_column,
     read_experiment_results,
 )
 from wekaeval.experiment._tester import PairedTester, TTestError
@@ -338,6 +339,8 @@ def ttest(
     if isinstance(significance, bool) or not isinstance(significance, (int, float)) or not 0 < significance < 1:
         raise TTestError(f"significance must be a number strictly between 0 and 1, got {significance!r}")
     significance = float(significance)
+    measure = measure_column(results, measure, "measure", TTestError)
+    sort_by = None if sort_by is None else measure_column(results, sort_by, "sort_by", TTestError)
     tester = PairedTester(results, significance, dataset_key, resultset_key, run_column, fold_column)
     column = _numeric_column(results, tester, measure, "measure")
     sort_column = None if sort_by is None else _numeric_column(results, tester, sort_by, "sort_by")
@@ -398,6 +401,7 @@ def ttest(
 
 
 def _numeric_column(results: ExperimentResults, tester: PairedTester, name: str, argument: str) -> int:
+    name = measure_column(results, name, argument, TTestError)
     index = tester._column(name, argument)
     declared = results.nominal_values.get(name)
     if declared is not None or any(isinstance(row[index], str) for row in results.rows):
