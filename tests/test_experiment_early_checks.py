@@ -100,3 +100,23 @@ def test_datasets_that_cannot_go_together_are_refused_before_any_worker_starts(
         )
     with pytest.raises(ExperimentError, match="more folds than instances"):
         run([SAMPLES / "picnic.arff"], [J48], folds=10_000, workers=2, results=tmp_path / "r.arff", progress=False)
+
+
+def test_an_interrupted_experiment_says_what_its_file_holds_and_that_the_same_command_resumes(tmp_path: Path) -> None:
+    """``_Stopping.kept()``, the end of the line a signal prints: before the file was read, after it was read with
+    no row yet, and with rows (what test_experiment_signals sees end to end)."""
+    from wekaeval.cli._experiment import _Stopping
+    from wekaeval.experiment._control import RunControl
+
+    path = tmp_path / "results.arff"
+    stopping = _Stopping(str(path))
+    assert stopping.kept() == f"; {path} was not written"
+    path.write_text("% a previous run's\n")
+    assert stopping.kept() == f"; {path} is as it was: run the same command to resume from it"
+    control = RunControl()
+    stopping.control = control
+    done: dict = {}
+    control.begin(path, done, 20, lambda: None)
+    assert stopping.kept() == f"; {path} holds no row yet: run the same command to compute them"
+    done.update({1: "row", 2: "row"})
+    assert stopping.kept() == f"; the 2 finished rows are in {path}: run the same command to compute the rest"
