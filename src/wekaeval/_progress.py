@@ -28,6 +28,7 @@ redirected output is the plain rows.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
 from typing import IO
@@ -49,12 +50,10 @@ class ProgressLine:
         label: str,
         *,
         stream: IO[str] | None = None,
-        unit: str = "rows",
         clock: Callable[[], float] = time.monotonic,
         columns: int | None = None,
     ):
         self.label = label
-        self.unit = unit
         self._stream = stream
         self._clock = clock
         self._columns = columns
@@ -66,8 +65,6 @@ class ProgressLine:
 
     @property
     def stream(self) -> IO[str]:
-        import sys
-
         return self._stream if self._stream is not None else sys.stderr
 
     @property

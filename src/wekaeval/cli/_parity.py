@@ -384,7 +384,7 @@ class _ProgressBar:
     stderr is not a terminal, so piped or redirected output is the plain rows."""
 
     def __init__(self, rows: IO[str] | None = None) -> None:
-        self._line = ProgressLine("parity", unit="rows")
+        self._line = ProgressLine("parity")
         self._rows = rows or sys.stdout
         self._printed = 0
 

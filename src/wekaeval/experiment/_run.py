@@ -403,7 +403,7 @@ def _progress(progress: bool | Progress | None, total: int) -> Any:
         return progress
     if progress is False or (progress is None and not sys.stderr.isatty()):
         return None
-    line = ProgressLine("experiment", unit="rows")
+    line = ProgressLine("experiment")
     line.update(0, total)
     return line
 
