@@ -501,29 +501,16 @@ def test_parallel_workers_report_user_errors(weka_jvm, capsys):
     assert "--workers must be at least 1" in capsys.readouterr().err
 
 
-@pytest.mark.jvm
-def test_progress_bar_on_a_terminal_plain_rows_when_piped(weka_jvm):
+def _on_a_terminal(command: list[str]) -> tuple[subprocess.CompletedProcess, bytes]:
+    """``command`` run with stderr on a pseudo-terminal (which reports no size: 0 columns); what it drew there."""
     import os
     import pty
-    import sys
 
-    script = Path(sys.executable).with_name("wekaeval")
-    command = [
-        str(script),
-        "parity",
-        str(ARFF_SAMPLES / "picnic.arff"),
-        "--classifier",
-        "ZeroR",
-        "--classifier",
-        "OneR",
-    ]
-    piped = subprocess.run(command, capture_output=True, text=True, timeout=300)
-    assert piped.returncode == 0 and piped.stderr == "" and "\r" not in piped.stdout
     primary, secondary = pty.openpty()
     try:
-        on_terminal = subprocess.run(command, stdout=subprocess.PIPE, stderr=secondary, text=True, timeout=300)
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=secondary, text=True, timeout=300)
         os.close(secondary)
-        bar = b""
+        drawn = b""
         while True:
             try:
                 chunk = os.read(primary, 4096)
@@ -531,11 +518,39 @@ def test_progress_bar_on_a_terminal_plain_rows_when_piped(weka_jvm):
                 break
             if not chunk:
                 break
-            bar += chunk
+            drawn += chunk
     finally:
         os.close(primary)
-    assert on_terminal.stdout == piped.stdout  # the rows, unchanged by the bar
-    assert b"/2 [" in bar and b"run/s" in bar and b"picnic.arff OneR" in bar
+    return done, drawn
+
+
+@pytest.mark.jvm
+def test_progress_bar_on_a_terminal_plain_rows_when_piped(weka_jvm):
+    """Serially and with two workers (which once counted each row twice: 308 of 185), the bar's count rises to
+    the total and never past it nor back; piped, the plain rows."""
+    import re
+    import sys
+
+    script = Path(sys.executable).with_name("wekaeval")
+    command = [
+        str(script),
+        "parity",
+        str(ARFF_SAMPLES / "picnic.arff"),
+        str(ARFF_SAMPLES / "eyewear.arff"),
+        "--classifier",
+        "ZeroR",
+        "--classifier",
+        "OneR",
+    ]
+    piped = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert piped.returncode == 0 and piped.stderr == "" and "\r" not in piped.stdout
+    for workers in ([], ["--workers", "2"]):
+        on_terminal, bar = _on_a_terminal([*command, *workers])
+        assert on_terminal.stdout == piped.stdout  # the rows, unchanged by the bar
+        counts = [(int(done), int(total)) for done, total in re.findall(rb"parity (\d+)/(\d+) \[", bar)]
+        assert counts and counts[-1] == (4, 4) and all(done <= total for done, total in counts), bar
+        assert [done for done, _ in counts] == sorted(done for done, _ in counts), bar
+        assert b"OneR" in bar
 
 
 @pytest.mark.jvm

@@ -399,9 +399,14 @@ class _Stopping:
         """``; the N finished rows are in FILE`` once the run has begun."""
         control = self.control
         if control is None or not control.begun:
+            if Path(self.results).exists():  # not read yet: as it was, whatever it holds
+                return f"; {shown(self.results)} is as it was: run the same command to resume from it"
             return f"; {shown(self.results)} was not written"
+        path = shown(str(control.path))
+        if control.finished == 0:
+            return f"; {path} holds no row yet: run the same command to compute them"
         rows = "1 finished row is" if control.finished == 1 else f"{control.finished} finished rows are"
-        return f"; the {rows} in {shown(str(control.path))}: run the same command to compute the rest"
+        return f"; the {rows} in {path}: run the same command to compute the rest"
 
     def interrupted(self, number: int) -> None:
         name = signal.Signals(number).name

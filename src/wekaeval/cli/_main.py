@@ -181,7 +181,7 @@ def _run(argv: Sequence[str] | None) -> int:
         print(f"wekaeval: error: {_one_line(error)}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
-        print("wekaeval: interrupted", file=sys.stderr)
+        print("wekaeval: interrupted by SIGINT", file=sys.stderr)
         return INTERRUPTED
     except (MemoryError, RecursionError) as error:  # an input too large or too deep for this machine
         kind = "memory" if isinstance(error, MemoryError) else "stack (input nested too deep)"

@@ -6,13 +6,13 @@ import argparse
 import json
 import os
 import re
-import shutil
 import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from wekaeval._progress import ProgressLine
 from wekaeval._textsource import counted
 from wekaeval.bridge import ClassifierError, make_classifier
 from wekaeval.cli._common import (
@@ -390,54 +390,35 @@ class _Writer:
 
 
 class _ProgressBar:
-    """parity's progress on a terminal: a tqdm bar on stderr (the rows go to stdout above it); nothing when
+    """parity's progress on a terminal (:class:`wekaeval._progress.ProgressLine` on stderr, the rows going to
+    stdout above it): the rows finished, whether they come serially or from workers out of order; nothing when
     stderr is not a terminal, so piped or redirected output is the plain rows."""
 
     def __init__(self, rows: IO[str] | None = None) -> None:
-        self._bar: Any = None
-        self._shown = sys.stderr.isatty()
+        self._line = ProgressLine("parity")
         self._rows = rows or sys.stdout
+        self._printed = 0
 
     def __enter__(self) -> _ProgressBar:
         return self
 
     def __exit__(self, *exc_info: Any) -> None:
-        if self._bar is not None:
-            self._bar.close()
+        self._line.close()
 
     def progress(self, done: int, total: int, dataset: str, classifier: Any) -> None:
-        if not self._shown:
-            return
-        if self._bar is None:
-            try:
-                from tqdm import tqdm
-            except ImportError:  # the weka extra brings tqdm; without it, a one-line counter
-                shown_job = shown(f"{dataset} {classifier}")
-                print(f"\r[{done + 1}/{total}] {shown_job} ...\033[K", end="", file=sys.stderr, flush=True)
-                return
-            # shutil's size: 80 x 24 where the terminal reports none (a pty without a size), where tqdm
-            # would take 0 columns and -1 rows and print nothing
-            size = shutil.get_terminal_size()
-            self._bar = tqdm(
-                total=total, file=sys.stderr, unit="run", ncols=size.columns, nrows=size.lines, leave=False
-            )
-        self._bar.set_postfix_str(shown(f"{Path(dataset).name} {classifier}"), refresh=False)
-        self._bar.n = done
-        self._bar.refresh()
+        """ParityRun's callback: ``done`` rows finished of about ``total`` (with workers an estimate until every
+        dataset is read), the one named running (serially) or just finished (workers)."""
+        self._line.update(done, total, shown(f"{Path(dataset).name} {classifier}"))
 
     def write(self, text: str) -> None:
-        """A row on stdout (or the stream given), the bar (if any) redrawn below it."""
-        if self._bar is not None:
-            self._bar.write(text, file=self._rows)
-            self._bar.update(1)
-        else:
-            self.clear()
-            print(text, file=self._rows, flush=True)
+        """A row on stdout (or the stream given), the bar (if any) redrawn below it; a printed row is finished."""
+        self._printed += 1
+        self._line.update(self._printed, self._line.total)
+        self._line.write(text, self._rows)
 
     def clear(self) -> None:
         """The bar's line emptied (before a message on stderr)."""
-        if self._shown:
-            print("\r\033[K", end="", file=sys.stderr, flush=True)
+        self._line.clear()
 
 
 PARITY_COLUMNS = ("dataset", "classifier", "instances", "WEKA kappa/r", "Python kappa/r", "identical")

@@ -38,10 +38,15 @@ class SignalGuard:
         self._pipe: tuple[int, int] | None = None
         self._previous: dict[int, object] = {}
         self._previous_fd = -1
+        self._stderr = -1  # a copy of file descriptor 2 as the command began
 
     def __enter__(self) -> SignalGuard:
         if threading.current_thread() is not threading.main_thread():
             return self
+        try:
+            self._stderr = os.dup(2)
+        except OSError:  # no stderr
+            self._stderr = -1
         read, write = os.pipe()
         os.set_blocking(write, False)
         self._pipe = (read, write)
@@ -66,6 +71,7 @@ class SignalGuard:
         with self.lock:
             if not self.active:  # the command finished meanwhile, its outputs whole
                 return
+            self._restore_stderr()
             try:
                 self.finish(number)
             except BaseException as error:  # the last words must not be a traceback
@@ -92,6 +98,24 @@ class SignalGuard:
             for number, handler in self._previous.items():
                 signal.signal(number, handler)  # type: ignore[arg-type]  # what signal.signal returned
             os.close(self._pipe[1])  # the watcher reads end-of-file, closes its end and returns
+            if self._stderr >= 0:
+                os.close(self._stderr)
+                self._stderr = -1
+
+    def _restore_stderr(self) -> None:
+        """Standard error as it was when the command began: a signal may come while the main thread captures
+        file descriptor 2 (the JVM starting: :func:`wekaeval.bridge` drops Java's warnings), and the last line
+        must reach the user, not the capture (the process ends with ``os._exit``, so nothing is put back)."""
+        if self._stderr < 0:
+            return
+        try:
+            sys.stderr.flush()
+        except Exception:  # noqa: BLE001 - a closed or broken stream: the line is written all the same
+            pass
+        try:
+            os.dup2(self._stderr, 2)
+        except OSError:
+            pass
 
 
 def _note(number: int, frame: object) -> None:

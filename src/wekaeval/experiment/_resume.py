@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
 
 from wekaeval._textsource import read_text
@@ -55,10 +56,7 @@ def resumable_rows(path: Path, layout: Layout, keys: dict[Key, Job]) -> dict[Job
     text = _without_a_cut_row(text, name)
     previous = results_from_text(text, name)
     if previous.columns != layout.names:
-        raise ExperimentError(
-            f"{path} holds the results of another experiment (other columns): resume=False (--fresh) to start it "
-            "afresh, or write to another file"
-        )
+        raise ExperimentError(_another_experiment(path))
     lines = row_lines(text)
     if len(lines) != len(previous.rows):  # a row over several lines: none of wekaeval's or WEKA's writers
         raise WekaOutputError(
@@ -70,10 +68,7 @@ def resumable_rows(path: Path, layout: Layout, keys: dict[Key, Job]) -> dict[Job
         _check_values(row, layout, name, line)
         key = tuple(str(value) for value in row[: layout.key_count])
         if key not in keys:
-            raise ExperimentError(
-                f"{path}:{line}: the row ({', '.join(key)}) is not one of this experiment's: resume=False (--fresh) "
-                "to start afresh, or write to another file"
-            )
+            raise ExperimentError(_not_a_row(path, line, key))
         job = keys[key]
         if job in found:
             raise WekaOutputError(
@@ -87,7 +82,51 @@ def resumable_rows(path: Path, layout: Layout, keys: dict[Key, Job]) -> dict[Job
     return found
 
 
-def _without_a_cut_row(text: str, name: str) -> str:
+def early_check(path: Path, layout: Layout, keys: Sequence[frozenset[str]]) -> None:
+    """What :func:`resumable_rows` checks that needs no JVM, before any worker process (and its JVM) starts:
+    ``layout`` is the experiment's columns without the classifiers' additional measures (a file's ``measure...``
+    columns after them are :func:`resumable_rows`' to check), ``keys`` the values each of the first keys may
+    hold (``Key_Dataset``, ``Key_Run``, ``Key_Fold``).  A damaged file is :func:`resumable_rows`' to name.
+
+    Raises
+    ------
+    ExperimentError
+        For a file of another experiment, as :func:`resumable_rows` words it.
+    """
+    name, text = read_text(path, WekaOutputError)
+    try:
+        text = _without_a_cut_row(text, name, warn=False)
+        previous = results_from_text(text, name)
+    except ValueError:  # damaged (wekaeval's errors are ValueErrors): resumable_rows names the line
+        return
+    names = tuple(previous.columns)
+    base = len(layout.names)
+    if names[:base] != layout.names or not all(column.startswith("measure") for column in names[base:]):
+        raise ExperimentError(_another_experiment(path))
+    lines = row_lines(text)
+    if len(lines) != len(previous.rows):  # not a result file: resumable_rows says so
+        return
+    for line, row in zip(lines, previous.rows, strict=True):
+        key = tuple(str(value) for value in row[: layout.key_count])
+        if any(value not in allowed for value, allowed in zip(key, keys, strict=False)):
+            raise ExperimentError(_not_a_row(path, line, key))
+
+
+def _another_experiment(path: Path) -> str:
+    return (
+        f"{path} holds the results of another experiment (other columns): resume=False (--fresh) to start it "
+        "afresh, or write to another file"
+    )
+
+
+def _not_a_row(path: Path, line: int, key: tuple[str, ...]) -> str:
+    return (
+        f"{path}:{line}: the row ({', '.join(key)}) is not one of this experiment's: resume=False (--fresh) "
+        "to start afresh, or write to another file"
+    )
+
+
+def _without_a_cut_row(text: str, name: str, *, warn: bool = True) -> str:
     """``text`` without its last row when no line end follows it (an :class:`ExperimentWarning` says so)."""
     start = max(text.rfind("\n"), text.rfind("\r")) + 1
     last = text[start:].strip()
@@ -96,6 +135,8 @@ def _without_a_cut_row(text: str, name: str) -> str:
     number = len(LINE_END.findall(text)) + 1
     if number not in row_lines(text):
         raise WekaOutputError("cut short inside its header (no line end after it)", source=name, line=number)
+    if not warn:
+        return text[:start]
     warnings.warn(
         f"{name}:{number}: the last row has no line end (the file was cut short): dropped, and computed again",
         ExperimentWarning,

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from wekaeval._atomic import OutputBusy, OutputChanged, SoleWriter, sole_writer
+from wekaeval._progress import ProgressLine
 from wekaeval._textsource import counted
 from wekaeval.experiment._columns import Layout, result_layout
 from wekaeval.experiment._control import active_control
@@ -33,7 +34,7 @@ from wekaeval.experiment._models import is_sklearn_estimator
 from wekaeval.experiment._pool import Processes, capped_workers
 from wekaeval.experiment._resultfile import Row, is_csv, results_text
 from wekaeval.experiment._results import ExperimentResults, read_experiment_results
-from wekaeval.experiment._resume import resumable_rows
+from wekaeval.experiment._resume import early_check, resumable_rows
 from wekaeval.experiment._weka import is_weka_classifier
 from wekaeval.experiment._worker import ExperimentError, FailedRow, Job, Key, RowsMissing, Setup, Worker
 from wekaeval.javamath import back_quote_chars
@@ -90,7 +91,7 @@ def run(
         Compute the rows on a Dask cluster instead (``workers`` is then ignored); each worker process starts
         its own JVM for the WEKA schemes.
     progress : bool or callable, optional
-        A progress bar on stderr (by default when stderr is a terminal and tqdm is installed), or
+        A progress line on stderr (by default when stderr is a terminal), or
         ``progress(done, total)`` called as rows finish.
     nominal : {"onehot", "ordinal"}
         How scikit-learn models see nominal attributes (:mod:`wekaeval.experiment`).
@@ -125,25 +126,15 @@ def run(
     try:
         with sole_writer(path, wait=wait, waiting=_waiting_note(path, progress)) as writer:
             control = active_control()  # another thread may stop the run (wekaeval.experiment.interruptible)
-            # worker processes start (Python, the JVM) while the datasets are read here
+            # every check that needs no JVM before a worker process (and its JVM) starts
+            setup = _setup(datasets, scheme_list, runs, folds, train_percent, randomize, nominal, path)
+            if resume and path.exists():
+                writer.read(lambda path: early_check(path, _layout(setup, ()), _first_keys(setup, runs)))
             pool = _processes(scheme_list, workers) if client is None and workers > 1 else None
             if pool is not None:
                 control.attach(pool)
             try:
-                return _run(
-                    datasets,
-                    scheme_list,
-                    pool,
-                    client,
-                    runs,
-                    folds,
-                    train_percent,
-                    randomize,
-                    writer,
-                    resume,
-                    progress,
-                    nominal,
-                )
+                return _run(setup, pool, client, runs, writer, resume, progress)
             finally:
                 control.end()  # before the lock is let go: a stop from now on writes nothing
                 if pool is not None:
@@ -183,21 +174,17 @@ def _waiting_note(path: Path, progress: bool | Progress | None) -> Callable[[str
     return lambda holder: print(f"wekaeval: waiting for the run writing {path} to end ({holder})", file=sys.stderr)
 
 
-def _run(
+def _setup(
     datasets: Any,
     scheme_list: list[Any],
-    pool: Processes | None,
-    client: Any,
     runs: int,
     folds: int,
     train_percent: float | None,
     randomize: bool,
-    writer: SoleWriter,
-    resume: bool,
-    progress: bool | Progress | None,
     nominal: NominalEncoding,
-) -> ExperimentResults:
-    path = writer.path
+    path: Path,
+) -> Setup:
+    """The datasets read and the experiment set up, refused here when it cannot run (no JVM needed)."""
     prepared = _datasets(datasets, nominal, features=any(not isinstance(scheme, str) for scheme in scheme_list))
     kinds = {data.nominal for data in prepared}
     if len(kinds) > 1:
@@ -214,7 +201,7 @@ def _run(
                 )
     if any(data.source is not None and Path(data.source).resolve() == path.resolve() for data in prepared):
         raise ExperimentError(f"results: {path} is one of the datasets; it would be written over")
-    setup = Setup(
+    return Setup(
         token=uuid.uuid4().hex,
         datasets=tuple(prepared),
         schemes=tuple(scheme_list),
@@ -222,9 +209,36 @@ def _run(
         train_percent=None if train_percent is None else float(train_percent),
         randomize=bool(randomize),
     )
+
+
+def _layout(setup: Setup, measures: tuple[str, ...]) -> Layout:
+    return result_layout(folds=setup.folds is not None, nominal=setup.datasets[0].nominal, measures=measures)
+
+
+def _first_keys(setup: Setup, runs: int) -> list[frozenset[str]]:
+    """The values ``Key_Dataset``, ``Key_Run`` and (cross-validation) ``Key_Fold`` may hold in this experiment."""
+    keys = [
+        frozenset(back_quote_chars(data.relation) for data in setup.datasets),
+        frozenset(str(run) for run in range(1, runs + 1)),
+    ]
+    if setup.folds is not None:
+        keys.append(frozenset(str(fold) for fold in range(1, setup.folds + 1)))
+    return keys
+
+
+def _run(
+    setup: Setup,
+    pool: Processes | None,
+    client: Any,
+    runs: int,
+    writer: SoleWriter,
+    resume: bool,
+    progress: bool | Progress | None,
+) -> ExperimentResults:
+    path = writer.path
     with _executor(setup, pool, client) as executor:
         scheme_keys, measures = executor.describe()
-        layout = result_layout(folds=setup.folds is not None, nominal=kinds.pop(), measures=measures)
+        layout = _layout(setup, measures)
         jobs = _plan(setup, runs)
         keys = _keys(setup, jobs, scheme_keys)
         done = writer.read(lambda path: resumable_rows(path, layout, keys)) if resume and path.exists() else {}
@@ -384,28 +398,15 @@ def _keys(setup: Setup, jobs: list[Job], scheme_keys: list[Key]) -> dict[Key, Jo
 
 
 def _progress(progress: bool | Progress | None, total: int) -> Any:
+    """The callable told ``(done, total)`` as rows finish: the one given, else a progress line on stderr when it is
+    a terminal (:class:`wekaeval._progress.ProgressLine`: any width, 0 columns included), else none."""
     if callable(progress):
         return progress
     if progress is False or (progress is None and not sys.stderr.isatty()):
         return None
-    try:
-        from tqdm import tqdm
-    except ImportError:
-        return None
-    return _Bar(tqdm(total=total, unit="row", desc="experiment", file=sys.stderr))
-
-
-class _Bar:
-    """tqdm's bar as a ``progress(done, total)`` callable that closes."""
-
-    def __init__(self, bar: Any):
-        self.bar = bar
-
-    def __call__(self, done: int, total: int) -> None:
-        self.bar.update(done - self.bar.n)
-
-    def close(self) -> None:
-        self.bar.close()
+    line = ProgressLine("experiment")
+    line.update(0, total)
+    return line
 
 
 # -- where the rows are computed --------------------------------------------------------------------------------

@@ -115,7 +115,7 @@ class Worker:
             if isinstance(scheme, str):
                 template = self._template(scheme)
                 evaluator = _evaluator(self.setup.datasets[0].nominal)
-                evaluator.setClassifier(template)
+                _set_classifier(evaluator, template)
                 keys.append(tuple(str(part) for part in evaluator.getKey()))
                 if isinstance(template, _java("weka.core.AdditionalMeasureProducer")):
                     for name in (str(m) for m in _enumeration(template.enumerateMeasures())):
@@ -235,7 +235,7 @@ class Worker:
         WEKA's Experimenter uses its one ``ClassifierSplitEvaluator`` (each ``getResult`` trains a fresh copy
         of the template classifier)."""
         evaluator = _evaluator(nominal)
-        evaluator.setClassifier(self._template(command_line))
+        _set_classifier(evaluator, self._template(command_line))
         if measures:
             evaluator.setAdditionalMeasures(_strings(measures))
         return evaluator, tuple(str(part) for part in evaluator.getKey())
@@ -284,6 +284,19 @@ def _java(name: str) -> Any:
 
 def _evaluator(nominal: bool) -> Any:
     return _java(CLASSIFIER_SPLIT_EVALUATOR if nominal else REGRESSION_SPLIT_EVALUATOR)()
+
+
+def _set_classifier(evaluator: Any, classifier: Any) -> None:
+    """``evaluator.setClassifier(classifier)`` with Java's ``System.err`` sent nowhere meanwhile:
+    ``RegressionSplitEvaluator.setClassifier`` prints ``RegressionSplitEvaluator: In set classifier`` there (a
+    debugging line left in WEKA), which would reach the user's terminal among wekaeval's own lines."""
+    system = _java("java.lang.System")
+    kept = system.err
+    system.setErr(_java("java.io.PrintStream")(_java("java.io.OutputStream").nullOutputStream()))
+    try:
+        evaluator.setClassifier(classifier)
+    finally:
+        system.setErr(kept)
 
 
 def _strings(values: Sequence[str]) -> Any:
