@@ -154,7 +154,7 @@ def main_script(schemes: Sequence[Any]) -> str | None:
         raise ExperimentError(
             f"{', '.join(names)} is defined in the script being run (__main__), which the worker processes do "
             "not run: define it in a module the script imports, or put the call under "
-            "if __name__ == \"__main__\": in a script file (workers=1 needs neither)"
+            'if __name__ == "__main__": in a script file (workers=1 needs neither)'
         )
     return script
 
