@@ -9,8 +9,8 @@ and the class attribute chosen as WEKA chooses it; large files read column by co
 from __future__ import annotations
 
 from wekaeval._faces import claim_public_classes
-from wekaeval.arff._converters import as_dataset, register_dataset_converter
 from wekaeval.arff._classattr import ClassAttributeError, class_index, describe_class_attribute
+from wekaeval.arff._converters import as_dataset, register_dataset_converter
 from wekaeval.arff._dates import DateParser, DatePatternError, resolve_timezone
 from wekaeval.arff._loader import load_arff, read_arff_rows
 from wekaeval.arff._types import Attribute, Dataset

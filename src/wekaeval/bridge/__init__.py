@@ -15,8 +15,8 @@ from wekaeval.bridge._classifiers import (
     resolve_classifier,
     split_options,
 )
-from wekaeval.bridge._instances import dataset_from_instances, java_instances
 from wekaeval.bridge._evaluate import STATISTICS, WekaEvaluation, evaluate, evaluation_mode
+from wekaeval.bridge._instances import dataset_from_instances, java_instances
 from wekaeval.bridge._jvm import (
     HEAP_HINT,
     JAVA_HINT,

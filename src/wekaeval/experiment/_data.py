@@ -217,9 +217,7 @@ def _from_dataset(dataset: Dataset, nominal: NominalEncoding, features: bool) ->
         position = {label: i for i, label in enumerate(attributes[index].values or ())}
         return np.array([math.nan if v is None else position[v] for v in values], dtype=np.float64)
 
-    encoded = _encoded(dataset, attributes, column, nominal)
-    del rows
-    return encoded
+    return _encoded(dataset, attributes, column, nominal)
 
 
 def _from_instances(java: Any, nominal: NominalEncoding, features: bool) -> ModelData:
@@ -314,7 +312,7 @@ def encoded_columns(dataset: Dataset, nominal: NominalEncoding = "onehot") -> in
             count += 1 if nominal == "ordinal" else len(attribute.values or ())
         else:
             raise ModelDataError(
-                f"{dataset.source or repr(dataset.relation)}: attribute {attribute.name!r} is {attribute.type}, which is not encoded for "
+                f"{_name(dataset)}: attribute {attribute.name!r} is {attribute.type}, which is not encoded for "
                 "scikit-learn (numeric and nominal attributes are): remove or convert it, or give (X, y)"
             )
     return count
@@ -361,10 +359,15 @@ def _check_size(dataset: Dataset, nominal: NominalEncoding) -> None:
         if nominal == "onehot":
             fewer = "keep fewer attributes, or nominal ones as one column (ordinal)"
         raise ModelDataError(
-            f"{dataset.source or repr(dataset.relation)}: too large for scikit-learn's dense features: {dataset.num_instances} rows x "
+            f"{_name(dataset)}: too large for scikit-learn's dense features: {dataset.num_instances} rows x "
             f"{columns} encoded columns x 8 bytes = {_size(size)}, over the {_size(limit)} allowed (1/8 of the free "
             f"memory); run WEKA's schemes alone on it, {fewer}"
         )
+
+
+def _name(dataset: Dataset) -> str:
+    """The file a dataset was read from, or its relation (python-weka-wrapper3's Instances)."""
+    return dataset.source or f"relation {dataset.relation!r}"
 
 
 def _size(count: int) -> str:
