@@ -160,11 +160,12 @@ def main_script(schemes: Sequence[Any]) -> str | None:
 
 
 class Processes:
-    """``workers`` spawned processes (a forked JVM is unusable), started at once, a pipe to each; :meth:`start`
-    gives them the experiment.  ``jvm`` starts a JVM in each while the parent reads the data; ``modules`` are
-    imported."""
+    """``workers`` spawned processes (a forked JVM is unusable), started at once without the parent's main script,
+    a pipe to each; :meth:`start` gives them the experiment.  ``jvm`` starts a JVM in each while the parent reads
+    the data; ``modules`` are imported, and ``script`` (:func:`main_script`) before the experiment."""
 
-    def __init__(self, workers: int, *, jvm: bool, modules: Sequence[str] = ()):
+    def __init__(self, workers: int, *, jvm: bool, modules: Sequence[str] = (), script: str | None = None):
+        self.script = script  # the main script the workers import before the setup (a scheme defined in it)
         context = multiprocessing.get_context("spawn")
         self.connections: list[Connection] = []
         self.processes: list[Any] = []
@@ -204,7 +205,7 @@ class Processes:
         """Hand the workers ``setup``; a scheme defined in the main script has them import it first, which only a
         script whose call is under its ``__main__`` guard allows (:func:`main_script`)."""
         self.setup = setup
-        script = main_script(setup.schemes)
+        script = self.script or main_script(setup.schemes)
         for index in range(len(self.processes)):
             if script is not None:
                 self._send(index, ("main", script))
