@@ -131,3 +131,13 @@ def test_instances_stay_in_this_process(weka_jvm):
     prepared = model_data(instances("picnic.arff"), features=False)
     with pytest.raises(ModelDataError, match="python-weka-wrapper3 Instances, held in this process's JVM"):
         pickle.dumps(prepared)
+
+
+def test_features_of_instances_are_the_files(weka_jvm):
+    from wekaeval.folds import to_xy
+
+    for nominal in ("onehot", "ordinal"):
+        X, y = to_xy(instances("credit-g.arff"), nominal=nominal)
+        X_file, y_file = to_xy(SAMPLES / "credit-g.arff", nominal=nominal)
+        assert X.shape == X_file.shape and np.array_equal(X, X_file, equal_nan=True)
+        assert y.tolist() == y_file.tolist()

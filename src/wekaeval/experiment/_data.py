@@ -155,8 +155,10 @@ def model_data(
 
     Parameters
     ----------
-    data : Dataset, path, ModelData, or tuple
-        A :class:`~wekaeval.arff.Dataset` read from a path (its attributes are read again from it), a path
+    data : Dataset, Instances, path, ModelData, or tuple
+        A :class:`~wekaeval.arff.Dataset` read from a path (its attributes are read again from it),
+        python-weka-wrapper3's ``Instances`` (its class set; WEKA's schemes run on it as it is, so it stays in
+        this process: no worker processes), a path
         to an ARFF file (its class: ``class_attribute``, else the last attribute), or ``(X, y)`` /
         ``(X, y, weights)``: numeric features and the class (integers, strings or categories make a
         nominal class, whose names are the sorted labels; floats a numeric one; None or NaN missing).
