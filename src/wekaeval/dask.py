@@ -65,7 +65,7 @@ try:  # the real dask: this module is wekaeval.dask, and imports are absolute
 except ImportError as error:  # pragma: no cover - the dask extra is not installed
     raise ImportError(f"wekaeval.dask needs dask[dataframe]: pip install 'wekaeval[dask]' ({error})") from error
 
-from wekaeval.arff import Dataset
+from wekaeval.arff import Dataset, as_dataset
 from wekaeval.errors import EvaluationError, PredictionError, WekaevalError
 from wekaeval.evaluation import ConfusionMatrix, CostMatrix, Evaluation, validated_class_names
 
@@ -397,6 +397,7 @@ def _template(
     """The Evaluation every partition starts as: classes, priors, cost matrix, whether predictions are kept."""
     if cost_matrix is not None and not isinstance(cost_matrix, CostMatrix):
         raise EvaluationError(f"cost_matrix must be a wekaeval.CostMatrix, not {type(cost_matrix).__name__}")
+    priors = as_dataset(priors)  # python-weka-wrapper3's Instances too
     if isinstance(priors, Evaluation):
         if cost_matrix is not None:
             raise EvaluationError(

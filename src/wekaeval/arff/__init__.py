@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from wekaeval._faces import claim_public_classes
 from wekaeval.arff._classattr import ClassAttributeError, class_index, describe_class_attribute
+from wekaeval.arff._converters import as_dataset, register_dataset_converter
 from wekaeval.arff._dates import DateParser, DatePatternError, resolve_timezone
 from wekaeval.arff._loader import load_arff, read_arff_rows
 from wekaeval.arff._types import NO_CLASS, Attribute, Dataset, NoClassError
@@ -18,6 +19,8 @@ from wekaeval.arff._writer import write_arff
 __all__ = [
     "Attribute",
     "Dataset",
+    "as_dataset",
+    "register_dataset_converter",
     "load_arff",
     "read_arff_rows",
     "write_arff",

@@ -7,6 +7,7 @@ predictions (:class:`WekaEvaluation`); nothing below this package touches the JV
 from __future__ import annotations
 
 from wekaeval._faces import claim_public_classes
+from wekaeval.arff import register_dataset_converter
 from wekaeval.bridge._classifiers import (
     load_instances,
     make_classifier,
@@ -15,6 +16,7 @@ from wekaeval.bridge._classifiers import (
     split_options,
 )
 from wekaeval.bridge._evaluate import STATISTICS, WekaEvaluation, evaluate, evaluation_mode
+from wekaeval.bridge._instances import dataset_from_instances, java_instances
 from wekaeval.bridge._jvm import (
     HEAP_HINT,
     JAVA_HINT,
@@ -52,10 +54,12 @@ __all__ = [
     "bulk_class",
     "cache_folder",
     "crash_folder",
+    "dataset_from_instances",
     "evaluate",
     "evaluation_mode",
     "java_class",
     "java_executable",
+    "java_instances",
     "java_version",
     "jvm_options",
     "load_instances",
@@ -71,5 +75,7 @@ __all__ = [
     "weka_version",
     "STATISTICS",
 ]
+
+register_dataset_converter(dataset_from_instances)  # Evaluation and the rest take python-weka-wrapper3's Instances
 
 claim_public_classes(globals())

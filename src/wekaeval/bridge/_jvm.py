@@ -30,6 +30,14 @@ JAVA_HINT = (
 )
 
 
+#: Why no JVM starts after one was stopped in this process: a JVM starts once per process, never again.
+JVM_STOPPED = (
+    "the JVM of this process was stopped (python-weka-wrapper3's jvm.stop() or jpype.shutdownJVM()), and a JVM "
+    "cannot be started again in the same process: call wekaeval's WEKA functions before jvm.stop(), or run them "
+    "in a new Python process (no JDK is missing)"
+)
+
+
 EXTRA_HINT = "install the weka extra: pip install 'wekaeval[weka]' (python-weka-wrapper3)"
 
 
@@ -185,6 +193,8 @@ def start_jvm() -> None:
         raise WekaUnavailable(f"JPype is not installed: {EXTRA_HINT}") from None
     if jpype.isJVMStarted():
         return
+    if getattr(jpype._core, "_JVM_started", False):  # JPype's own flag; startJVM's OSError below says it too
+        raise WekaUnavailable(JVM_STOPPED)
     java = java_executable()
     if java is None:
         raise WekaUnavailable(f"no java on PATH or in JAVA_HOME: {JAVA_HINT}")
@@ -203,6 +213,10 @@ def start_jvm() -> None:
             jpype.startJVM(*options, classpath=classpath, convertStrings=True, interrupt=False)
             jvm.started = True  # python-weka-wrapper3's own functions see the JVM as theirs
             jpype.JClass("weka.core.WekaPackageManager").loadPackages(False)
+    except OSError as error:
+        if "restart" in str(error):  # JPype: "JVM cannot be restarted"
+            raise WekaUnavailable(JVM_STOPPED) from None
+        raise WekaUnavailable(f"the JVM did not start ({error}): {JAVA_HINT}") from error
     except Exception as error:  # JPype reports a broken JVM installation in many ways
         raise WekaUnavailable(f"the JVM did not start ({error}): {JAVA_HINT}") from error
     _quiet_netlib()

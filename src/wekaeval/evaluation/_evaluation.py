@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 from wekaeval._frames import class_details_frame
-from wekaeval.arff import Dataset
+from wekaeval.arff import Dataset, as_dataset
 from wekaeval.blocks import DETAIL_COLUMNS, STATISTICS_BY_NAME
 from wekaeval.errors import CostMatrixError, EvaluationError, PredictionError
 from wekaeval.evaluation import _text as evaltext
@@ -76,8 +76,9 @@ class Evaluation(ModelRunningMixin, StatisticsByName):
     Parameters
     ----------
     data : Dataset, sequence of str, or None
-        A dataset loaded with :func:`wekaeval.load_arff`: the class (nominal
-        or numeric) and the priors come from it, as ``new Evaluation(data)``.
+        A dataset loaded with :func:`wekaeval.load_arff` (or python-weka-wrapper3's
+        ``Instances``, its class set): the class (nominal or numeric) and the
+        priors come from it, as ``new Evaluation(data)``.
         Or the class names alone: the priors are then WEKA's for an empty
         dataset (1 for each class).  None: a numeric class without training
         data (set its priors with :meth:`set_priors`).
@@ -98,6 +99,7 @@ class Evaluation(ModelRunningMixin, StatisticsByName):
     """
 
     def __init__(self, data: Dataset | Sequence[str] | None, cost_matrix: CostMatrix | None = None):
+        data = as_dataset(data)
         class_names = data.require_class("Evaluation").values if isinstance(data, Dataset) else data
         self._numeric = class_names is None
         if self._numeric and cost_matrix is not None:
@@ -133,12 +135,13 @@ class Evaluation(ModelRunningMixin, StatisticsByName):
     def set_priors(self, data: Dataset | Any, weights: Any = None) -> None:
         """Priors from training data (``setPriors``): 1 per class plus each instance's weight.
 
-        ``data`` is a :class:`Dataset`, or class values (indices, NaN for a
+        ``data`` is a :class:`Dataset` (or python-weka-wrapper3's ``Instances``), or class values (indices, NaN for a
         missing class, or names) with optional ``weights``.  For a numeric
         class: the weighted sum of the values, the sum of weights, their range,
         and the values for the kernel estimate of the prior density.
         """
         self._flush()
+        data = as_dataset(data)
         if isinstance(data, Dataset):
             data.require_class("set_priors")
             values, weights = data.class_values, data.weights

@@ -150,8 +150,9 @@ class ModelRunningMixin:
         ----------
         classifier : scikit-learn estimator, WEKA command line, or python-weka-wrapper3 Classifier
             Copied for each fold (scikit-learn's ``clone``, WEKA's ``makeCopy``), never trained itself.
-        data : Dataset, path, or (X, y)
-            A :func:`wekaeval.load_arff` dataset (read from a path), an ARFF path, or features and class.
+        data : Dataset, Instances, path, or (X, y)
+            A :func:`wekaeval.load_arff` dataset (read from a path), python-weka-wrapper3's ``Instances``, an
+            ARFF path, or features and class.
         num_folds : int
         rnd : JavaRandom, python-weka-wrapper3 Random, or int
             The random number generator (a seed makes ``new Random(seed)``); advanced as WEKA advances it.

@@ -27,12 +27,14 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import numpy as np
 
-from wekaeval.arff import Dataset, load_arff, read_arff_rows
+from wekaeval import bridge
+from wekaeval.arff import Attribute, Dataset, load_arff, read_arff_rows
 from wekaeval.errors import WekaevalError
 from wekaeval.javamath import quote
 
@@ -70,6 +72,17 @@ class ModelData:
     #: :class:`wekaeval.sklearn.ReplaceMissingValues` needs to replace a missing label by the mode.
     onehot_groups: tuple[tuple[int, ...], ...] = ()
     ordinal_labels: tuple[tuple[int, int], ...] = ()
+    #: python-weka-wrapper3's (or JPype's) ``weka.core.Instances`` the data came from, which WEKA's schemes
+    #: run on as they are; it lives in this process's JVM, so such data does not go to worker processes.
+    instances: Any = field(default=None, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        if self.instances is not None:
+            raise ModelDataError(
+                f"relation {self.relation!r} is python-weka-wrapper3 Instances, held in this process's JVM: worker "
+                "processes cannot take it; give the path of its ARFF file instead, or workers=1"
+            )
+        return self.__dict__
 
     @property
     def X(self) -> np.ndarray:
@@ -142,8 +155,10 @@ def model_data(
 
     Parameters
     ----------
-    data : Dataset, path, ModelData, or tuple
-        A :class:`~wekaeval.arff.Dataset` read from a path (its attributes are read again from it), a path
+    data : Dataset, Instances, path, ModelData, or tuple
+        A :class:`~wekaeval.arff.Dataset` read from a path (its attributes are read again from it),
+        python-weka-wrapper3's ``Instances`` (its class set; WEKA's schemes run on it as it is, so it stays in
+        this process: no worker processes), a path
         to an ARFF file (its class: ``class_attribute``, else the last attribute), or ``(X, y)`` /
         ``(X, y, weights)``: numeric features and the class (integers, strings or categories make a
         nominal class, whose names are the sorted labels; floats a numeric one; None or NaN missing).
@@ -168,10 +183,14 @@ def model_data(
         return _from_dataset(load_arff(data, class_attribute), nominal, features)
     if isinstance(data, Dataset):
         return _from_dataset(data, nominal, features)
+    java = bridge.java_instances(data)
+    if java is not None:
+        return _from_instances(java, nominal, features)
     if isinstance(data, tuple) and len(data) in (2, 3):
         return _from_arrays(*data)
     raise ModelDataError(
-        "data must be a Dataset from load_arff, the path of an ARFF file, or (X, y) / (X, y, weights), "
+        "data must be a Dataset from load_arff, python-weka-wrapper3's Instances, the path of an ARFF file, "
+        "or (X, y) / (X, y, weights), "
         f"not {type(data).__name__}"
     )
 
@@ -193,6 +212,42 @@ def _from_dataset(dataset: Dataset, nominal: NominalEncoding, features: bool) ->
         raise ModelDataError(f"{dataset.source}: cannot read the attribute values again: {error}") from None
     if len(rows) != dataset.num_instances or [a.name for a in attributes] != [a.name for a in dataset.attributes]:
         raise ModelDataError(f"{dataset.source} has changed since it was loaded: load it again")
+
+    def column(index: int) -> np.ndarray:
+        values = [row[index] for row in rows]
+        if attributes[index].type == "numeric":
+            return np.array([math.nan if v is None else v for v in values], dtype=np.float64)
+        position = {label: i for i, label in enumerate(attributes[index].values or ())}
+        return np.array([math.nan if v is None else position[v] for v in values], dtype=np.float64)
+
+    return _encoded(dataset, attributes, column, nominal)
+
+
+def _from_instances(java: Any, nominal: NominalEncoding, features: bool) -> ModelData:
+    """python-weka-wrapper3's Instances: the header, class and weights as :func:`wekaeval.load_arff` reads the
+    file (:func:`wekaeval.bridge.dataset_from_instances`), the features from WEKA's own doubles (a nominal
+    value's label index)."""
+    dataset = bridge.dataset_from_instances(java)
+    assert dataset is not None
+    if not features:
+        others = tuple(a.name for i, a in enumerate(dataset.attributes) if i != dataset.class_index)
+        return replace(_model_data(dataset, None, others), instances=java)
+    _check_size(dataset, nominal)
+
+    def column(index: int) -> np.ndarray:
+        return np.asarray(java.attributeToDoubleArray(index), dtype=np.float64)
+
+    return replace(_encoded(dataset, dataset.attributes, column, nominal), instances=java)
+
+
+def _encoded(
+    dataset: Dataset,
+    attributes: tuple[Attribute, ...],
+    column: Callable[[int], np.ndarray],
+    nominal: NominalEncoding,
+) -> ModelData:
+    """The features of ``dataset`` encoded (the rule of :mod:`wekaeval.experiment`), from ``column(index)``: an
+    attribute's values, a nominal one's label indices, NaN where missing."""
     columns: list[np.ndarray] = []
     names: list[str] = []
     onehot: list[tuple[int, ...]] = []
@@ -200,14 +255,12 @@ def _from_dataset(dataset: Dataset, nominal: NominalEncoding, features: bool) ->
     for index, attribute in enumerate(attributes):
         if index == dataset.class_index:
             continue
-        values = [row[index] for row in rows]
         if attribute.type == "numeric":
-            columns.append(np.array([math.nan if v is None else v for v in values], dtype=np.float64))
+            columns.append(column(index))
             names.append(attribute.name)
         else:  # nominal (_check_size refused the other types)
             labels = attribute.values or ()
-            position = {label: i for i, label in enumerate(labels)}
-            codes = np.array([math.nan if v is None else position[v] for v in values], dtype=np.float64)
+            codes = column(index)
             if nominal == "ordinal":
                 ordinal.append((len(columns), len(labels)))
                 columns.append(codes)
@@ -217,7 +270,6 @@ def _from_dataset(dataset: Dataset, nominal: NominalEncoding, features: bool) ->
                 for i, label in enumerate(labels):
                     columns.append(np.where(np.isnan(codes), np.nan, (codes == i).astype(np.float64)))
                     names.append(f"{attribute.name}={label}")
-    del rows
     n = dataset.num_instances
     X = np.column_stack(columns) if columns else np.empty((n, 0))
     return _model_data(dataset, X, tuple(names), tuple(onehot), tuple(ordinal))
@@ -263,7 +315,7 @@ def encoded_columns(dataset: Dataset, nominal: NominalEncoding = "onehot") -> in
             count += 1 if nominal == "ordinal" else len(attribute.values or ())
         else:
             raise ModelDataError(
-                f"{dataset.source}: attribute {attribute.name!r} is {attribute.type}, which is not encoded for "
+                f"{_name(dataset)}: attribute {attribute.name!r} is {attribute.type}, which is not encoded for "
                 "scikit-learn (numeric and nominal attributes are): remove or convert it, or give (X, y)"
             )
     return count
@@ -310,10 +362,15 @@ def _check_size(dataset: Dataset, nominal: NominalEncoding) -> None:
         if nominal == "onehot":
             fewer = "keep fewer attributes, or nominal ones as one column (ordinal)"
         raise ModelDataError(
-            f"{dataset.source}: too large for scikit-learn's dense features: {dataset.num_instances} rows x "
+            f"{_name(dataset)}: too large for scikit-learn's dense features: {dataset.num_instances} rows x "
             f"{columns} encoded columns x 8 bytes = {_size(size)}, over the {_size(limit)} allowed (1/8 of the free "
             f"memory); run WEKA's schemes alone on it, {fewer}"
         )
+
+
+def _name(dataset: Dataset) -> str:
+    """The file a dataset was read from, or its relation (python-weka-wrapper3's Instances)."""
+    return dataset.source or f"relation {dataset.relation!r}"
 
 
 def _size(count: int) -> str:

@@ -279,8 +279,9 @@ def cross_validate(
     model : scikit-learn estimator, WEKA command line, or python-weka-wrapper3 Classifier
         A scikit-learn model is fitted on each fold's training part (a clone each time); a WEKA scheme runs in
         the JVM (:mod:`wekaeval.bridge`), and then every statistic is WEKA's own double.
-    data : Dataset, path, or (X, y)
-        A :func:`wekaeval.load_arff` dataset read from a path, an ARFF path, or features and class.
+    data : Dataset, Instances, path, or (X, y)
+        A :func:`wekaeval.load_arff` dataset read from a path, python-weka-wrapper3's ``Instances``, an ARFF
+        path, or features and class.
     folds, seed : int
         WEKA's ``-x`` and ``-s``.
     nominal : {"onehot", "ordinal"}

@@ -26,7 +26,16 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from wekaeval import bridge
-from wekaeval._processes import STOP_SIGNALS, die_with_parent, ignore_stop_signals, usable_cores
+from wekaeval._processes import (
+    STOP_SIGNALS,
+    die_with_parent,
+    ignore_stop_signals,
+    import_main_script,
+    main_names,
+    main_script_for_workers,
+    start_without_main,
+    usable_cores,
+)
 from wekaeval.experiment._columns import Layout
 from wekaeval.experiment._resultfile import Row, row_line
 from wekaeval.experiment._worker import ExperimentError, FailedRow, Job, Key, Setup, Worker, error_text
@@ -69,7 +78,9 @@ def _serve(index: int, parent: int, connection: Connection, jvm: bool, modules: 
             bridge.start_jvm()
         while (message := connection.recv()) is not None:
             kind, payload = message
-            if kind == "setup":
+            if kind == "main":  # a scheme defined in the parent's script: import it, its guarded part aside
+                import_main_script(payload)
+            elif kind == "setup":
                 worker = Worker(payload)
             elif kind == "describe":
                 assert worker is not None
@@ -123,12 +134,38 @@ def _picklable(error: BaseException) -> BaseException:
     return error
 
 
-class Processes:
-    """``workers`` spawned processes (a forked JVM is unusable), started at once, a pipe to each; :meth:`start`
-    gives them the experiment.  ``jvm`` starts a JVM in each while the parent reads the data; ``modules`` are
-    imported."""
+def main_script(schemes: Sequence[Any]) -> str | None:
+    """The main script's path if a scheme is defined in it (and the workers may import it), else None.
 
-    def __init__(self, workers: int, *, jvm: bool, modules: Sequence[str] = ()):
+    Raises
+    ------
+    ExperimentError
+        When a scheme is defined in a script that the workers cannot import: standard input, a notebook, or a
+        script whose call is not under ``if __name__ == "__main__":`` (importing it would run the call again).
+
+    >>> main_script(["weka.classifiers.rules.ZeroR"]) is None
+    True
+    """
+    names = main_names(list(schemes))
+    if not names:
+        return None
+    script = main_script_for_workers()
+    if script is None:
+        raise ExperimentError(
+            f"{', '.join(names)} is defined in the script being run (__main__), which the worker processes do "
+            "not run: define it in a module the script imports, or put the call under "
+            'if __name__ == "__main__": in a script file (workers=1 needs neither)'
+        )
+    return script
+
+
+class Processes:
+    """``workers`` spawned processes (a forked JVM is unusable), started at once without the parent's main script,
+    a pipe to each; :meth:`start` gives them the experiment.  ``jvm`` starts a JVM in each while the parent reads
+    the data; ``modules`` are imported, and ``script`` (:func:`main_script`) before the experiment."""
+
+    def __init__(self, workers: int, *, jvm: bool, modules: Sequence[str] = (), script: str | None = None):
+        self.script = script  # the main script the workers import before the setup (a scheme defined in it)
         context = multiprocessing.get_context("spawn")
         self.connections: list[Connection] = []
         self.processes: list[Any] = []
@@ -146,13 +183,13 @@ class Processes:
                 ours, theirs = context.Pipe()
                 process = context.Process(
                     target=_serve,
-                    args=(index, os.getpid(), theirs, jvm, tuple(modules)),
+                    args=(index, os.getpid(), theirs, jvm, tuple(name for name in modules if name != "__main__")),
                     daemon=True,
                     name=f"wekaeval-{index}",
                 )
                 self.connections.append(ours)
                 self.processes.append(process)
-                process.start()
+                start_without_main(process)  # the parent's script is not run again in the worker
                 theirs.close()
         finally:
             if blocking:
@@ -165,8 +202,13 @@ class Processes:
         self.close()
 
     def start(self, setup: Setup) -> None:
+        """Hand the workers ``setup``; a scheme defined in the main script has them import it first, which only a
+        script whose call is under its ``__main__`` guard allows (:func:`main_script`)."""
         self.setup = setup
+        script = self.script or main_script(setup.schemes)
         for index in range(len(self.processes)):
+            if script is not None:
+                self._send(index, ("main", script))
             self._send(index, ("setup", setup))
 
     def describe(self) -> tuple[list[Key], tuple[str, ...]]:

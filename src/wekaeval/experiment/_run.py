@@ -31,7 +31,7 @@ from wekaeval.experiment._columns import Layout, result_layout
 from wekaeval.experiment._control import active_control
 from wekaeval.experiment._data import ModelData, NominalEncoding, model_data
 from wekaeval.experiment._models import is_sklearn_estimator
-from wekaeval.experiment._pool import Processes, capped_workers
+from wekaeval.experiment._pool import Processes, capped_workers, main_script
 from wekaeval.experiment._resultfile import Row, is_csv, results_text
 from wekaeval.experiment._results import ExperimentResults, read_experiment_results
 from wekaeval.experiment._resume import early_check, resumable_rows
@@ -452,9 +452,11 @@ class _Serial:
 
 def _processes(schemes: list[Any], workers: int) -> Processes:
     """The worker processes, started with a JVM when a scheme is WEKA's, importing the scikit-learn models'
-    modules."""
+    modules (and the main script, if a scheme is defined there: :func:`main_script` refuses it now, before any
+    worker starts, where the workers cannot)."""
     modules = dict.fromkeys(type(scheme).__module__ for scheme in schemes if not isinstance(scheme, str))
-    return Processes(workers, jvm=any(isinstance(scheme, str) for scheme in schemes), modules=list(modules))
+    jvm = any(isinstance(scheme, str) for scheme in schemes)
+    return Processes(workers, jvm=jvm, modules=list(modules), script=main_script(schemes))
 
 
 class _Pool:

@@ -235,7 +235,10 @@ class _JavaRandomAdapter:
 
 
 def jvm_instances(prepared: ModelData) -> Any:
-    """The dataset in the JVM: its ARFF file as WEKA reads it, or one written from ``(X, y)``."""
+    """The dataset in the JVM: python-weka-wrapper3's Instances as given, its ARFF file as WEKA reads it, or one
+    written from ``(X, y)``."""
+    if prepared.instances is not None:
+        return prepared.instances
     if prepared.source is not None:
         instances = bridge.load_instances(prepared.source, prepared.class_index)
         if instances.numInstances() != prepared.num_instances:

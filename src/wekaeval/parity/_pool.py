@@ -22,7 +22,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from wekaeval import bridge
-from wekaeval._processes import die_with_parent, ignore_stop_signals
+from wekaeval._processes import die_with_parent, ignore_stop_signals, start_without_main
 from wekaeval.errors import WekaevalError
 from wekaeval.parity._compare import class_names, compare
 from wekaeval.parity._plan import Survey
@@ -130,7 +130,7 @@ class Worker:
         self.process = context.Process(
             target=worker_main, args=(theirs, os.getpid()), name=f"wekaeval-parity-{number}", daemon=True
         )
-        self.process.start()
+        start_without_main(self.process)  # the parent's script is not run again in the worker
         theirs.close()
         self.connection: Connection = ours
         self.ready = False

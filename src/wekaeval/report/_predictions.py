@@ -42,7 +42,7 @@ import re
 import numpy as np
 
 from wekaeval._textsource import quoted, read_text
-from wekaeval.arff import Dataset
+from wekaeval.arff import Dataset, as_dataset
 from wekaeval.blocks import Section
 from wekaeval.errors import PredictionError, WekaOutputError
 from wekaeval.evaluation import ConfusionMatrix
@@ -69,6 +69,7 @@ def read_predictions(path: str | os.PathLike, dataset: Dataset, *, encoding: str
         message names the file and line.
     """
     name = str(path)
+    dataset = as_dataset(dataset)  # python-weka-wrapper3's Instances too
     if dataset.class_names is None:
         raise PredictionError(f"{name}: the dataset's class is numeric; kappa needs a nominal class")
     classes = dataset.class_names
