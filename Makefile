@@ -22,7 +22,7 @@ test: $(STAMP) java-check browser-check
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=25
 
 # make docs: docs/api.md written from the public names (tests/test_api_docs.py checks it is), then the site.
 docs: $(STAMP)
