@@ -119,8 +119,11 @@ def test_bytes_that_are_not_utf8_name_the_line(tmp_path, capsys):
     path.write_bytes("Key_Dataset,Kappa_statistic\niris,0.5\ncaf\u00e9,0.4\n".encode("latin-1"))
     with pytest.raises(WekaOutputError, match=r"latin1.csv:3: not UTF-8 text \(byte 0xe9\)"):
         read_experiment_results(path)
-    assert main(["summarise", str(path)]) == 2
+    assert main(["summarise", str(path), "--encoding", "utf-8"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+    assert main(["summarise", str(path)]) == 0  # --encoding auto, the default, reads it as cp1252 and says so
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("wekaeval: warning: ") and "cp1252" in err
 
 
 def test_cli_summarise_prints_a_table(tmp_path, capsys):

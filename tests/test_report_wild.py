@@ -165,9 +165,12 @@ def test_a_file_in_another_encoding_names_the_byte_and_reads_with_encoding(wild,
     report = read_weka_output(saved, encoding=encoding)
     assert [s.to_dict() for s in report.sections] == [s.to_dict() for s in read_weka_output(text).sections]
     assert main(["parse", str(saved), "--encoding", encoding]) == 0
-    assert main(["check", str(saved)]) == 2
+    assert main(["check", str(saved), "--encoding", "utf-8"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "encoding" in err
+    # --encoding auto, the default for a file named as for one in a folder: UTF-16 and cp1252 read, Big5 not
+    assert main(["check", str(saved)]) == (2 if encoding == "big5" else 0)
+    capsys.readouterr()
     assert main(["check", str(saved), "--encoding", "no-such-codec"]) == 2
     assert "unknown encoding: 'no-such-codec'" in capsys.readouterr().err
 
