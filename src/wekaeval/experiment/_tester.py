@@ -65,6 +65,7 @@ class PairedTester:
                 rows.sort(key=run_key)
 
     def column_index(self, name: str, argument: str) -> int:
+        """The index of column ``name``; :class:`TTestError` naming ``argument`` and the file's columns if absent."""
         if name not in self.index:
             raise TTestError(
                 f"{argument}: no column {name!r} in {self.results.source} "

@@ -403,6 +403,8 @@ def ttest(
 
 
 def numeric_column(results: ExperimentResults, tester: PairedTester, name: str, argument: str) -> int:
+    """The index of measure ``name`` in ``results``; :class:`TTestError` naming ``argument`` if it is missing or
+    not a number column."""
     name = measure_column(results, name, argument, TTestError)
     index = tester.column_index(name, argument)
     declared = results.nominal_values.get(name)
