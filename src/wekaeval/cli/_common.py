@@ -7,7 +7,6 @@ import argparse
 import codecs
 import difflib
 import fnmatch
-import math
 import os
 import re
 import sys
@@ -19,6 +18,7 @@ from typing import IO, Any, NoReturn
 from wekaeval._atomic import atomic_output, write_atomically
 from wekaeval._paths import unreadable_entry
 from wekaeval._textsource import auto_rule, check_encoding
+from wekaeval.blocks import json_number
 from wekaeval.cli._words import OptionWordError, in_command_words, option_words
 from wekaeval.errors import MatrixError, WekaevalError
 
@@ -190,7 +190,7 @@ def class_attribute(text: str) -> str:
 def json_ready(value: Any) -> Any:
     """Nested dicts and lists for JSON, their NaN and infinities as WEKA's words for them."""
     if isinstance(value, float):
-        return json_float(value)
+        return json_number(value)
     if isinstance(value, dict):
         return {key: json_ready(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
@@ -255,13 +255,6 @@ def arff_files(folder: Path) -> list[Path]:
 
 def format_kappa(value: float | None, prefix: str = "") -> str:
     return "-" if value is None else prefix + repr(value)
-
-
-def json_float(value: float) -> float | str:
-    """JSON has no NaN or Infinity: they become WEKA's words for them."""
-    if math.isnan(value):
-        return "NaN"
-    return value if math.isfinite(value) else ("Infinity" if value > 0 else "-Infinity")
 
 
 def encoding(text: str) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 
 from wekaeval._processes import usable_cores
 from wekaeval._textsource import counted
+from wekaeval.blocks import json_number
 from wekaeval.cli._common import (
     ROWS_MISSING,
     STDOUT,
@@ -26,7 +27,6 @@ from wekaeval.cli._common import (
     add_encoding,
     arff_files,
     check_outputs,
-    json_float,
     one_line,
     probability_level,
     shown,
@@ -449,7 +449,7 @@ def _summarise_command(args: argparse.Namespace) -> int:
 
     summaries = summarise(read_experiment_results(Path(args.file), encoding=args.encoding), args.measure)
     if args.json:
-        rows = [{**vars(s), "mean": json_float(s.mean), "std_dev": json_float(s.std_dev)} for s in summaries]
+        rows = [{**vars(s), "mean": json_number(s.mean), "std_dev": json_number(s.std_dev)} for s in summaries]
         print(json.dumps(rows, indent=2, allow_nan=False))
         return 0
     print(f"{'dataset':<24} {'scheme':<40} {'n':>4} {'mean':>22} {'std dev':>22}")

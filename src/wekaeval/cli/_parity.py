@@ -14,6 +14,7 @@ from typing import IO, Any
 
 from wekaeval._progress import ProgressLine
 from wekaeval._textsource import counted
+from wekaeval.blocks import json_number
 from wekaeval.bridge import ClassifierError, make_classifier
 from wekaeval.cli._common import (
     DEFAULT_SAMPLES,
@@ -27,7 +28,6 @@ from wekaeval.cli._common import (
     check_outputs,
     class_attribute,
     format_kappa,
-    json_float,
     one_line,
     output_file,
     shown,
@@ -515,7 +515,7 @@ def _markdown_report(
 
 def _json_row(row: dict) -> dict:
     """A parity row for JSON: NaN and infinities (a kappa can be NaN) as WEKA's words for them."""
-    return {key: json_float(value) if isinstance(value, float) else value for key, value in row.items()}
+    return {key: json_number(value) if isinstance(value, float) else value for key, value in row.items()}
 
 
 def _describe_mode(mode) -> str:

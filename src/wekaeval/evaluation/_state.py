@@ -230,6 +230,17 @@ def _accumulate(
     cost: CostFunction | None,
     offset: int,
 ) -> np.ndarray:
+    """Add one batch to ``state`` as WEKA's ``updateStatsForClassifier`` adds its instances one by one; return each
+    row's predicted class (-1: none above 0), its actual class missing or not.
+
+    First the per-row terms, each with Java's operations in Java's order: the margin (``updateMargins``), the
+    predicted class, the K&B information and SF entropies, ``updateNumericScores``' class loop and the coverage.
+    Then the running sums, each a sequential sum in instance order from the state's value over only the rows WEKA
+    adds to it: the weights with a class, correct, incorrect, unclassified, missing class, the cost, the five
+    error sums, K&B information, scheme and prior entropy, coverage and region size; the confusion matrix and the
+    margin histogram by a seeded ``np.bincount``.  A margin outside the histogram adds the rows before it, then
+    raises :class:`PredictionError` naming the row (``offset`` + its index).
+    """
     n, k = distributions.shape
     has_class = actual >= 0
     a = np.where(has_class, actual, 0)
@@ -270,43 +281,9 @@ def _accumulate(
     ac, pc, wc = np.compress(c, a), np.compress(c, predicted), np.compress(c, weights)  # compress: fast, unlike [c]
     dist_c = np.compress(c, distributions, axis=0)
 
-    # K&B information and SF entropies (the prior's logarithms are per class: taken once per class)
-    predicted_prob = np.maximum(MIN_SF_PROB, np.compress(c, p_actual))
-    class_prior = np.maximum(MIN_SF_PROB, priors / priors_sum)
-    prior_prob = class_prior[ac]
-    log_prior = log2(class_prior)[ac]
-    log_predicted = log2(predicted_prob)
-    kb_terms = (log_predicted - log_prior) * wc
-    worse = ~(predicted_prob >= prior_prob)
-    if worse.any():
-        kb_loss = (log2(1.0 - predicted_prob[worse]) - log2(1.0 - class_prior)[ac[worse]]) * wc[worse]
-        kb_terms[worse] = -kb_loss
-    scheme_terms = -(log_predicted * wc)
-    prior_terms = -(log_prior * wc)
-
-    # updateNumericScores: the class loop in order, for all rows at once
-    m = len(ac)
-    s_err, s_abs, s_sqr, s_pabs, s_psqr = (np.zeros(m) for _ in range(5))
-    for i in range(k):
-        target = (ac == i).astype(np.float64)
-        diff = dist_c[:, i] - target
-        s_err += diff
-        s_abs += np.abs(diff)
-        s_sqr += diff * diff
-        diff = priors[i] / priors_sum - target
-        s_pabs += np.abs(diff)
-        s_psqr += diff * diff
-
-    # coverage: classes by decreasing probability (Utils.stableSort from the top) until 0.95 is reached
-    ranked, ranked_classes = _descending(dist_c)
-    covered = np.zeros(m, dtype=bool)
-    region_size = np.zeros(m)
-    running = np.zeros(m)
-    for position in range(k):
-        open_rows = ~(running >= CONFIDENCE_LEVEL)
-        np.add(running, ranked[position], out=running, where=open_rows)
-        region_size += open_rows
-        covered |= open_rows & (ranked_classes[position] == ac)
+    kb_terms, scheme_terms, prior_terms = _information_terms(np.compress(c, p_actual), ac, wc, priors, priors_sum)
+    s_err, s_abs, s_sqr, s_pabs, s_psqr = _numeric_score_sums(dist_c, ac, priors, priors_sum)
+    covered, region_size = _coverage(dist_c, ac)
 
     # the running sums, each in instance order over the instances WEKA adds to it
     weights_with_class = np.compress(has_class, weights)
@@ -349,3 +326,57 @@ def _accumulate(
     for name, terms in bins:
         setattr(state, name, running_sum(getattr(state, name), terms))
     return choice
+
+
+def _information_terms(
+    p_actual: np.ndarray, ac: np.ndarray, wc: np.ndarray, priors: np.ndarray, priors_sum: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each classified row's K&B information, scheme entropy and prior entropy term (``updateStatsForClassifier``'s
+    ``m_SumKBInfo``, ``m_SumSchemeEntropy``, ``m_SumPriorEntropy`` increments), the prior's logarithms taken once
+    per class."""
+    predicted_prob = np.maximum(MIN_SF_PROB, p_actual)
+    class_prior = np.maximum(MIN_SF_PROB, priors / priors_sum)
+    prior_prob = class_prior[ac]
+    log_prior = log2(class_prior)[ac]
+    log_predicted = log2(predicted_prob)
+    kb_terms = (log_predicted - log_prior) * wc
+    worse = ~(predicted_prob >= prior_prob)
+    if worse.any():
+        kb_loss = (log2(1.0 - predicted_prob[worse]) - log2(1.0 - class_prior)[ac[worse]]) * wc[worse]
+        kb_terms[worse] = -kb_loss
+    return kb_terms, -(log_predicted * wc), -(log_prior * wc)
+
+
+def _numeric_score_sums(
+    dist_c: np.ndarray, ac: np.ndarray, priors: np.ndarray, priors_sum: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``updateNumericScores``' per-row sums over the classes (error, absolute, squared; the prior's absolute and
+    squared), its class loop in order, for all classified rows at once."""
+    m, k = dist_c.shape
+    s_err, s_abs, s_sqr, s_pabs, s_psqr = (np.zeros(m) for _ in range(5))
+    for i in range(k):
+        target = (ac == i).astype(np.float64)
+        diff = dist_c[:, i] - target
+        s_err += diff
+        s_abs += np.abs(diff)
+        s_sqr += diff * diff
+        diff = priors[i] / priors_sum - target
+        s_pabs += np.abs(diff)
+        s_psqr += diff * diff
+    return s_err, s_abs, s_sqr, s_pabs, s_psqr
+
+
+def _coverage(dist_c: np.ndarray, ac: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Whether each classified row's 95 % region covers its actual class, and the region's size: classes by
+    decreasing probability (``Utils.stableSort`` from the top) until 0.95 is reached."""
+    m, k = dist_c.shape
+    ranked, ranked_classes = _descending(dist_c)
+    covered = np.zeros(m, dtype=bool)
+    region_size = np.zeros(m)
+    running = np.zeros(m)
+    for position in range(k):
+        open_rows = ~(running >= CONFIDENCE_LEVEL)
+        np.add(running, ranked[position], out=running, where=open_rows)
+        region_size += open_rows
+        covered |= open_rows & (ranked_classes[position] == ac)
+    return covered, region_size

@@ -38,7 +38,7 @@ from wekaeval.errors import ComparisonError
 from wekaeval.experiment._ranks import MEASURE_DIRECTIONS, measure_direction
 from wekaeval.experiment._results import DATASET_KEY, RESULTSET_KEY, ExperimentResults, read_experiment_results
 from wekaeval.experiment._tester import PairedTester, TTestError
-from wekaeval.experiment._ttest import FOLD_COLUMN, RUN_COLUMN, _lookup, _numeric_column, _scheme_aliases
+from wekaeval.experiment._ttest import FOLD_COLUMN, RUN_COLUMN, lookup_index, numeric_column, scheme_aliases
 
 CORRELATED = "correlated t-test"
 
@@ -192,7 +192,7 @@ def correlated_ttest(
     results = _results(results, "correlated_ttest")
     tester, column, (a, b), schemes = _tester(results, measure, scheme_a, scheme_b)
     names = tuple(tester.dataset_name(d) for d in tester.datasets)
-    i = _lookup(dataset, names, "dataset", {}, ComparisonError)
+    i = lookup_index(dataset, names, "dataset", {}, ComparisonError)
     try:
         pairs, sizes = tester.paired(i, a, b, column)
     except TTestError as error:
@@ -412,7 +412,7 @@ def _tester(
     results: ExperimentResults, measure: str, scheme_a: int | str, scheme_b: int | str
 ) -> tuple[PairedTester, int, tuple[int, int], tuple[str, ...]]:
     tester = PairedTester(results, 0.05, DATASET_KEY, RESULTSET_KEY, RUN_COLUMN, FOLD_COLUMN)
-    column = _numeric_column(results, tester, measure, "measure")
+    column = numeric_column(results, tester, measure, "measure")
     if not tester.resultsets:
         raise ComparisonError(f"results: {results.source} has no results to compare")
     schemes = tuple(tester.resultset_name(j) for j in range(len(tester.resultsets)))
@@ -420,9 +420,9 @@ def _tester(
 
 
 def _pair(schemes: Sequence[str], scheme_a: int | str, scheme_b: int | str) -> tuple[int, int]:
-    aliases = _scheme_aliases(schemes)
-    a = _lookup(scheme_a, schemes, "scheme_a", aliases, ComparisonError)
-    b = _lookup(scheme_b, schemes, "scheme_b", aliases, ComparisonError)
+    aliases = scheme_aliases(schemes)
+    a = lookup_index(scheme_a, schemes, "scheme_a", aliases, ComparisonError)
+    b = lookup_index(scheme_b, schemes, "scheme_b", aliases, ComparisonError)
     if a == b:
         raise ComparisonError(f"scheme_b names the same scheme as scheme_a: {schemes[a]}")
     return a, b

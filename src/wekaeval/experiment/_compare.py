@@ -31,7 +31,7 @@ from wekaeval.experiment._ranks import (
     rank_rows,
 )
 from wekaeval.experiment._results import ExperimentResults, measure_column, read_experiment_results
-from wekaeval.experiment._ttest import TTestResult, _lookup, _scheme_aliases, ttest
+from wekaeval.experiment._ttest import TTestResult, lookup_index, mean_table, scheme_aliases, ttest
 
 Results = ExperimentResults | str | os.PathLike | IO | Any
 
@@ -177,7 +177,7 @@ def compare(
         weka = ttest(results, measure, base=0, significance=alpha)
         if control is not None:
             weka = ttest(results, measure, base=_scheme_index(control, weka.schemes, "control"), significance=alpha)
-        names, rows, columns = _results_table(weka)
+        names, rows, columns = mean_table(weka)
         ranking = weka.ranking_counts()
     if len(columns) < 2:
         raise ComparisonError(f"results: {len(columns)} scheme(s); a comparison needs two or more")
@@ -227,7 +227,7 @@ def _check_method(method: str, methods: Sequence[str]) -> None:
 def _scheme_index(scheme: int | str, schemes: Sequence[str], argument: str) -> int:
     if isinstance(scheme, np.integer):
         scheme = int(scheme)
-    return _lookup(scheme, schemes, argument, _scheme_aliases(schemes), ComparisonError)
+    return lookup_index(scheme, schemes, argument, scheme_aliases(schemes), ComparisonError)
 
 
 def _is_table(results: Results) -> bool:
@@ -271,18 +271,6 @@ def _table(
         if repeated:
             raise ComparisonError(f"{argument}: names repeated: {', '.join(map(repr, repeated))}")
     return tuple(datasets), np.array(values, dtype=float), tuple(schemes)
-
-
-def _results_table(weka: TTestResult) -> tuple[tuple[str, ...], np.ndarray, tuple[str, ...]]:
-    """Each scheme's mean on each data set as WEKA's ``Stats`` computes it over the scheme's own rows (the
-    number WEKA's Analyse panel prints in its column when it is the base); NaN without rows or values, or
-    where a value is NaN."""
-    tester, column = weka._tester, weka._measure_column
-    table = np.full((len(weka.datasets), len(weka.schemes)), np.nan)
-    for i in range(len(weka.datasets)):
-        for j in range(len(weka.schemes)):
-            table[i, j] = tester.mean(i, j, column)
-    return weka.datasets, table, weka.schemes
 
 
 def _text(comparison: Comparison, posthoc: str) -> str:

@@ -17,13 +17,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from wekaeval._atomic import write_atomically
-from wekaeval._htmlpage import breakable, scrolling
+from wekaeval._htmlpage import breakable, escape, scrolling
 from wekaeval.experiment._cddiagram import diagram_format, diagram_layout, draw_diagram, p_value_cliques, rank_text
 from wekaeval.experiment._ranks import CD_METHODS
-from wekaeval.experiment._report import _CSS, _e, _table, html_page, inline_svg
+from wekaeval.experiment._report import TTEST_CSS, html_page, inline_svg, matrix_table
 
 _PAGE_CSS = (
-    _CSS
+    TTEST_CSS
     + """
 td.best { font-weight: bold; } td .rank { color: #666; font-size: 0.85em; }
 tr.left-out td { color: #888; } td.sig { background: #fde6e6; font-weight: bold; }
@@ -103,7 +103,7 @@ def _g(value: float | None) -> str:
 
 
 def _cell(value: float, css: str = "num", mark: str = "") -> str:
-    return f'<td class="{css}" title="{_e(repr(float(value)))}">{_e(_g(value))}{mark}</td>'
+    return f'<td class="{css}" title="{escape(repr(float(value)))}">{escape(_g(value))}{mark}</td>'
 
 
 def compare_html(
@@ -135,7 +135,7 @@ def compare_html(
     heading = (
         title or f"{comparison.measure}: {len(comparison.schemes)} schemes over {len(comparison.datasets)} data sets"
     )
-    body = [f"<h1>{_e(heading)}</h1>", '<dl class="info">']
+    body = [f"<h1>{escape(heading)}</h1>", '<dl class="info">']
     direction = "higher is better" if comparison.higher_is_better else "lower is better"
     complete = len(comparison.datasets) - len(comparison.left_out)
     for label, value in (
@@ -145,21 +145,21 @@ def compare_html(
         ("Significance level", f"{level:g}"),
         ("Post-hoc test", method),
     ):
-        body.append(f"<dt>{_e(label)}</dt><dd>{breakable(value)}</dd>")
+        body.append(f"<dt>{escape(label)}</dt><dd>{breakable(value)}</dd>")
     body.append("</dl>")
     body += ["<h2>Means and ranks</h2>", scrolling(_means_table(comparison))]
     if comparison.left_out:
         body.append("<p>Left out of the rank tests (a scheme has no result there):</p><ul>")
         body += [
-            f"<li>{_e(dataset)}: no result of {_e(', '.join(schemes))}</li>"
+            f"<li>{escape(dataset)}: no result of {escape(', '.join(schemes))}</li>"
             for dataset, schemes in comparison.left_out.items()
         ]
         body.append("</ul>")
     if diagram:
         body += ["<h2>Critical-difference diagram</h2>", _diagram_figure(comparison, method, alpha)]
     body += ["<h2>Friedman test</h2>", _friedman(comparison.friedman)]
-    body += [f"<h2>All pairs: {_e(method)}</h2>", scrolling(_posthoc_table(posthoc, level))]
-    body += [f"<h2>Against a control: {_e(against.method)}</h2>", scrolling(_versus_table(against, level))]
+    body += [f"<h2>All pairs: {escape(method)}</h2>", scrolling(_posthoc_table(posthoc, level))]
+    body += [f"<h2>Against a control: {escape(against.method)}</h2>", scrolling(_versus_table(against, level))]
     if comparison.weka is not None:
         body += _weka(comparison)
     if bayesian:
@@ -170,7 +170,7 @@ def compare_html(
 def _means_table(comparison: Any) -> str:
     names = comparison.schemes
     rows = ['<table class="means">', "<thead><tr><th>Data set</th>"]
-    rows[-1] += "".join(f"<th>{_e(name)}</th>" for name in names) + "</tr></thead>"
+    rows[-1] += "".join(f"<th>{escape(name)}</th>" for name in names) + "</tr></thead>"
     rows.append("<tbody>")
     decimals = _decimals(comparison.table)
     rank_of = {dataset: comparison.ranks[i] for i, dataset in enumerate(comparison.ranked_datasets)}
@@ -181,16 +181,16 @@ def _means_table(comparison: Any) -> str:
             value = float(comparison.table[i][j])
             text = "?" if math.isnan(value) else format(value, f".{decimals}f")
             if ranks is None:
-                cells.append(f'<td class="num" title="{_e(repr(value))}">{text}</td>')
+                cells.append(f'<td class="num" title="{escape(repr(value))}">{text}</td>')
                 continue
             best = " best" if ranks[j] == min(ranks) else ""
             rank = f' <span class="rank">({float(ranks[j]):.1f})</span>'
-            cells.append(f'<td class="num{best}" title="{_e(repr(value))}">{text}{rank}</td>')
+            cells.append(f'<td class="num{best}" title="{escape(repr(value))}">{text}{rank}</td>')
         css = "" if ranks is not None else ' class="left-out"'
-        rows.append(f"<tr{css}><td>{_e(dataset)}</td>{''.join(cells)}</tr>")
+        rows.append(f"<tr{css}><td>{escape(dataset)}</td>{''.join(cells)}</tr>")
     rows.append("</tbody>")
     footer = "".join(
-        f'<td class="num" title="{_e(repr(float(rank)))}">{_e(rank_text(float(rank)))}</td>'
+        f'<td class="num" title="{escape(repr(float(rank)))}">{escape(rank_text(float(rank)))}</td>'
         for rank in comparison.mean_ranks
     )
     rows += [f"<tfoot><tr><td>Mean rank</td>{footer}</tr></tfoot>", "</table>"]
@@ -234,7 +234,7 @@ def _friedman(friedman: Any) -> str:
 def _posthoc_table(posthoc: Any, level: float) -> str:
     names = posthoc.schemes
     rows = ['<table class="posthoc">', "<tr><th>adjusted p</th>"]
-    rows[-1] += "".join(f"<th>{_e(name)}</th>" for name in names) + "</tr>"
+    rows[-1] += "".join(f"<th>{escape(name)}</th>" for name in names) + "</tr>"
     for i, name in enumerate(names):
         cells = []
         for j in range(len(names)):
@@ -244,7 +244,7 @@ def _posthoc_table(posthoc: Any, level: float) -> str:
             p = float(posthoc.p_values[i][j])
             significant = p < level
             cells.append(_cell(p, "num sig" if significant else "num", " *" if significant else ""))
-        rows.append(f"<tr><th>{_e(name)}</th>{''.join(cells)}</tr>")
+        rows.append(f"<tr><th>{escape(name)}</th>{''.join(cells)}</tr>")
     rows.append("</table>")
     rows.append(f"<p>*: the pair differs significantly (adjusted p below {level:g}).</p>")
     return "\n".join(rows)
@@ -252,7 +252,7 @@ def _posthoc_table(posthoc: Any, level: float) -> str:
 
 def _versus_table(against: Any, level: float) -> str:
     rows = [
-        f"<p>Control: {_e(against.control)}</p>",
+        f"<p>Control: {escape(against.control)}</p>",
         '<table class="versus">',
         "<tr><th>Scheme</th><th>statistic</th><th>p</th><th>adjusted p</th></tr>",
     ]
@@ -260,7 +260,7 @@ def _versus_table(against: Any, level: float) -> str:
         p = float(against.p_values[j])
         significant = p < level
         rows.append(
-            f"<tr><td>{_e(name)}</td>{_cell(against.statistics[j])}{_cell(against.unadjusted[j])}"
+            f"<tr><td>{escape(name)}</td>{_cell(against.statistics[j])}{_cell(against.unadjusted[j])}"
             + _cell(p, "num sig" if significant else "num", " *" if significant else "")
             + "</tr>"
         )
@@ -271,9 +271,9 @@ def _versus_table(against: Any, level: float) -> str:
 def _weka(comparison: Any) -> list[str]:
     analysis = comparison.weka
     order = [analysis.base] + [j for j in range(len(analysis.schemes)) if j != analysis.base]
-    body = ["<h2>WEKA's corrected t-test</h2>", scrolling(_table(analysis, order))]
+    body = ["<h2>WEKA's corrected t-test</h2>", scrolling(matrix_table(analysis, order))]
     body.append(
-        f"<p>v: significantly better than the base ({_e(analysis.schemes[analysis.base])}); *: significantly "
+        f"<p>v: significantly better than the base ({escape(analysis.schemes[analysis.base])}); *: significantly "
         f"worse (WEKA's PairedCorrectedTTester at {analysis.significance_level:g}).</p>"
     )
     if comparison.weka_ranking is None:
@@ -298,7 +298,8 @@ def _weka(comparison: Any) -> list[str]:
             )
         rank = float(comparison.mean_ranks[j])
         body.append(
-            f'<tr><td>{_e(name)}</td><td class="num" title="{_e(repr(rank))}">{_e(rank_text(rank))}</td>{numbers}</tr>'
+            f'<tr><td>{escape(name)}</td><td class="num" title="{escape(repr(rank))}">'
+            f"{escape(rank_text(rank))}</td>{numbers}</tr>"
         )
     body.append("</table>")
     return body
@@ -312,7 +313,7 @@ def _bayesian_table(tests: Sequence[Any]) -> str:
     ]
     for test in tests:
         rows.append(
-            f"<tr><td>{_e(test.scheme_a)}</td><td>{_e(test.scheme_b)}</td>{_cell(test.rope)}{_cell(test.left)}"
+            f"<tr><td>{escape(test.scheme_a)}</td><td>{escape(test.scheme_b)}</td>{_cell(test.rope)}{_cell(test.left)}"
             f'{_cell(test.rope_probability)}{_cell(test.right)}<td class="num">{test.count}</td>'
             f'<td class="num">{test.nsamples}</td><td class="num">{test.seed}</td></tr>'
         )

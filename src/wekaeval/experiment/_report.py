@@ -26,7 +26,7 @@ from wekaeval.experiment._ttest import TTestResult, ttest
 from wekaeval.javamath import double_to_string, java_double_to_string
 
 #: The t-test's and the comparison's rules, after :data:`wekaeval._htmlpage.BASE_CSS` (tables, word wrapping).
-_CSS = """
+TTEST_CSS = """
 h2 { font-size: 1.15em; margin-top: 1.4em; }
 td.base { background: #f4f4f4; }
 .win { color: #176b1c; font-weight: bold; } .loss { color: #b00020; font-weight: bold; }
@@ -38,9 +38,6 @@ figure { margin: 1em 0; } figure svg { max-width: 100%; height: auto; }
 
 #: Bar colours, one per scheme in turn (colour-blind friendly, after Okabe and Ito).
 COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
-
-
-_e = escape
 
 
 def _number(value: float, decimals: int = 2) -> str:
@@ -79,7 +76,7 @@ def ttest_html(
     analysis = _analysed(analysis, measure)
     heading = title or f"{analysis.measure}: the corrected paired t-test"
     order = [analysis.base] + [j for j in range(len(analysis.schemes)) if j != analysis.base]
-    body = [f"<h1>{_e(heading)}</h1>", '<dl class="info">']
+    body = [f"<h1>{escape(heading)}</h1>", '<dl class="info">']
     for label, value in (
         ("Results", analysis.source),
         ("Measure", analysis.measure),
@@ -89,8 +86,8 @@ def ttest_html(
         ("Datasets", str(len(analysis.datasets))),
         ("Resultsets", str(len(analysis.schemes))),
     ):
-        body.append(f"<dt>{_e(label)}</dt><dd>{breakable(value)}</dd>")
-    body += ["</dl>", "<h2>Result matrix</h2>", scrolling(_table(analysis, order))]
+        body.append(f"<dt>{escape(label)}</dt><dd>{breakable(value)}</dd>")
+    body += ["</dl>", "<h2>Result matrix</h2>", scrolling(matrix_table(analysis, order))]
     body.append("<p>v: significantly better than the base; *: significantly worse (WEKA's marks).</p>")
     body += ["<h2>Key</h2>", '<ol class="key">']
     body += [f"<li>{breakable(name)}</li>" for name in analysis.schemes]
@@ -98,8 +95,8 @@ def ttest_html(
     if chart:
         body += ["<h2>Chart</h2>", _chart_figure(analysis)]
     for message in analysis.messages:
-        body.append(f'<p class="note">{_e(message)}</p>')
-    return html_page(heading, _CSS, body, path)
+        body.append(f'<p class="note">{escape(message)}</p>')
+    return html_page(heading, TTEST_CSS, body, path)
 
 
 def html_page(heading: str, css: str, body: list[str], path: str | os.PathLike | None) -> str:
@@ -110,20 +107,20 @@ def html_page(heading: str, css: str, body: list[str], path: str | os.PathLike |
     return text
 
 
-def _table(analysis: TTestResult, order: list[int]) -> str:
+def matrix_table(analysis: TTestResult, order: list[int]) -> str:
     """The result matrix as WEKA's ``ResultMatrix.toArray`` has its cells (numbers as WEKA prints them)."""
     array = analysis.result_matrix().to_array()
     width = 3 if analysis.show_std_devs else 2
     rows = ['<table class="matrix">', "<thead><tr><th>Dataset</th><th>n</th>"]
     for j in order:
         label = f"({j + 1}) {analysis.schemes[j].split(' ', 1)[0]}"
-        rows[-1] += f'<th title="{_e(analysis.schemes[j])}">{_e(label)}</th>'
+        rows[-1] += f'<th title="{escape(analysis.schemes[j])}">{escape(label)}</th>'
     rows[-1] += "</tr></thead>"
     rows.append("<tbody>")
     for i, cells in zip(analysis.row_order, array[1:-1], strict=True):
         base = analysis.cells[i][analysis.base]
         count = "" if base is None else _number(base.count, 0)
-        row = [f"<td>{_e(analysis.datasets[i])}</td>", f'<td class="num">{_e(count)}</td>']
+        row = [f"<td>{escape(analysis.datasets[i])}</td>", f'<td class="num">{escape(count)}</td>']
         position = 1
         for j in order:
             size = width - 1 if j == analysis.base else width
@@ -133,7 +130,7 @@ def _table(analysis: TTestResult, order: list[int]) -> str:
             mark = values[-1].strip() if j != analysis.base else ""
             marked = {"v": ' <span class="win">v</span>', "*": ' <span class="loss">*</span>'}.get(mark, "")
             css = "num base" if j == analysis.base else "num"
-            row.append(f'<td class="{css}">{_e(text)}{marked}</td>')
+            row.append(f'<td class="{css}">{escape(text)}{marked}</td>')
         rows.append("<tr>" + "".join(row) + "</tr>")
     counts = analysis.counts()
     footer = ['<td colspan="2">(v/ /*)</td>', '<td class="num base"></td>']
@@ -158,7 +155,7 @@ def inline_svg(svg: str, label: str) -> str:
     svg = re.sub(r"<metadata>.*?</metadata>", "", svg, flags=re.S)
     svg = re.sub(r'\s*clip-path="url\(#[^)]*\)"', "", svg)
     svg = re.sub(r"<defs>\s*(<clipPath\b.*?</clipPath>\s*)+</defs>", "", svg, flags=re.S)
-    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{_e(label)}" ', 1)
+    svg = svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1)
     return f"<figure>\n{svg}</figure>"
 
 

@@ -37,9 +37,9 @@ class PairedTester:
         self.results = results
         self.significance = significance
         self.index = {name: i for i, name in enumerate(results.columns)}
-        self.dataset_columns = [self._column(name, "dataset_key") for name in dataset_key]
-        self.resultset_columns = [self._column(name, "resultset_key") for name in resultset_key]
-        self.run_column = self._column(run_column, "run_column")
+        self.dataset_columns = [self.column_index(name, "dataset_key") for name in dataset_key]
+        self.resultset_columns = [self.column_index(name, "resultset_key") for name in resultset_key]
+        self.run_column = self.column_index(run_column, "run_column")
         self.fold_column = None if fold_column is None or fold_column not in self.index else self.index[fold_column]
         self.messages: list[str] = []
         # Result sets and, within each, datasets: in order of first appearance, as WEKA's templates.
@@ -64,7 +64,8 @@ class PairedTester:
                     rows.sort(key=fold_key)
                 rows.sort(key=run_key)
 
-    def _column(self, name: str, argument: str) -> int:
+    def column_index(self, name: str, argument: str) -> int:
+        """The index of column ``name``; :class:`TTestError` naming ``argument`` and the file's columns if absent."""
         if name not in self.index:
             raise TTestError(
                 f"{argument}: no column {name!r} in {self.results.source} "
@@ -170,7 +171,7 @@ class PairedTester:
                     f"Instance has missing value in comparison column! (row {(k1 if value1 is None else k2) + 1})"
                 )
                 continue
-            assert not isinstance(value1, str) and not isinstance(value2, str), column  # _numeric_column's
+            assert not isinstance(value1, str) and not isinstance(value2, str), column  # numeric_column's
             pairs.append((value1, value2))
         return pairs, sizes
 

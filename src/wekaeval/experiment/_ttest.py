@@ -40,6 +40,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+import numpy as np
+
 from wekaeval.errors import WekaevalError
 from wekaeval.experiment._formats import (
     ResultMatrixCSV,
@@ -284,10 +286,10 @@ class TTestResult:
         return matrix
 
     def _dataset(self, dataset: int | str) -> int:
-        return _lookup(dataset, self.datasets, "dataset", {})
+        return lookup_index(dataset, self.datasets, "dataset", {})
 
     def _scheme(self, scheme: int | str) -> int:
-        return _lookup(scheme, self.schemes, "scheme", _scheme_aliases(self.schemes))
+        return lookup_index(scheme, self.schemes, "scheme", scheme_aliases(self.schemes))
 
 
 def ttest(
@@ -342,12 +344,12 @@ def ttest(
     measure = measure_column(results, measure, "measure", TTestError)
     sort_by = None if sort_by is None else measure_column(results, sort_by, "sort_by", TTestError)
     tester = PairedTester(results, significance, dataset_key, resultset_key, run_column, fold_column)
-    column = _numeric_column(results, tester, measure, "measure")
-    sort_column = None if sort_by is None else _numeric_column(results, tester, sort_by, "sort_by")
+    column = numeric_column(results, tester, measure, "measure")
+    sort_column = None if sort_by is None else numeric_column(results, tester, sort_by, "sort_by")
     if not tester.resultsets:
         raise TTestError(f"{results.source}: no results to analyse")
     schemes = tuple(tester.resultset_name(j) for j in range(len(tester.resultsets)))
-    base_index = _lookup(base, schemes, "base", _scheme_aliases(schemes))
+    base_index = lookup_index(base, schemes, "base", scheme_aliases(schemes))
 
     datasets = tuple(tester.dataset_name(d) for d in tester.datasets)
     mean_width = std_dev_width = 2
@@ -400,9 +402,11 @@ def ttest(
     )
 
 
-def _numeric_column(results: ExperimentResults, tester: PairedTester, name: str, argument: str) -> int:
+def numeric_column(results: ExperimentResults, tester: PairedTester, name: str, argument: str) -> int:
+    """The index of measure ``name`` in ``results``; :class:`TTestError` naming ``argument`` if it is missing or
+    not a number column."""
     name = measure_column(results, name, argument, TTestError)
-    index = tester._column(name, argument)
+    index = tester.column_index(name, argument)
     declared = results.nominal_values.get(name)
     if declared is not None or any(isinstance(row[index], str) for row in results.rows):
         raise TTestError(f"{argument}: column {name!r} ({index + 1}) of {results.source} is not numeric")
@@ -417,7 +421,7 @@ def _widen(width: int, value: float) -> int:
     return int(candidate) if candidate > width else width
 
 
-def _scheme_aliases(schemes: Sequence[str]) -> dict[str, list[int]]:
+def scheme_aliases(schemes: Sequence[str]) -> dict[str, list[int]]:
     """The other names a scheme goes by: its class, short (``J48``), as printed (``trees.J48``) or in full."""
     aliases: dict[str, list[int]] = {}
     for j, name in enumerate(schemes):
@@ -427,7 +431,7 @@ def _scheme_aliases(schemes: Sequence[str]) -> dict[str, list[int]]:
     return aliases
 
 
-def _lookup(
+def lookup_index(
     key: int | str,
     names: Sequence[str],
     argument: str,
@@ -450,6 +454,18 @@ def _lookup(
     if len(matches) > 1:
         raise error(f"{argument} {key!r} is ambiguous: " + "; ".join(names[m] for m in matches))
     raise error(f"{argument} {key!r} is none of: " + "; ".join(names))
+
+
+def mean_table(weka: TTestResult) -> tuple[tuple[str, ...], np.ndarray, tuple[str, ...]]:
+    """Each scheme's mean on each data set as WEKA's ``Stats`` computes it over the scheme's own rows (the
+    number WEKA's Analyse panel prints in its column when it is the base); NaN without rows or values, or
+    where a value is NaN."""
+    tester, column = weka._tester, weka._measure_column
+    table = np.full((len(weka.datasets), len(weka.schemes)), np.nan)
+    for i in range(len(weka.datasets)):
+        for j in range(len(weka.schemes)):
+            table[i, j] = tester.mean(i, j, column)
+    return weka.datasets, table, weka.schemes
 
 
 def _simple_date(moment: _datetime.datetime) -> str:

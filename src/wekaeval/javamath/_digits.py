@@ -22,10 +22,11 @@ Java has had two ways of turning a double into decimal digits:
 from __future__ import annotations
 
 import math
-import struct
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+
+from wekaeval.javamath._bits import double_of, signed_bits_of
 
 _EXP_SHIFT = 52
 _FRACT_HOB = 1 << _EXP_SHIFT  # the hidden bit
@@ -40,9 +41,6 @@ _SMALL_5_POW_COUNT = 14  # FDBigInteger.SMALL_5_POW: 5**0 .. 5**13
 _N_5_BITS = tuple((5**i).bit_length() if i else 0 for i in range(_LONG_5_POW_COUNT))
 
 _MIN_NORMAL = 2.2250738585072014e-308  # Double.MIN_NORMAL
-
-_DOUBLE = struct.Struct("<d")
-_LONG = struct.Struct("<q")
 
 
 def _int32(x: int) -> int:
@@ -99,10 +97,6 @@ class Digits:
     exact: bool = False
 
 
-def _bits(value: float) -> int:
-    return _LONG.unpack(_DOUBLE.pack(value))[0]
-
-
 @lru_cache(maxsize=65536)
 def floating_decimal(value: float, *, compatible: bool = True) -> Digits:
     """``FloatingDecimal.getBinaryToASCIIConverter(value, compatible)``'s digits, exponent and flags.
@@ -116,7 +110,7 @@ def floating_decimal(value: float, *, compatible: bool = True) -> Digits:
     >>> floating_decimal(2.0**60).digits  # 1152921504606846976: its last digit is "insignificant", rounded off
     '115292150460684698'
     """
-    bits = _bits(value)
+    bits = signed_bits_of(value)
     negative = bits < 0
     fract_bits = bits & _SIGNIF_MASK
     bin_exp = (bits >> _EXP_SHIFT) & 0x7FF
@@ -209,7 +203,7 @@ def _dtoa(negative: bool, bin_exp: int, fract_bits: int, n_significant_bits: int
 
 def _estimate_dec_exp(fract_bits: int, bin_exp: int) -> int:
     """``estimateDecExp``: floor(log10(value)) from a linear approximation, in Java's double arithmetic."""
-    d2 = _DOUBLE.unpack(_LONG.pack((_EXP_BIAS << _EXP_SHIFT) | (fract_bits & _SIGNIF_MASK)))[0]
+    d2 = double_of((_EXP_BIAS << _EXP_SHIFT) | (fract_bits & _SIGNIF_MASK))
     d = (d2 - 1.5) * 0.289529654 + 0.176091259 + float(bin_exp) * 0.301029995663981
     return math.floor(d)
 

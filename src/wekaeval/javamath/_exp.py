@@ -22,12 +22,12 @@ Examples
 
 from __future__ import annotations
 
-import struct
 from typing import overload
 
 import numpy as np
 from numpy.typing import ArrayLike
 
+from wekaeval.javamath._bits import bits_of, double_of
 from wekaeval.javamath._fdlibm import fdlibm_exp
 from wekaeval.javamath._hotspot_tables import EXP_TABLE
 from wekaeval.javamath._platform import Cpu, java_platform
@@ -35,59 +35,45 @@ from wekaeval.javamath._platform import Cpu, java_platform
 _INFINITY = float("inf")
 
 
-_DOUBLE = struct.Struct("<d")
-
-
-_BITS = struct.Struct("<Q")
-
-
 _MASK64 = 0xFFFFFFFFFFFFFFFF
 
 
-def _bits(x: float) -> int:
-    return _BITS.unpack(_DOUBLE.pack(x))[0]
-
-
-def _float(bits: int) -> float:
-    return _DOUBLE.unpack(_BITS.pack(bits & _MASK64))[0]
-
-
-_EXP_T_LO: list[float] = [_float(lo) for lo, _ in EXP_TABLE]
+_EXP_T_LO: list[float] = [double_of(lo) for lo, _ in EXP_TABLE]
 
 
 _EXP_T_HI: list[int] = [hi for _, hi in EXP_TABLE]
 
 
-_L2E64 = _float(0x40571547652B82FE)  # 64/log(2)
+_L2E64 = double_of(0x40571547652B82FE)  # 64/log(2)
 
 
-_SHIFTER = _float(0x4338000000000000)  # 1.5 * 2**52: adding it rounds to an integer
+_SHIFTER = double_of(0x4338000000000000)  # 1.5 * 2**52: adding it rounds to an integer
 
 
-_LN2_64_HI = _float(0x3F862E42FEFA0000)  # log(2)/64, high part (16 trailing zero bits) and low part
+_LN2_64_HI = double_of(0x3F862E42FEFA0000)  # log(2)/64, high part (16 trailing zero bits) and low part
 
 
-_LN2_64_LO = _float(0x3D1CF79ABC9E3B3A)
+_LN2_64_LO = double_of(0x3D1CF79ABC9E3B3A)
 
 
-_E_HALF = _float(0x3FDFFFFFFFFFFFFE)  # the coefficients of exp(r) - 1 ~ r + sum c_n r**n, about 1/n!
+_E_HALF = double_of(0x3FDFFFFFFFFFFFFE)  # the coefficients of exp(r) - 1 ~ r + sum c_n r**n, about 1/n!
 
 
-_E720 = _float(0x3F56C15CE3289860)
+_E720 = double_of(0x3F56C15CE3289860)
 
 
-_E24 = _float(0x3FA55555555B9E25)
+_E24 = double_of(0x3FA55555555B9E25)
 
 
-_E120 = _float(0x3F811115C090CF0F)
+_E120 = double_of(0x3F811115C090CF0F)
 
 
-_E6 = _float(0x3FC5555555548BA1)
+_E6 = double_of(0x3FC5555555548BA1)
 
 
 def _exp_scalar(x: float) -> float:
     """The intrinsic on one double."""
-    bits = _bits(x)
+    bits = bits_of(x)
     top = (bits >> 48) & 0x7FFF
     if not 15504 <= top <= 16527:  # |x| < 2**-54, |x| >= 1024, Infinity, NaN
         high = (bits >> 32) & 0x7FFFFFFF
@@ -98,7 +84,7 @@ def _exp_scalar(x: float) -> float:
         return _INFINITY if x > 0 else 0.0  # overflow, underflow
     # x = m*log(2)/64 + r, m = 64n + j: exp(x) = 2**n * 2**(j/64) * exp(r)
     shifted = x * _L2E64 + _SHIFTER
-    m = _bits(shifted) & 0xFFFFFFFF
+    m = bits_of(shifted) & 0xFFFFFFFF
     m -= (m & 0x80000000) << 1
     md = shifted - _SHIFTER
     r = (x - md * _LN2_64_HI) - md * _LN2_64_LO
@@ -109,7 +95,7 @@ def _exp_scalar(x: float) -> float:
     p = (r3 * (_E6 + _E24 * r) + ((r + _EXP_T_LO[j]) + (r3 * r2) * (_E120 + _E720 * r))) + r2 * _E_HALF
     scale_bits = _EXP_T_HI[j] | ((((m & 0xFFFFFFC0) + 0xFFC0) << 46) & _MASK64)
     if -894 <= n <= 1022:
-        scale = _float(scale_bits)
+        scale = double_of(scale_bits)
         return p * scale + scale
     return _exp_far(p, scale_bits, n)
 
@@ -121,25 +107,25 @@ def _exp_far(p: float, scale_bits: int, n: int) -> float:
     keep = (_MASK64 << count) & _MASK64 if count < 64 else 0
     half = ((n >> 1) & 0xFFF) << 20  # the high word of 2**(n >> 1)'s exponent field
     scale_bits = ((((scale_bits >> 32) - half) & 0xFFFFFFFF) << 32) | (scale_bits & 0xFFFFFFFF)
-    scale = _float(scale_bits)
-    two = _float(((half + 0x3FF00000) & 0xFFFFFFFF) << 32)
+    scale = double_of(scale_bits)
+    two = double_of(((half + 0x3FF00000) & 0xFFFFFFFF) << 32)
     y = p * scale
     if -1022 - n > 52:
         return (y + scale) * two
-    high = _float(scale_bits & keep)
+    high = double_of(scale_bits & keep)
     y += scale - high
-    if n >= 1023 or (n == -1022 and not _bits(y) >> 63):
+    if n >= 1023 or (n == -1022 and not bits_of(y) >> 63):
         return (y + high) * two
     z = (y + high) * two
-    if (_bits(z) >> 52) & 0x7FF:
+    if (bits_of(z) >> 52) & 0x7FF:
         return z
     # a subnormal result: the two parts scaled and added as integers, with one rounding
-    a = _bits(y * two)
-    b = _bits(high * two)
+    a = bits_of(y * two)
+    b = bits_of(high * two)
     magnitude = a & 0x7FFFFFFFFFFFFFFF
     if (a ^ b) >> 63:
         magnitude = -magnitude
-    return _float(magnitude + b)
+    return double_of(magnitude + b)
 
 
 _EXP_LO_ARRAY = np.array(_EXP_T_LO)

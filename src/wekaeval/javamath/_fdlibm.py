@@ -24,82 +24,54 @@ array([ 1.41421356, -8.        ,         inf])
 from __future__ import annotations
 
 import math
-import struct
 from typing import overload
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-_DOUBLE = struct.Struct("<d")
-
-
-_LONG = struct.Struct("<q")
-
-
-def _const(bits: int) -> float:
-    """The double whose IEEE bit pattern is ``bits`` (written as an unsigned hexadecimal number)."""
-    return _DOUBLE.unpack(_LONG.pack(bits - (1 << 64) if bits >= 1 << 63 else bits))[0]
-
-
-def _float(bits: int) -> float:
-    """The double whose signed 64-bit pattern is ``bits``."""
-    return _DOUBLE.unpack(_LONG.pack(bits))[0]
-
-
-def _bits(x: float) -> int:
-    """The signed 64-bit pattern of ``x``: its high word is ``bits >> 32``, negative for negative x."""
-    return _LONG.unpack(_DOUBLE.pack(x))[0]
-
-
-def _clear_low(x: float) -> float:
-    """``x`` with the low 32 bits of its pattern zeroed: a high part with 21 significant bits at most."""
-    return _DOUBLE.unpack(_ZERO_WORD + _DOUBLE.pack(x)[4:])[0]
-
-
-_ZERO_WORD = bytes(4)
-
+from wekaeval.javamath._bits import double_of, signed_bits_of
 
 _INF = math.inf
 
 
 # The constants, as IEEE bit patterns (fdlibm 5.3 e_exp.c, as in java.lang.FdLibm.Exp).
-_O_THRESHOLD = _const(0x40862E42FEFA39EF)  # above it exp overflows (about 709.78)
+_O_THRESHOLD = double_of(0x40862E42FEFA39EF)  # above it exp overflows (about 709.78)
 
 
-_U_THRESHOLD = _const(0xC0874910D52D3051)  # below it exp underflows to 0 (about -745.13)
+_U_THRESHOLD = double_of(0xC0874910D52D3051)  # below it exp underflows to 0 (about -745.13)
 
 
-_LN2_HI = _const(0x3FE62E42FEE00000)  # log(2) in two parts: a high one whose small integer multiples are exact
+_LN2_HI = double_of(0x3FE62E42FEE00000)  # log(2) in two parts: a high one whose small integer multiples are exact
 
 
-_LN2_LO = _const(0x3DEA39EF35793C76)  # ... and the rest
+_LN2_LO = double_of(0x3DEA39EF35793C76)  # ... and the rest
 
 
-_INV_LN2 = _const(0x3FF71547652B82FE)  # 1 / log(2)
+_INV_LN2 = double_of(0x3FF71547652B82FE)  # 1 / log(2)
 
 
-_TWO_M1000 = _const(0x0170000000000000)  # 2**-1000, the last scaling step into the subnormals
+_TWO_M1000 = double_of(0x0170000000000000)  # 2**-1000, the last scaling step into the subnormals
 
 
 # Coefficients of the rational approximation of exp on [0, log(2)/2] (e_exp.c; e_pow.c uses them too).
-_P1 = _const(0x3FC555555555553E)
+_P1 = double_of(0x3FC555555555553E)
 
 
-_P2 = _const(0xBF66C16C16BEBD93)
+_P2 = double_of(0xBF66C16C16BEBD93)
 
 
-_P3 = _const(0x3F11566AAF25DE2C)
+_P3 = double_of(0x3F11566AAF25DE2C)
 
 
-_P4 = _const(0xBEBBBD41C5D26BF1)
+_P4 = double_of(0xBEBBBD41C5D26BF1)
 
 
-_P5 = _const(0x3E66376972BEA4D0)
+_P5 = double_of(0x3E66376972BEA4D0)
 
 
 # exp, one double at a time
 def _exp_scalar(x: float) -> float:
-    high = _bits(x) >> 32
+    high = signed_bits_of(x) >> 32
     negative = high < 0
     high &= 0x7FFFFFFF
     if high >= 0x40862E42:  # |x| >= 709.78: not finite, or overflow / underflow possible
@@ -134,8 +106,8 @@ def _exp_scalar(x: float) -> float:
     y = 1.0 - ((lo - (x * c) / (2.0 - c)) - hi)
     # Scale by 2**k through the exponent field; below 2**-1021 in two steps, the last one rounding.
     if k >= -1021:
-        return _float(_bits(y) + (k << 52))
-    return _float(_bits(y) + ((k + 1000) << 52)) * _TWO_M1000
+        return double_of(signed_bits_of(y) + (k << 52))
+    return double_of(signed_bits_of(y) + ((k + 1000) << 52)) * _TWO_M1000
 
 
 # exp over arrays

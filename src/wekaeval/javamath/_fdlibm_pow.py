@@ -15,77 +15,78 @@ from typing import overload
 import numpy as np
 from numpy.typing import ArrayLike
 
-from wekaeval.javamath._fdlibm import _INF, _INV_LN2, _P1, _P2, _P3, _P4, _P5, CHUNK, _bits, _clear_low, _const, _float
+from wekaeval.javamath._bits import clear_low_word, double_of, signed_bits_of
+from wekaeval.javamath._fdlibm import _INF, _INV_LN2, _P1, _P2, _P3, _P4, _P5, CHUNK
 
 # fdlibm 5.3 e_pow.c, as in java.lang.FdLibm.Pow (JDK 9 to 26).
-_TWO53 = _const(0x4340000000000000)  # 2**53, scales a subnormal x up
+_TWO53 = double_of(0x4340000000000000)  # 2**53, scales a subnormal x up
 
 
-_DP_H1 = _const(0x3FE2B80340000000)  # log2(1.5), high part
+_DP_H1 = double_of(0x3FE2B80340000000)  # log2(1.5), high part
 
 
-_DP_L1 = _const(0x3E4CFDEB43CFD006)  # ... low part
+_DP_L1 = double_of(0x3E4CFDEB43CFD006)  # ... low part
 
 
 # Coefficients of (3/2)(log(x) - 2s - 2s**3/3) in s**2, s = (x - b) / (x + b).
-_L1 = _const(0x3FE3333333333303)
+_L1 = double_of(0x3FE3333333333303)
 
 
-_L2 = _const(0x3FDB6DB6DB6FABFF)
+_L2 = double_of(0x3FDB6DB6DB6FABFF)
 
 
-_L3 = _const(0x3FD55555518F264D)
+_L3 = double_of(0x3FD55555518F264D)
 
 
-_L4 = _const(0x3FD17460A91D4101)
+_L4 = double_of(0x3FD17460A91D4101)
 
 
-_L5 = _const(0x3FCD864A93C9DB65)
+_L5 = double_of(0x3FCD864A93C9DB65)
 
 
-_L6 = _const(0x3FCA7E284A454EEF)
+_L6 = double_of(0x3FCA7E284A454EEF)
 
 
-_LG2 = _const(0x3FE62E42FEFA39EF)  # log(2), and in a high part with trailing zeros plus the rest
+_LG2 = double_of(0x3FE62E42FEFA39EF)  # log(2), and in a high part with trailing zeros plus the rest
 
 
-_LG2_H = _const(0x3FE62E4300000000)
+_LG2_H = double_of(0x3FE62E4300000000)
 
 
-_LG2_L = _const(0xBE205C610CA86C39)
+_LG2_L = double_of(0xBE205C610CA86C39)
 
 
-_OVT = _const(0x3C971547652B82FE)  # -(1024 - log2(largest double + half an ulp))
+_OVT = double_of(0x3C971547652B82FE)  # -(1024 - log2(largest double + half an ulp))
 
 
-_CP = _const(0x3FEEC709DC3A03FD)  # 2 / (3 log(2)), and in a high part with trailing zeros plus the rest
+_CP = double_of(0x3FEEC709DC3A03FD)  # 2 / (3 log(2)), and in a high part with trailing zeros plus the rest
 
 
-_CP_H = _const(0x3FEEC709E0000000)
+_CP_H = double_of(0x3FEEC709E0000000)
 
 
-_CP_L = _const(0xBE3E2FE0145B01F5)
+_CP_L = double_of(0xBE3E2FE0145B01F5)
 
 
-_IVLN2_H = _const(0x3FF7154760000000)  # 1 / log(2) split in 24 high bits plus the rest
+_IVLN2_H = double_of(0x3FF7154760000000)  # 1 / log(2) split in 24 high bits plus the rest
 
 
-_IVLN2_L = _const(0x3E54AE0BF85DDF44)
+_IVLN2_L = double_of(0x3E54AE0BF85DDF44)
 
 
-_THIRD = _const(0x3FD5555555555555)  # 1/3, in the series of log(1 + t)
+_THIRD = double_of(0x3FD5555555555555)  # 1/3, in the series of log(1 + t)
 
 
-_MINUS_1075 = _bits(-1075.0)
+_MINUS_1075 = signed_bits_of(-1075.0)
 
 
-_HUGE_Y = _const(0x41E00000FFFFFFFF)  # |y| above it (about 2**31): only x within 2**-20 of 1 stays finite
+_HUGE_Y = double_of(0x41E00000FFFFFFFF)  # |y| above it (about 2**31): only x within 2**-20 of 1 stays finite
 
 
-_BELOW_ONE = _const(0x3FEFFFFF00000000)  # the ends of that "within 2**-20 of 1"
+_BELOW_ONE = double_of(0x3FEFFFFF00000000)  # the ends of that "within 2**-20 of 1"
 
 
-_ABOVE_ONE = _const(0x3FF00000FFFFFFFF)
+_ABOVE_ONE = double_of(0x3FF00000FFFFFFFF)
 
 
 # pow, one pair at a time
@@ -131,7 +132,7 @@ def _log2_near_one(x_abs: float) -> tuple[float, float]:
     w = (t * t) * (0.5 - t * (_THIRD - t * 0.25))
     u = _IVLN2_H * t
     v = t * _IVLN2_L - w * _INV_LN2
-    t1 = _clear_low(u + v)
+    t1 = clear_low_word(u + v)
     return t1, v - (t1 - u)
 
 
@@ -141,7 +142,7 @@ def _log2(x_abs: float, high: int) -> tuple[float, float]:
     if high < 0x00100000:  # subnormal: scale up by 2**53
         x_abs *= _TWO53
         n = -53
-        high = _bits(x_abs) >> 32
+        high = signed_bits_of(x_abs) >> 32
     n += (high >> 20) - 0x3FF
     j = high & 0x000FFFFF
     # The significand m in [1, 2) is taken against b = 1 (m < sqrt(3/2)) or b = 1.5 (m < sqrt(3)),
@@ -155,14 +156,14 @@ def _log2(x_abs: float, high: int) -> tuple[float, float]:
         k = 0
         n += 1
         high -= 0x00100000
-    m = _float((_bits(x_abs) & 0xFFFFFFFF) | (high << 32))
+    m = double_of((signed_bits_of(x_abs) & 0xFFFFFFFF) | (high << 32))
     b = 1.0 + 0.5 * k
     # s = (m - b) / (m + b) as s_h + s_l, s_h with a zero low word.
     u = m - b
     v = 1.0 / (m + b)
     s = u * v
-    s_h = _clear_low(s)
-    t_h = _float((((high >> 1) | 0x20000000) + 0x00080000 + (k << 18)) << 32)  # m + b, high part
+    s_h = clear_low_word(s)
+    t_h = double_of((((high >> 1) | 0x20000000) + 0x00080000 + (k << 18)) << 32)  # m + b, high part
     t_l = m - (t_h - b)
     s_l = v * ((u - s_h * t_h) - s_h * t_l)
     # log(m / b) = 2s + 2s**3/3 + ..., kept in two parts through the sums.
@@ -170,17 +171,17 @@ def _log2(x_abs: float, high: int) -> tuple[float, float]:
     r = s2 * s2 * (_L1 + s2 * (_L2 + s2 * (_L3 + s2 * (_L4 + s2 * (_L5 + s2 * _L6)))))
     r += s_l * (s_h + s)
     s2 = s_h * s_h
-    t_h = _clear_low(3.0 + s2 + r)
+    t_h = clear_low_word(3.0 + s2 + r)
     t_l = r - ((t_h - 3.0) - s2)
     u = s_h * t_h
     v = s_l * t_h + t_l * s
-    p_h = _clear_low(u + v)
+    p_h = clear_low_word(u + v)
     p_l = v - (p_h - u)
     # Times 2/(3 log(2)), plus log2(b) and n.
     z_h = _CP_H * p_h
     z_l = _CP_L * p_h + p_l * _CP + _DP_L1 * k
     t = float(n)
-    t1 = _clear_low(((z_h + z_l) + _DP_H1 * k) + t)
+    t1 = clear_low_word(((z_h + z_l) + _DP_H1 * k) + t)
     return t1, z_l - (((t1 - t) - _DP_H1 * k) - z_h)
 
 
@@ -188,7 +189,7 @@ def _pow_scalar(x: float, y: float) -> float:
     special = _pow_special(x, y)
     if special is not None:
         return special
-    x_bits = _bits(x)
+    x_bits = signed_bits_of(x)
     x_negative = x_bits < 0
     x_abs = abs(x)
     odd_even = _odd_even(abs(y)) if x_negative else 0
@@ -213,11 +214,11 @@ def _pow_scalar(x: float, y: float) -> float:
     else:
         t1, t2 = _log2(x_abs, (x_bits >> 32) & 0x7FFFFFFF)
     # y log2(|x|) = p_h + p_l, y split in a high part (zero low word) and the rest.
-    y1 = _clear_low(y)
+    y1 = clear_low_word(y)
     p_l = (y - y1) * t1 + y * t2
     p_h = y1 * t1
     z = p_l + p_h
-    z_bits = _bits(z)
+    z_bits = signed_bits_of(z)
     j = z_bits >> 32
     # Overflow: z > 1024, or z = 1024 that the low part rounds up; underflow: z < -1075, or -1075 not above.
     if j >= 0x40900000 and (z_bits != 0x4090000000000000 or p_l + _OVT > z - p_h):
@@ -235,13 +236,13 @@ def _exp2(p_h: float, p_l: float, j: int) -> float:
         k = (i >> 20) - 0x3FF
         n = j + (0x00100000 >> (k + 1))
         k = ((n & 0x7FFFFFFF) >> 20) - 0x3FF
-        t = _float((n & ~(0x000FFFFF >> k)) << 32)
+        t = double_of((n & ~(0x000FFFFF >> k)) << 32)
         n = ((n & 0x000FFFFF) | 0x00100000) >> (20 - k)
         if j < 0:
             n = -n
         p_h -= t
     # 2**f = exp(f log(2)) for the fraction f = p_h + p_l, with f log(2) as z + w.
-    t = _clear_low(p_l + p_h)
+    t = clear_low_word(p_l + p_h)
     u = t * _LG2_H
     v = (p_l - (t - p_h)) * _LG2 + t * _LG2_L
     z = u + v
@@ -251,10 +252,10 @@ def _exp2(p_h: float, p_l: float, j: int) -> float:
     r = (z * t1) / (t1 - 2.0) - (w + z * w)
     z = 1.0 - (r - z)
     # Times 2**n: through the exponent field, or rounded once (ldexp) where the result is subnormal.
-    z_bits = _bits(z)
+    z_bits = signed_bits_of(z)
     if ((z_bits >> 32) + (n << 20)) >> 20 <= 0:
         return math.ldexp(z, n)
-    return _float(z_bits + (n << 52))
+    return double_of(z_bits + (n << 52))
 
 
 _LOW_CLEARED = np.int64(-(1 << 32))  # as a mask: keeps the high word, zeroes the low one

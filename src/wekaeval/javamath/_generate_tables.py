@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import struct
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from wekaeval.javamath._bits import bits_of
 
 if TYPE_CHECKING:  # mpmath, a development dependency, is imported only where the tables are generated
     from mpmath import mpf
@@ -63,16 +64,6 @@ DEPARTURES: dict[tuple[str, int], int | float] = {
 }
 
 
-_PACK = struct.Struct("<d")
-
-
-_BITS = struct.Struct("<Q")
-
-
-def _bits(x: float) -> int:
-    return _BITS.unpack(_PACK.pack(x))[0]
-
-
 def _low(table: str, entry: int, rest: mpf) -> int:
     """The low part's bits: the correctly rounded ``rest``, moved as :data:`DEPARTURES` says."""
     value = float(rest)  # an mpf: rounded to nearest once
@@ -83,7 +74,7 @@ def _low(table: str, entry: int, rest: mpf) -> int:
     else:
         for _ in range(abs(departure)):
             value = math.nextafter(value, math.inf if departure > 0 else -math.inf)
-    return _bits(value)
+    return bits_of(value)
 
 
 def tables() -> dict[str, list[tuple[int, int]]]:
@@ -100,26 +91,26 @@ def tables() -> dict[str, list[tuple[int, int]]]:
     for j in range(129):
         value = -mpmath.log(mpmath.mpf(128 + j) / 256)
         high = nearest_multiple(value, 43)
-        log_table.append((_bits(float(high)), _low("LOG_TABLE", j, value - high)))
+        log_table.append((bits_of(float(high)), _low("LOG_TABLE", j, value - high)))
 
     pow_log2 = []
     b_values = [mpmath.mpf(512 + i) / 1024 for i in range(228, 512)] + [mpmath.mpf(512 + i) / 512 for i in range(229)]
     for index, b in enumerate(b_values):
         value = mpmath.log(mpmath.mpf(1.4453125) / b, 2)
         high = nearest_multiple(value, 24)
-        pow_log2.append((_bits(float(high)), _low("POW_LOG2_TABLE", index, value - high)))
+        pow_log2.append((bits_of(float(high)), _low("POW_LOG2_TABLE", index, value - high)))
 
     pow_exp2 = []
     for j in range(256):
         value = mpmath.mpf(2) ** (mpmath.mpf(j) / 256)
         high = float(value)
-        pow_exp2.append((_bits(high), _low("POW_EXP2_TABLE", j, value - high)))
+        pow_exp2.append((bits_of(high), _low("POW_EXP2_TABLE", j, value - high)))
 
     exp_table = []
     for j in range(64):
         value = mpmath.mpf(2) ** (mpmath.mpf(j) / 64)
         high = mpmath.floor(value * 2**52) / 2**52  # value in [1, 2): 52 fraction bits
-        significand = _bits(float(high)) & 0x000FFFFFFFFFFFFF
+        significand = bits_of(float(high)) & 0x000FFFFFFFFFFFFF
         exp_table.append((_low("EXP_TABLE", j, value / high - 1), significand))
     return {"LOG_TABLE": log_table, "POW_LOG2_TABLE": pow_log2, "POW_EXP2_TABLE": pow_exp2, "EXP_TABLE": exp_table}
 

@@ -35,7 +35,6 @@ array([0.        , 0.69314718,       -inf,        nan,        inf])
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable
 from functools import cache, partial
 from typing import Literal, overload
@@ -43,6 +42,7 @@ from typing import Literal, overload
 import numpy as np
 from numpy.typing import ArrayLike
 
+from wekaeval.javamath._bits import bits_of, double_of
 from wekaeval.javamath._hotspot_tables import LOG_TABLE
 from wekaeval.javamath._platform import Cpu, JavaPlatform, _index_of_top13, java_platform
 
@@ -61,34 +61,30 @@ _T_LO = np.ascontiguousarray(_LOG_TABLE[:, 1])
 _B = (128 + np.arange(129)) / 256.0
 
 
-def _double(bits: int) -> float:
-    return float(np.array(bits, dtype=np.uint64).view(np.float64))
-
-
 # The intrinsic's other constants: log(2)/16 split in a high part (11 trailing zero bits, so that
 # 16k times it is exact) and a low part, and the coefficients of log(1 + r) ~ r + sum c_n r**n.
-_LN2_16_HI = _double(0x3FA62E42FEFA3800)
+_LN2_16_HI = double_of(0x3FA62E42FEFA3800)
 
 
-_LN2_16_LO = _double(0x3CEEF35793C76730)
+_LN2_16_LO = double_of(0x3CEEF35793C76730)
 
 
-_C2 = _double(0xBFE0000000000000)  # -1/2
+_C2 = double_of(0xBFE0000000000000)  # -1/2
 
 
-_C3 = _double(0x3FD5555555555555)  # 1/3
+_C3 = double_of(0x3FD5555555555555)  # 1/3
 
 
-_C4 = _double(0xBFD0000000000000)  # -1/4
+_C4 = double_of(0xBFD0000000000000)  # -1/4
 
 
-_C5 = _double(0x3FC999999999999A)  # 1/5
+_C5 = double_of(0x3FC999999999999A)  # 1/5
 
 
-_C6 = _double(0xBFC5555E3D6FB175)  # about -1/6
+_C6 = double_of(0xBFC5555E3D6FB175)  # about -1/6
 
 
-_C7 = _double(0x3FC2492492492492)  # 1/7
+_C7 = double_of(0x3FC2492492492492)  # 1/7
 
 
 _EXPONENT = np.uint64(0x7FF0000000000000)
@@ -199,42 +195,32 @@ def _hotspot_positive(x: np.ndarray, index_of_top13: np.ndarray) -> np.ndarray:
     return total
 
 
-_PACK = struct.Struct("<d")
-
-
-_UNPACK = struct.Struct("<Q")
-
-
 _T_HI_LIST: list[float] = _T_HI.tolist()
 
 
 _T_LO_LIST: list[float] = _T_LO.tolist()
 
 
-def _float_of(bits: int) -> float:
-    return _PACK.unpack(_UNPACK.pack(bits))[0]
-
-
 def _hotspot_scalar(x: float, index_of_top13: list[int]) -> float:
     """:func:`_hotspot_positive` on one Python float, in the same steps (CPython's float
     arithmetic is IEEE double, each operation rounded on its own), 20x faster than numpy on one."""
-    bits = _UNPACK.unpack(_PACK.pack(x))[0]
+    bits = bits_of(x)
     if not 0 < bits < 0x7FF0000000000000:
         if x != x:
-            return _float_of(bits | 0x0008000000000000)
+            return double_of(bits | 0x0008000000000000)
         if x == 0.0:
             return -np.inf
-        return np.inf if x > 0 else _float_of(0xFFF8000000000000)
+        return np.inf if x > 0 else double_of(0xFFF8000000000000)
     exponent = bits >> 52
     if exponent == 0:
-        bits = _UNPACK.unpack(_PACK.pack(x * 2.0**128))[0]
+        bits = bits_of(x * 2.0**128)
         exponent = (bits >> 52) - 128
     k16 = float((exponent - 1023) * 16)
     j = index_of_top13[(bits >> 39) & 0x1FFF]
     b = (128 + j) / 256.0
     significand = bits & 0x000FFFFFFFFFFFFF
-    m = _float_of(significand | 0x3FF0000000000000)
-    m_hi = _float_of((significand & 0x000FE00000000000) | 0x3FF0000000000000)
+    m = double_of(significand | 0x3FF0000000000000)
+    m_hi = double_of((significand & 0x000FE00000000000) | 0x3FF0000000000000)
     r = (b * m_hi - 1.0) + b * (m - m_hi)
     high = _T_HI_LIST[j] + k16 * _LN2_16_HI
     total = high + r
@@ -246,37 +232,37 @@ def _hotspot_scalar(x: float, index_of_top13: list[int]) -> float:
 
 
 # fdlibm's constants (e_log.c).
-_LN2_HI = _double(0x3FE62E42FEE00000)
+_LN2_HI = double_of(0x3FE62E42FEE00000)
 
 
-_LN2_LO = _double(0x3DEA39EF35793C76)
+_LN2_LO = double_of(0x3DEA39EF35793C76)
 
 
-_TWO54 = _double(0x4350000000000000)
+_TWO54 = double_of(0x4350000000000000)
 
 
-_LG1 = _double(0x3FE5555555555593)
+_LG1 = double_of(0x3FE5555555555593)
 
 
-_LG2 = _double(0x3FD999999997FA04)
+_LG2 = double_of(0x3FD999999997FA04)
 
 
-_LG3 = _double(0x3FD2492494229359)
+_LG3 = double_of(0x3FD2492494229359)
 
 
-_LG4 = _double(0x3FCC71C51D8E78AF)
+_LG4 = double_of(0x3FCC71C51D8E78AF)
 
 
-_LG5 = _double(0x3FC7466496CB03DE)
+_LG5 = double_of(0x3FC7466496CB03DE)
 
 
-_LG6 = _double(0x3FC39A09D078C69F)
+_LG6 = double_of(0x3FC39A09D078C69F)
 
 
-_LG7 = _double(0x3FC2F112DF3E5244)
+_LG7 = double_of(0x3FC2F112DF3E5244)
 
 
-_THIRD = _double(0x3FD5555555555555)
+_THIRD = double_of(0x3FD5555555555555)
 
 
 def _fdlibm_positive(x: np.ndarray) -> np.ndarray:

@@ -30,6 +30,7 @@ from typing import overload
 import numpy as np
 from numpy.typing import ArrayLike
 
+from wekaeval.javamath._bits import bits_of, double_of
 from wekaeval.javamath._fdlibm_pow import fdlibm_pow
 from wekaeval.javamath._platform import Cpu, _index_of_top13, java_platform
 from wekaeval.javamath._pow_array import pow_array
@@ -64,8 +65,6 @@ from wekaeval.javamath._pow_steps import (
     Y_HIGH32,
     Y_TOP_ACCURATE,
     Y_TWO,
-    _bits,
-    _float,
     exp2_rest,
     far_log,
     log_polynomial,
@@ -106,32 +105,32 @@ def _add_to_high_word(bits: int, add: int) -> int:
 
 def _exp2_table(n: int, add: int) -> tuple[float, float]:
     """2**((n & 255)/256) as (high, low), ``add`` added to both exponents' words (a power of 2, a sign)."""
-    return _float(_add_to_high_word(EXP2_HI[n & 255], add)), _float(_add_to_high_word(EXP2_LO[n & 255], add))
+    return double_of(_add_to_high_word(EXP2_HI[n & 255], add)), double_of(_add_to_high_word(EXP2_LO[n & 255], add))
 
 
 def _split_product(path: str, y: float, hy: int, mask: int, log_hi: float, log_lo: float) -> tuple[int, float, float]:
     """y * log2(x) = n/256 + z: y's high part times log_hi rounded to 1/256 (n), the rest (z), and n/256."""
-    y_hi = _float(hy & mask)
+    y_hi = double_of(hy & mask)
     t = y_hi * log_hi
     shifted = SHIFTER_256 + t
     rounded = shifted - SHIFTER_256
     z = product_rest(path, y, y_hi, log_hi, log_lo, t - rounded)
-    return _signed32(_bits(shifted)), z, rounded
+    return _signed32(bits_of(shifted)), z, rounded
 
 
 def _too_large(rounded: float) -> bool:
     """|n/256| about 1088 or more: overflow or underflow for sure."""
-    return (_bits(rounded) >> 48) & 0x7FFF > ROUNDED_TOP_LIMIT
+    return (bits_of(rounded) >> 48) & 0x7FFF > ROUNDED_TOP_LIMIT
 
 
 def _subnormal_end(result: float, t_hi: float, rest: float, scale: float) -> float:
     """A result whose exponent field came out 0, summed again so that it rounds once."""
-    top = (((_bits(t_hi) >> 48) & 0x7FF0) - 16368 + ((_bits(scale) >> 48) & 0x7FF0)) >> 4
+    top = (((bits_of(t_hi) >> 48) & 0x7FF0) - 16368 + ((bits_of(scale) >> 48) & 0x7FF0)) >> 4
     shift = -31 - top
     if shift > 20:
         return result
     keep = ((0xFFFFFFFF << max(shift, 0)) & 0xFFFFFFFF) << 32
-    return tiny_result(_float(_bits(t_hi) & keep), t_hi, rest, scale)
+    return tiny_result(double_of(bits_of(t_hi) & keep), t_hi, rest, scale)
 
 
 def _out_of_range(overflow: bool, sign: int) -> float:
@@ -162,22 +161,22 @@ def _near_one(hx: int, x_hi: float, x_lo: float, b: float, index: int, y: float,
     """x in [1 - 1/32, 1 + 1/16) and |y| >= 4096: the accurate logarithm."""
     k = (hx >> 52) - 1023
     log_all, log_lo = near_one_log(x_hi * b - LH, x_lo * b, float(k) + LOG2_HI[index], LOG2_LO[index])
-    l_hi = _float(_bits(log_all) & HALFMASK)
+    l_hi = double_of(bits_of(log_all) & HALFMASK)
     y_top = (hy >> 48) & 0x7FF0
     if y_top == 0x7FF0:
         return _y_not_finite(hx, y, hy)
-    if y_top + ((_bits(l_hi) >> 48) & 0x7FF0) - 16368 >= 16576:  # |y * log2(x)| >= 8192
-        return _out_of_range((_bits(l_hi) ^ hy) >> 63 == 0, sign)
+    if y_top + ((bits_of(l_hi) >> 48) & 0x7FF0) - 16368 >= 16576:  # |y * log2(x)| >= 8192
+        return _out_of_range((bits_of(l_hi) ^ hy) >> 63 == 0, sign)
     n, z, rounded = _split_product("near", y, hy, Y_HIGH32, l_hi, (log_all - l_hi) + log_lo)
     if _too_large(rounded):
         return _beyond(hx, y, hy, sign)
     whole = n >> 8
     half = whole >> 1
     t_hi, t_lo = _exp2_table(n, (half << 20) & 0xFFFFFFFF)
-    scale = _float(((((whole - half + 1023) << 20) | sign) & 0xFFFFFFFF) << 32)
+    scale = double_of(((((whole - half + 1023) << 20) | sign) & 0xFFFFFFFF) << 32)
     rest = exp2_rest(z, t_hi, t_lo)
     result = (rest + t_hi) * scale
-    if (_bits(result) >> 52) & 0x7FF == 0:
+    if (bits_of(result) >> 52) & 0x7FF == 0:
         return _subnormal_end(result, t_hi, rest, scale)
     return result
 
@@ -185,17 +184,17 @@ def _near_one(hx: int, x_hi: float, x_lo: float, b: float, index: int, y: float,
 def _far(hx: int, y: float, hy: int, sign: int, log_hi: float, log_lo: float) -> float:
     """|y * log2(x)| from about 512 to 2**17: 2**(n >> 8) applied in two factors."""
     log_all, log_lo = far_log(log_hi, log_lo)
-    log_h = _float(_bits(log_all) & HALFMASK)
+    log_h = double_of(bits_of(log_all) & HALFMASK)
     n, z, rounded = _split_product("far", y, hy, HALFMASK, log_h, log_lo + (log_all - log_h))
     if _too_large(rounded):
         return _beyond(hx, y, hy, sign)
     whole = n >> 8
     half = whole >> 1
     t_hi, t_lo = _exp2_table(n, ((half << 20) ^ sign) & 0xFFFFFFFF)
-    scale = _float((((whole - half) << 4) + 16368 & 0xFFFF) << 48)
+    scale = double_of((((whole - half) << 4) + 16368 & 0xFFFF) << 48)
     rest = exp2_rest(z, t_hi, t_lo)
     result = (rest + t_hi) * scale
-    if (_bits(result) >> 52) & 0x7FF == 0:
+    if (bits_of(result) >> 52) & 0x7FF == 0:
         return _subnormal_end(result, t_hi, rest, scale)
     return result
 
@@ -207,20 +206,20 @@ def _pow_magnitude(hx: int, y: float, hy: int, sign: int, table: Sequence[int], 
     top = hx >> 48
     near_one = top in (0x3FEF, 0x3FF0)  # x in [1 - 1/32, 1 + 1/16)
     if top < 16:  # subnormal: scaled by 2**128 first, its high part cut to 22 bits
-        scaled = _bits(_float(hx) * TWO_128)
+        scaled = bits_of(double_of(hx) * TWO_128)
         k = (scaled >> 52) - 1151
         x_bits = (scaled & MANTISSA) | X_SCALE
-        x_hi = _float(x_bits & SUBNORMAL_KEEP)
+        x_hi = double_of(x_bits & SUBNORMAL_KEEP)
     else:
         scaled = hx
         k = (top >> 4) - 1023
         # x's high part keeps 20 - floor(log2(|k| + 1)) significand bits, for x < 0 the stub's k one less
         keep = ((0xFFFFFFFF << ((abs(k - negative) + 1).bit_length() - 1)) & 0xFFFFFFFF) << 32
         x_bits = (hx & MANTISSA) | X_SCALE
-        x_hi = _float(((x_bits + 0x80000000) if near_one else x_bits) & keep)  # near 1 rounded, not cut
+        x_hi = double_of(((x_bits + 0x80000000) if near_one else x_bits) & keep)  # near 1 rounded, not cut
     index = table[(scaled >> 39) & 0x1FFF]
-    b = _float((126 * 512 + 228 + index) << 43)
-    x_lo = _float(x_bits) - x_hi
+    b = double_of((126 * 512 + 228 + index) << 43)
+    x_lo = double_of(x_bits) - x_hi
     if near_one and y_top >= Y_TOP_ACCURATE:
         return _near_one(hx, x_hi, x_lo, b, index, y, hy, sign)
 
@@ -261,7 +260,7 @@ def _y_odd_by_rounding(y: float, hy: int) -> bool:
     if exponent == 1075:
         return bool(hy & 1)
     rounded = INTEGER_SHIFTER + y
-    return y + (INTEGER_SHIFTER - rounded) == 0 and bool(_bits(rounded) & 1)
+    return y + (INTEGER_SHIFTER - rounded) == 0 and bool(bits_of(rounded) & 1)
 
 
 def _pow_unusual(x: float, y: float, hx: int, hy: int, table: Sequence[int]) -> float:
@@ -297,7 +296,7 @@ def _pow_unusual(x: float, y: float, hx: int, hy: int, table: Sequence[int]) -> 
 
 def _pow_scalar(x: float, y: float, table: Sequence[int]) -> float:
     """The stub on one pair."""
-    hx, hy = _bits(x), _bits(y)
+    hx, hy = bits_of(x), bits_of(y)
     if hy == Y_TWO:
         return x * x
     if hy == Y_HALF and hx < SIGN:  # x >= +0, +Infinity or a NaN with the sign bit clear

@@ -8,27 +8,10 @@ stub's (Intel LIBM's ``macroAssembler_x86_pow.cpp``), written as IEEE bit patter
 
 from __future__ import annotations
 
-import struct
 from typing import Any
 
+from wekaeval.javamath._bits import double_of
 from wekaeval.javamath._hotspot_tables import POW_EXP2_TABLE, POW_LOG2_TABLE
-
-_DOUBLE = struct.Struct("<d")
-
-
-_BITS = struct.Struct("<Q")
-
-
-_MASK64 = 0xFFFFFFFFFFFFFFFF
-
-
-def _bits(x: float) -> int:
-    return _BITS.unpack(_DOUBLE.pack(x))[0]
-
-
-def _float(bits: int) -> float:
-    return _DOUBLE.unpack(_BITS.pack(bits & _MASK64))[0]
-
 
 # Bit patterns and constants: the polynomials' coefficients, masks, shifters and NaNs are the stub's data
 # (macroAssembler_x86_pow.cpp in JDK 17, the same values in JDK 25's stubGenerator_x86_64_pow.cpp).
@@ -59,10 +42,10 @@ ONE_BITS = 0x3FF0000000000000
 MINUS_ONE_BITS = 0xBFF0000000000000
 
 
-QUIET_NAN = _float(0x7FF8000000000000)  # the stub's own NaN (pow(1, ±inf), pow(-1, ±inf), pow(1, NaN))
+QUIET_NAN = double_of(0x7FF8000000000000)  # the stub's own NaN (pow(1, ±inf), pow(-1, ±inf), pow(1, NaN))
 
 
-INDEFINITE = _float(0xFFF8000000000000)  # x86's NaN from 0 * inf (pow of a negative x, fractional y)
+INDEFINITE = double_of(0xFFF8000000000000)  # x86's NaN from 0 * inf (pow of a negative x, fractional y)
 
 
 X_SCALE = 0x77F0000000000000  # x's significand is taken times 2**896, B comes out times 2**-896
@@ -80,24 +63,24 @@ HALFMASK = 0xFFFFFFFFF8000000  # high halves on the far path and of log2(x) near
 Y_HIGH32 = 0xFFFFFFFF00000000  # y's high part near 1: 20 significand bits
 
 
-INTEGER_SHIFTER = _float(0x4338000000000000)  # 1.5 * 2**52: adding it rounds to an integer (|y| < 2**51)
+INTEGER_SHIFTER = double_of(0x4338000000000000)  # 1.5 * 2**52: adding it rounds to an integer (|y| < 2**51)
 
 
 TWO_128 = 2.0**128  # a subnormal x is scaled by this first
 
 
-LH = _float(0x3FF7200000000000)  # 1.4453125, a short log2(e): B ~ LH / m
+LH = double_of(0x3FF7200000000000)  # 1.4453125, a short log2(e): B ~ LH / m
 
 
-SHIFTER_256 = _float(0x42B8000000000000)  # 1.5 * 2**44: adding it rounds to a multiple of 1/256
+SHIFTER_256 = double_of(0x42B8000000000000)  # 1.5 * 2**44: adding it rounds to a multiple of 1/256
 
 
-LN2 = _float(0x3FE62E42FEFA39EF)
+LN2 = double_of(0x3FE62E42FEFA39EF)
 
 
 # log2(1 + r/LH) - r, as a polynomial c7 r + c3 r**2 + c6 r**3 + c2 r**4 + c5 r**5 + c1 r**6 + c4 r**7 + c0 r**8
 C0, C1, C2, C3, C4, C5, C6, C7 = (
-    _float(b)
+    double_of(b)
     for b in (
         0xBF8365786DC96112,
         0xBF9B0301EE241472,
@@ -112,23 +95,25 @@ C0, C1, C2, C3, C4, C5, C6, C7 = (
 
 
 # Near 1: c3 and c7 split into a short high part and the rest, and c6 one bit lower.
-C3_HI, C7_HI = _float(0xBFD61A0000000000), _float(0xBF5DABE100000000)
+C3_HI, C7_HI = double_of(0xBFD61A0000000000), double_of(0xBF5DABE100000000)
 
 
-C3_LO, C7_LO = _float(0x3EF2531EF8B5787D), _float(0xBDD61BB2412055CC)
+C3_LO, C7_LO = double_of(0x3EF2531EF8B5787D), double_of(0xBDD61BB2412055CC)
 
 
-C6_NEAR = _float(0x3FC4635E486ECECB)
+C6_NEAR = double_of(0x3FC4635E486ECECB)
 
 
 # 2**z - 1 ~ LN2 z + E3 z**2 + E2 z**3 + E1 z**4 + E0 z**5
-E0, E1, E2, E3 = (_float(b) for b in (0x3F55D87FE78A6731, 0x3FAC6B08D704A0C0, 0x3F83B2AB6FBA4E77, 0x3FCEBFBDFF82C58F))
+E0, E1, E2, E3 = (
+    double_of(b) for b in (0x3F55D87FE78A6731, 0x3FAC6B08D704A0C0, 0x3F83B2AB6FBA4E77, 0x3FCEBFBDFF82C58F)
+)
 
 
-LOG2_HI = [_float(hi) for hi, _ in POW_LOG2_TABLE]
+LOG2_HI = [double_of(hi) for hi, _ in POW_LOG2_TABLE]
 
 
-LOG2_LO = [_float(lo) for _, lo in POW_LOG2_TABLE]
+LOG2_LO = [double_of(lo) for _, lo in POW_LOG2_TABLE]
 
 
 EXP2_HI = [hi for hi, _ in POW_EXP2_TABLE]
