@@ -11,15 +11,13 @@ import importlib.util
 import os
 import warnings
 import zlib
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import settings
 
+from tests.paths import ARFF_SAMPLES
 from wekaeval.javamath import java_platform
-
-ARFF_SAMPLES = Path(__file__).resolve().parent.parent / "arff_samples"
 
 
 def load_generator():
@@ -153,6 +151,6 @@ def kappa_package_outputs(weka_jvm, tmp_path_factory):
         if os.environ.get("CI") == "true":
             pytest.fail(f"CI=true needs the JDK: {message}")
         pytest.skip(message)
-    from .kappa_package_runs import produce
+    from tests.oracles.kappa_package_runs import produce
 
     return produce(tmp_path_factory.mktemp("kappa-package"))

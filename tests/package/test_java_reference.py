@@ -1,0 +1,463 @@
+"""java_reference/: the second oracle, WEKA's numbers from a plain Java program.
+
+run.sh's JSON must equal what WEKA reports in-process through python-weka-wrapper3
+(cross-validation), and what wekaeval computes from the same predictions
+(predictions mode), exactly.  Each run.sh call starts a JVM (about a second),
+so the calls are kept to about thirty.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import wekaeval
+from tests.paths import ROOT
+from wekaeval import bridge
+from wekaeval.blocks import STATISTICS
+
+PROJECT = ROOT
+ARFF_SAMPLES = PROJECT / "arff_samples"
+JAVA_REFERENCE = PROJECT / "java_reference"
+
+pytestmark = pytest.mark.jvm
+
+NUMERIC_GETTERS = {s.name: s.getter for s in STATISTICS if s.scope in ("any", "numeric")}
+
+
+@pytest.fixture(scope="session")
+def run_sh(weka_jvm):
+    """java_reference/run.sh, built once for the session (skips where WEKA cannot run)."""
+    if shutil.which("javac") is None:
+        message = "javac not found: install a JDK >= 11 (Debian: apt-get install default-jdk-headless)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true needs the JDK: {message}")
+        pytest.skip(message)
+    env = {**os.environ, "WEKA_JAR": str(bridge.weka_jar())}  # the very jar of the in-process oracle
+    done = subprocess.run([JAVA_REFERENCE / "build.sh"], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert (JAVA_REFERENCE / "classes" / "WekaReference.class").exists()
+
+    def run(*argv: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [JAVA_REFERENCE / "run.sh", *map(str, argv)],
+            capture_output=True,
+            env=env,
+            cwd=PROJECT.parent,  # the scripts work from any directory
+        )
+
+    return run
+
+
+def reference(run_sh, *argv: str) -> dict:
+    """run.sh's JSON object; the call must succeed with nothing on stderr."""
+    done = run_sh(*argv)
+    assert (done.returncode, done.stderr.decode()) == (0, "")
+    text = done.stdout.decode("utf-8")
+    assert text.endswith("}\n") and text.count("\n}") == 1  # one JSON object
+    return json.loads(text)
+
+
+def weka_cross_validation(path: Path, classifier: str):
+    """WEKA's own 10-fold cross-validation with Random(1), through python-weka-wrapper3."""
+    from weka.classifiers import Classifier, Evaluation
+    from weka.core.classes import Random
+    from weka.core.converters import Loader
+
+    data = Loader(classname="weka.core.converters.ArffLoader").load_file(str(path))
+    data.class_is_last()
+    evaluation = Evaluation(data)
+    evaluation.crossvalidate_model(Classifier(classname=classifier), data, 10, Random(1))
+    return data, evaluation
+
+
+def missing_class(evaluation) -> float:
+    """Evaluation.missingClass(): python-weka-wrapper3 has no accessor, and weka.classifiers.Evaluation
+    does not delegate it, so ask the weka.classifiers.evaluation.Evaluation inside."""
+    field = evaluation.jobject.getClass().getDeclaredField("m_delegate")
+    field.setAccessible(True)
+    return float(field.get(evaluation.jobject).missingClass())
+
+
+CLASSIFIERS = ["weka.classifiers.rules.ZeroR", "weka.classifiers.trees.J48", "weka.classifiers.bayes.NaiveBayes"]
+DATASETS = [
+    "iris.arff",
+    "picnic.arff",
+    "weighted.arff",
+    "missing-class.arff",
+    "many-classes.arff",
+    "quoted-labels.arff",
+    "many-missing.arff",
+]
+
+
+@pytest.mark.parametrize("classifier", CLASSIFIERS, ids=lambda name: name.rsplit(".", 1)[1])
+@pytest.mark.parametrize("name", DATASETS)
+def test_cross_validation_equals_weka_in_process(run_sh, name, classifier):
+    path = ARFF_SAMPLES / name
+    result = reference(run_sh, "--data", path, "--classifier", classifier)
+    data, evaluation = weka_cross_validation(path, classifier)
+
+    assert result["kappa"] is not None and float(result["kappa"]).hex() == float(evaluation.kappa).hex()
+    assert np.array_equal(np.array(result["confusion_matrix"]), np.array(evaluation.confusion_matrix))
+    assert result["unclassified"] == evaluation.unclassified
+    assert result["missing_class"] == missing_class(evaluation)
+    assert result["pct_correct"] == evaluation.percent_correct
+    assert result["class_names"] == [data.class_attribute.value(i) for i in range(data.class_attribute.num_values)]
+    assert result["weka_version"] == bridge.weka_version()
+    assert (result["mode"], result["dataset"], result["classifier"], result["options"]) == (
+        "cross-validation",
+        str(path),
+        classifier,
+        "",
+    )
+    assert (result["folds"], result["seed"], result["instances"]) == (10, 1, data.num_instances)
+    assert result["correlation"] is None
+
+
+def test_numeric_class_has_no_kappa_but_weka_correlation(run_sh):
+    path = ARFF_SAMPLES / "numeric-class.arff"
+    classifier = "weka.classifiers.functions.LinearRegression"  # needs mtj.jar beside weka.jar
+    result = reference(run_sh, "--data", path, "--classifier", classifier, "--folds", "5", "--seed", "7")
+    from weka.classifiers import Classifier, Evaluation
+    from weka.core.classes import Random
+    from weka.core.converters import Loader
+
+    data = Loader(classname="weka.core.converters.ArffLoader").load_file(str(path))
+    data.class_is_last()
+    evaluation = Evaluation(data)
+    evaluation.crossvalidate_model(Classifier(classname=classifier), data, 5, Random(7))
+    assert (result["kappa"], result["confusion_matrix"], result["class_names"]) == (None, None, None)
+    assert float(result["correlation"]).hex() == float(evaluation.correlation_coefficient).hex()
+    assert (result["folds"], result["seed"], result["unclassified"]) == (5, 7, 0.0)
+
+
+# -- predictions mode ---------------------------------------------------------------------------
+
+
+def random_distributions(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
+    """Distributions with ties, zero rows, NaN entries and arbitrary doubles."""
+    quarters = rng.integers(0, 4, size=(n, k)) / 4.0  # ties and zeros
+    uniform = rng.random((n, k))
+    distributions = np.where(rng.random((n, 1)) < 0.5, quarters, uniform)
+    distributions[rng.random(n) < 0.15] = 0.0  # unclassified rows
+    distributions[rng.random((n, k)) < 0.1] = math.nan
+    return distributions
+
+
+def write_csv(path: Path, header: list[str], rows: list[list[str]]) -> Path:
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)  # quotes labels with commas and quotes; \r\n line ends
+        writer.writerow(header)
+        writer.writerows(rows)
+    return path
+
+
+def assert_same_as_wekaeval(result: dict, expected: wekaeval.ConfusionMatrix) -> None:
+    assert float(result["kappa"]).hex() == float(expected.kappa()).hex()
+    assert np.array_equal(np.array(result["confusion_matrix"]), expected.matrix)
+    assert result["unclassified"] == expected.unclassified
+    assert result["missing_class"] == expected.missing_class
+
+
+@pytest.mark.parametrize(("name", "seed"), [("weighted.arff", 1), ("missing-class.arff", 2)])
+def test_predicted_distributions_equal_wekaeval(run_sh, tmp_path, name, seed):
+    path = ARFF_SAMPLES / name
+    dataset = wekaeval.load_arff(path)
+    classes = list(dataset.class_names)
+    rng = np.random.default_rng(seed)
+    distributions = random_distributions(rng, dataset.num_instances, len(classes))
+    order = list(rng.permutation(len(classes)))  # columns in any order, plus an ignored 'actual'
+    header = ["actual"] + [classes[j] for j in order]
+    rows = [["ignored"] + [repr(float(row[j])) for j in order] for row in distributions]
+    predictions = write_csv(tmp_path / "predictions.csv", header, rows)
+
+    result = reference(run_sh, "--data", path, "--predictions", predictions)
+    expected = wekaeval.ConfusionMatrix.from_predictions(
+        dataset.class_values, distributions, weights=dataset.weights, class_names=dataset.class_names
+    )
+    assert_same_as_wekaeval(result, expected)
+    assert expected.unclassified != 0.0 and np.isnan(distributions).any()  # the cases WEKA treats specially
+    assert (result["mode"], result["classifier"], result["folds"], result["seed"]) == ("predictions", None, None, None)
+    assert result["instances"] == dataset.num_instances
+
+
+@pytest.mark.parametrize("name", ["quoted-labels.arff", "missing-class.arff"])
+def test_predicted_labels_equal_wekaeval(run_sh, tmp_path, name):
+    """Labels with commas, quotes, braces and non-ASCII letters, RFC 4180-quoted; '?' and '' unclassified."""
+    path = ARFF_SAMPLES / name
+    dataset = wekaeval.load_arff(path)
+    classes = list(dataset.class_names)
+    rng = np.random.default_rng(3)
+    picks = rng.integers(-1, len(classes), size=dataset.num_instances)
+    labels = [classes[p] if p >= 0 else ("?" if i % 2 else "") for i, p in enumerate(picks)]
+    predictions = write_csv(tmp_path / "labels.csv", ["predicted"], [[label] for label in labels])
+
+    result = reference(run_sh, "--data", path, "--predictions", predictions)
+    expected = wekaeval.ConfusionMatrix.from_predictions(
+        dataset.class_values,
+        predicted=[None if p < 0 else classes[p] for p in picks],
+        weights=dataset.weights,
+        class_names=dataset.class_names,
+    )
+    assert_same_as_wekaeval(result, expected)
+    assert result["class_names"] == classes
+
+
+# -- errors -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--data", "no-such.arff", "--classifier", "weka.classifiers.trees.J48"], "no-such.arff: no such file"),
+        (
+            ["--data", ARFF_SAMPLES / "iris.arff", "--classifier", "weka.classifiers.trees.NoSuchTree"],
+            "'weka.classifiers.trees.NoSuchTree': no such classifier",
+        ),
+        (
+            ["--data", ARFF_SAMPLES / "text-test.arff", "--classifier", "weka.classifiers.trees.J48"],
+            "weka.classifiers.trees.J48: Cannot handle string attributes!",
+        ),
+        (["--data", ARFF_SAMPLES / "picnic.arff", "--predictions", "BAD_CSV"], "bad.csv:3: probability of"),
+    ],
+    ids=["missing-file", "unknown-classifier", "string-attributes", "bad-csv"],
+)
+def test_errors_are_one_line_with_exit_status_2(run_sh, tmp_path, argv, message):
+    bad = tmp_path / "bad.csv"
+    bad.write_text('yes,no\n0.5,0.5\n"0.5",x\n' + "0.5,0.5\n" * 12)
+    done = run_sh(*[bad if arg == "BAD_CSV" else arg for arg in argv])
+    err = done.stderr.decode()
+    assert (done.returncode, done.stdout) == (2, b"")
+    assert err.startswith("java_reference: error: ") and err.count("\n") == 1 and err.endswith("\n")
+    assert message in err
+
+
+TEXT_CLASSIFIER = (
+    "weka.classifiers.meta.FilteredClassifier",
+    "-F weka.filters.unsupervised.attribute.StringToWordVector -W weka.classifiers.bayes.NaiveBayes",
+)
+
+
+@pytest.mark.parametrize("path", sorted(ARFF_SAMPLES.glob("*.arff")), ids=lambda p: p.name)
+def test_bridge_and_java_reference_agree_on_every_dataset(run_sh, path):
+    """The two oracles, JPype in-process and a plain JVM, give the same doubles (or the same refusal)."""
+    classifier, options = TEXT_CLASSIFIER if path.name.startswith("text-") else ("weka.classifiers.trees.J48", "")
+    done = run_sh("--data", path, "--classifier", classifier, "--options", options)
+    try:
+        ours = bridge.evaluate(path, classifier, options)
+    except bridge.WekaError as error:
+        assert done.returncode == 2
+        assert error.reason in done.stderr.decode(), (error.reason, done.stderr)
+        return
+    assert (done.returncode, done.stderr.decode()) == (0, "")
+    theirs = json.loads(done.stdout)
+    assert theirs["instances"] == ours.num_predictions
+    assert theirs["unclassified"] == ours.unclassified and theirs["missing_class"] == ours.missing_class
+    if ours.class_names is None:
+        assert theirs["kappa"] is None
+        return
+    assert tuple(theirs["class_names"]) == ours.class_names
+    assert theirs["kappa"].hex() == ours.kappa.hex()
+    assert np.array_equal(np.array(theirs["confusion_matrix"], dtype=np.float64), ours.confusion_matrix)
+    assert theirs["pct_correct"] == ours.pct_correct
+
+
+# -- every mode and the class attribute, as the bridge (and WEKA's command line) -----------------------------------
+
+MODES: list[tuple[list[Any], dict[str, Any], str]] = [
+    (["--test", ARFF_SAMPLES / "shapes-test.arff"], {"test": ARFF_SAMPLES / "shapes-test.arff"}, "test-set"),
+    (["--split-percentage", "66"], {"split_percentage": 66.0}, "split"),
+    (["--split-percentage", "40", "--seed", "5"], {"split_percentage": 40.0, "seed": 5}, "split"),
+    (["--split-percentage", "66", "--preserve-order"], {"split_percentage": 66.0, "preserve_order": True}, "split"),
+    (["--no-cv"], {"no_cv": True}, "training-set"),
+]
+
+
+@pytest.mark.parametrize(("argv", "keywords", "mode"), MODES, ids=[" ".join(map(str, m[0][:3])) for m in MODES])
+def test_every_mode_equals_the_bridge(run_sh, argv, keywords, mode):
+    train = ARFF_SAMPLES / "shapes-train.arff"
+    theirs = reference(run_sh, "--data", train, "--classifier", "weka.classifiers.lazy.IBk", *argv)
+    ours = bridge.evaluate(train, "weka.classifiers.lazy.IBk", **keywords)
+    assert theirs["mode"] == ours.mode == mode
+    assert (theirs["folds"], theirs["seed"], theirs["split_percentage"], theirs["preserve_order"]) == (
+        ours.folds,
+        ours.seed,
+        ours.split_percentage,
+        ours.preserve_order,
+    )
+    assert theirs["kappa"].hex() == ours.kappa.hex() and theirs["instances"] == ours.num_predictions
+    assert np.array_equal(np.array(theirs["confusion_matrix"]), ours.confusion_matrix)
+
+
+def test_class_attribute_follows_wekaevals_one_rule(run_sh):
+    from wekaeval.arff import ClassAttributeError, class_index
+
+    path = ARFF_SAMPLES / "picnic.arff"
+    names = [attribute.name for attribute in wekaeval.load_arff(path).attributes]
+    for given in ("first", "last", "1", "3", "outlook", "windy", "9", "0", "nope", "First"):
+        done = run_sh("--data", path, "--classifier", "weka.classifiers.rules.ZeroR", "--class", given)
+        try:
+            expected = names[class_index(given, names)]
+        except ClassAttributeError:
+            assert done.returncode == 2 and f"--class {given}" in done.stderr.decode().replace("'", ""), given
+            continue
+        assert json.loads(done.stdout)["class_attribute"] == expected, given
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--no-cv", "--test", "T"], "--no-cv with --test"),
+        (["--split-percentage", "66", "--test", "T"], "--split-percentage with --test"),
+        (["--preserve-order"], "--preserve-order needs --split-percentage"),
+        (["--split-percentage", "0"], "--split-percentage must be above 0 and below 100"),
+        (["--split-percentage", "50", "--folds", "3"], "--folds is for cross-validation"),
+    ],
+)
+def test_mode_errors_are_wekas(run_sh, argv, message):
+    test = str(ARFF_SAMPLES / "picnic.arff")
+    done = run_sh("--data", test, "--classifier", "J48", *[test if a == "T" else a for a in argv])
+    assert done.returncode == 2 and message in done.stderr.decode() and done.stdout == b""
+
+
+@pytest.mark.parametrize("short", ["Logistic", "NaiveBayes", "FilteredClassifier"])
+def test_short_names_resolve_as_in_the_bridge(run_sh, short):
+    path = ARFF_SAMPLES / "picnic.arff"
+    theirs = reference(run_sh, "--data", path, "--classifier", short)
+    ours = bridge.evaluate(path, short)
+    assert theirs["kappa"].hex() == ours.kappa.hex()
+    assert np.array_equal(np.array(theirs["confusion_matrix"]), ours.confusion_matrix)
+    done = run_sh("--data", path, "--classifier", "NoSuchClassifier")
+    assert done.returncode == 2 and "'NoSuchClassifier': no WEKA classifier has that name" in done.stderr.decode()
+
+
+# -- --bench-predictions --------------------------------------------------------------------------
+
+
+def bench_evaluation():
+    """benchmarks/bench_evaluation.py as a module (loaded once): it writes the file and reads the JSON."""
+    import importlib.util
+    import sys
+
+    if "bench_evaluation" not in sys.modules:
+        path = PROJECT / "benchmarks" / "bench_evaluation.py"
+        spec = importlib.util.spec_from_file_location("bench_evaluation", path)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # its dataclass looks itself up there
+        spec.loader.exec_module(module)
+    return sys.modules["bench_evaluation"]
+
+
+def test_bench_predictions_is_wekas_evaluation(run_sh, tmp_path):
+    """Every statistic and text of the timed mode is the in-process oracle's for the same predictions."""
+    from tests.oracles.evaluation_oracle import weka_evaluation
+
+    bench = bench_evaluation()
+    predictions = bench.make_predictions(500, seed=3, training=40)
+    path = tmp_path / "predictions.bin"
+    bench.write_predictions(path, predictions)
+    result = reference(run_sh, "--bench-predictions", path, "--repeat", "2")
+    assert bench.check_weka(result, predictions) == []
+    assert (result["mode"], result["instances"], result["repeat"]) == ("bench-predictions", 500, 2)
+    assert all(
+        len(times) == 2 and min(times) == result["seconds"][phase]
+        for phase, times in result["seconds_each_run"].items()
+    )
+    statistics, texts = bench.weka_results(result)
+    weka = weka_evaluation(
+        predictions.class_names,
+        predictions.actual,
+        predictions.distributions,
+        predictions.weights,
+        train_actual=predictions.train_actual,
+        train_weights=predictions.train_weights,
+    )
+    assert bench.differences(statistics, weka.statistics) == []
+    assert texts == {name: getattr(weka, name) for name in bench.TEXTS}
+
+
+def weka_numeric_evaluation(predictions) -> tuple[dict[str, float], str]:
+    """WEKA's own Evaluation of predicted values in-process, row by row: the statistics by pww3's names, the summary."""
+    import jpype
+
+    doubles = jpype.JArray(jpype.JDouble)
+    attributes = bridge.java_class("java.util.ArrayList")()
+    attributes.add(bridge.java_class("weka.core.Attribute")("class"))  # numeric
+    header = bridge.java_class("weka.core.Instances")("predictions", attributes, 0)
+    header.setClassIndex(0)
+
+    def instance(value: float, weight: float):
+        row = bridge.java_class("weka.core.DenseInstance")(float(weight), doubles([float(value)]))
+        row.setDataset(header)
+        return row
+
+    train = bridge.java_class("weka.core.Instances")(header, 0)
+    for value, weight in zip(predictions.train_actual.tolist(), predictions.train_weights.tolist(), strict=False):
+        train.add(instance(value, weight))
+    evaluation = bridge.java_class("weka.classifiers.evaluation.Evaluation")(train)
+    for predicted, actual, weight in zip(
+        predictions.distributions[:, 0].tolist(),
+        predictions.actual.tolist(),
+        predictions.weights.tolist(),
+        strict=False,
+    ):
+        evaluation.evaluateModelOnceAndRecordPrediction(doubles([predicted]), instance(actual, weight))
+    statistics = {name: float(getattr(evaluation, getter)()) for name, getter in NUMERIC_GETTERS.items()}
+    return statistics, str(evaluation.toSummaryString())
+
+
+def test_bench_predictions_numeric_class_is_wekas_evaluation(run_sh, tmp_path):
+    """A file of 0 classes is a numeric class: the in-process oracle's statistics and summary, and wekaeval's."""
+    bench = bench_evaluation()
+    predictions = bench.make_regression(500, seed=3, training=40)
+    assert np.isnan(predictions.actual).any() and np.isnan(predictions.distributions).any()  # WEKA's special cases
+    assert np.isnan(predictions.train_actual).any()
+    path = tmp_path / "regression.bin"
+    bench.write_predictions(path, predictions)
+    result = reference(run_sh, "--bench-predictions", path, "--repeat", "2")
+    assert bench.check_weka(result, predictions) == []
+    assert (result["mode"], result["instances"], result["training_instances"]) == ("bench-predictions", 500, 40)
+    assert (result["class_names"], result["class_details"], result["matrix"]) == (None, None, None)
+    statistics, texts = bench.weka_results(result)
+    assert set(statistics) == set(NUMERIC_GETTERS)
+    weka_statistics, weka_summary = weka_numeric_evaluation(predictions)
+    assert bench.differences(statistics, weka_statistics) == []
+    assert texts == {"summary": weka_summary} and "Correlation coefficient" in weka_summary
+    _, ours, our_texts = bench.wekaeval_once(predictions)  # the benchmark's wekaeval side, on the same data
+    assert bench.differences(statistics, ours) == [] and our_texts == texts
+
+
+def test_bench_predictions_errors(run_sh, tmp_path):
+    bench = bench_evaluation()
+    predictions = bench.make_predictions(3, training=0)
+    good = tmp_path / "good.bin"
+    bench.write_predictions(good, predictions)
+    data = good.read_bytes()
+    (tmp_path / "magic.bin").write_bytes(b"NOTPREDS" + data[8:])
+    (tmp_path / "short.bin").write_bytes(data[:-8])
+    distributions = predictions.distributions.copy()
+    distributions[2] = [np.inf] + [0.0] * (bench.K - 1)  # the actual class's: WEKA's margin bin overflows
+    infinite = bench.Predictions(
+        predictions.class_names, np.zeros(3), distributions, np.ones(3), np.empty(0), np.empty(0)
+    )
+    bench.write_predictions(tmp_path / "inf.bin", infinite)
+    for argv, message in [
+        (["--bench-predictions", tmp_path / "magic.bin"], "not a predictions file"),
+        (["--bench-predictions", tmp_path / "short.bin"], "bytes after the class names"),
+        (["--bench-predictions", tmp_path / "inf.bin"], "length 501 on prediction 3"),  # WEKA's 500 margin bins
+        (["--bench-predictions", good, "--repeat", "0"], "--repeat must be at least 1"),
+        (["--bench-predictions", good, "--data", "x.arff"], "takes no other argument"),
+        (["--data", "x.arff", "--classifier", "J48", "--repeat", "2"], "--repeat is for --bench-predictions"),
+    ]:
+        done = run_sh(*argv)
+        assert done.returncode == 2 and message in done.stderr.decode() and done.stdout == b"", argv
