@@ -24,7 +24,7 @@ test: $(STAMP) java-check browser-check
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest --durations=25
 
-# make docs: docs/api.md written from the public names (tests/test_api_docs.py checks it is), then the site.
+# make docs: docs/api.md written from the public names (tests/package/test_api_docs.py checks it is), then the site.
 docs: $(STAMP)
 	$(BIN)/python docs/make_api.py
 	$(BIN)/mkdocs build --strict
@@ -56,7 +56,7 @@ $(STAMP): pyproject.toml Makefile
 java-check:
 	@command -v java >/dev/null 2>&1 || echo "$(JAVA_HINT)"
 
-# tests/test_html.py renders the HTML pages in Debian's headless chromium: installed here when missing and apt-get
+# tests/report/test_html.py renders the HTML pages in Debian's headless chromium: installed here when missing and apt-get
 # can (CI runs make test as root on a fresh Debian machine); elsewhere the test skips, saying why.
 browser-check:
 	@command -v chromium >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1 || \

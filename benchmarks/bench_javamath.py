@@ -10,7 +10,7 @@ On the same 10 million doubles (``numpy.random.default_rng(0)``: 1/3 uniform in 
 3. ``numpy.log`` (not Java's last bits; the floor for a vectorized log);
 4. with ``--jvm`` (needs WEKA's JVM): ``Math.log`` in a loop inside the JVM, the best of
    ``--repeats`` timed loops after JIT warm-up, and the time to get the same 10 million results into
-   numpy through a ``double[]`` (tests/java/MathBulk.java).
+   numpy through a ``double[]`` (tests/oracles/java/MathBulk.java).
 
 It also counts how many of numpy's results differ from ``java_log`` (and, with ``--jvm``, checks
 that ``java_log`` equals the JVM's on every value; exit 1 if not).

@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
 
     # Correctness, outside the timings: wekaeval.kappa (tested bit for bit against WEKA's own
-    # Evaluation.kappa() in tests/test_kappa.py) over the sequentially summed bincount matrix.
+    # Evaluation.kappa() in tests/evaluation/test_kappa.py) over the sequentially summed bincount matrix.
     reference_matrix = bincount_matrix(actual, predicted, weights)
     reference = wekaeval.kappa(reference_matrix)
     wekaeval_matrix = ConfusionMatrix.from_predictions(

@@ -1,7 +1,7 @@
 """Write docs/api.md from the public names: ``wekaeval.__all__`` and each public module's ``__all__``.
 
 Run it after changing what a module exports (``make docs`` does, before ``mkdocs build --strict``);
-tests/test_api_docs.py fails while docs/api.md differs from what this writes, so a public name cannot be left
+tests/package/test_api_docs.py fails while docs/api.md differs from what this writes, so a public name cannot be left
 out of the reference, nor a name that no longer exists stay in it.
 
     python docs/make_api.py            # write docs/api.md
@@ -117,7 +117,7 @@ DETAILED = (
 HEADER = """# API reference
 
 <!-- Written by docs/make_api.py from the modules' __all__: run `python docs/make_api.py` (or `make docs`),
-do not edit by hand. tests/test_api_docs.py checks that this page is what it writes. -->
+do not edit by hand. tests/package/test_api_docs.py checks that this page is what it writes. -->
 
 Every public name, module by module: `import wekaeval` and the public subpackages and modules below it (their
 `__all__`). An object importable from several places is described where it is first listed and named in the

@@ -141,7 +141,7 @@ def weka(weka_jvm) -> WekaOracle:
 def kappa_package_outputs(weka_jvm, tmp_path_factory):
     """The WEKA package wekaevalKappa built, installed offline into a temporary WEKA home and run by WEKA's
     command line and python-weka-wrapper3, with the confusion matrix behind every printed section
-    (tests/kappa_package_runs.py: ``PackageOutputs``).  Built once per session; skips without a JDK
+    (tests/oracles/kappa_package_runs.py: ``PackageOutputs``).  Built once per session; skips without a JDK
     (fails under CI=true)."""
     import os
     import shutil

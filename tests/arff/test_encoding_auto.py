@@ -1,5 +1,5 @@
 """encoding="auto" in every reader: load_arff, read_predictions, read_experiment_results, read_result_matrix
-(read_weka_output's own cases are in tests/test_report_stream.py).  A byte-order mark decides, else UTF-8, else
+(read_weka_output's own cases are in tests/report/test_report_stream.py).  A byte-order mark decides, else UTF-8, else
 cp1252 with a LegacyEncodingWarning; what nothing decides is an error."""
 
 from __future__ import annotations

@@ -166,7 +166,7 @@ def test_every_command_keeps_the_one_line_rule(pool, command, data):
     tokens = data.draw(words(command))
     argv = [command, *resolve(tokens, paths)]
     if command == "platform" and "--measure" in argv:
-        argv.remove("--measure")  # runs RCPPS: tested in test_javaplatform
+        argv.remove("--measure")  # runs RCPPS: tested in tests/javamath/test_javamath_platform.py
     status, _, err = run(argv)
     check_outcome(argv, status, err)
 

@@ -202,7 +202,7 @@ def test_help_text(capsys):
 
 @pytest.fixture
 def demsar_csv(tmp_path: Path) -> Path:
-    """Demšar's Table 6 (tests/test_compare_report.py: JMLR 7:1-30) as a CSV table."""
+    """Demšar's Table 6 (tests/experiment/test_compare_report.py: JMLR 7:1-30) as a CSV table."""
     from tests.experiment.test_compare_report import DATASETS, DEMSAR, SCHEMES
 
     lines = ["data set," + ",".join(SCHEMES)]

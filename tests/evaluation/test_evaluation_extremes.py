@@ -2,7 +2,7 @@
 
 Huge and tiny numbers in the texts, rows WEKA throws on, infinities WEKA evaluates, overflow under
 ``-W error``, a thousand classes; then a seeded adversarial differential run of the same families, with WEKA
-as the oracle (``tests/evaluation_oracle.py``).
+as the oracle (``tests/oracles/evaluation_oracle.py``).
 """
 
 from __future__ import annotations

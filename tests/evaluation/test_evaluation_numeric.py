@@ -1,6 +1,6 @@
 """wekaeval.Evaluation for a numeric class against WEKA 3.9.7's own Evaluation: every number with ==, the summary text.
 
-WEKA's side is fed through a scripted regression scheme (tests/java/ScriptedRegression.java) so that its
+WEKA's side is fed through a scripted regression scheme (tests/oracles/java/ScriptedRegression.java) so that its
 Evaluation takes each of its paths: an interval and density estimator, a plain scheme, or bare predicted values
 (evaluateModelOnceAndRecordPrediction(double[], Instance)).
 """

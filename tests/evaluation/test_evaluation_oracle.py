@@ -1,4 +1,4 @@
-"""The Evaluation oracle (tests/evaluation_oracle.py) against known WEKA facts, before anything trusts it.
+"""The Evaluation oracle (tests/oracles/evaluation_oracle.py) against known WEKA facts, before anything trusts it.
 
 * WEKA's own EvaluationTest (weka/src/test/java/weka/classifiers/evaluation/EvaluationTest.java), redone
   in the JVM exactly as it runs -- its six instances read from ARFF text, ``new Evaluation(data)``, each

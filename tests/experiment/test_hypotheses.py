@@ -1,8 +1,8 @@
 """Shaffer's and Bergmann & Hommel's adjusted p-values against scmamp, without R.
 
 scmamp (R, github.com/b0rxa/scmamp) is the only implementation of both procedures, and the anchor:
-tests/fixtures/scmamp_reference.json holds its values (written by tests/make_scmamp_reference.py with
-tests/scmamp_reference.R; its header names the scmamp commit and the R version) for Demšar's (2006)
+tests/oracles/fixtures/scmamp_reference.json holds its values (written by tests/oracles/make_scmamp_reference.py with
+tests/oracles/scmamp_reference.R; its header names the scmamp commit and the R version) for Demšar's (2006)
 Table 6, seeded random tables with ties through ``postHocTest(test="friedman")``, and seeded random p-value
 matrices.  The functions compute the same products, minima and running maxima in the same order, so the
 values are compared with ``==``, tighter than the issue's relative 1e-12.  Then the properties that hold

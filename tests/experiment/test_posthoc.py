@@ -3,7 +3,7 @@
 scikit-posthocs computes the same formulas on ranks in the other orientation (1 the lowest value, where
 compare() gives 1 to the best): a difference of mean ranks there is (k + 1 - R_j) - (k + 1 - R_i), the same
 number up to its last bits, hence relative 1e-12 rather than ==.  Holm's adjustment and scipy's Wilcoxon see
-the same doubles and are compared with ==.  Demšar's Table 6 is typed in tests/test_compare.py.
+the same doubles and are compared with ==.  Demšar's Table 6 is typed in tests/experiment/test_compare.py.
 """
 
 from __future__ import annotations

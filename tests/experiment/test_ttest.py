@@ -1,6 +1,6 @@
 """wekaeval.ttest is WEKA's PairedCorrectedTTester: the Experimenter's analysis, byte for byte.
 
-Result files come from WEKA's own Experiment class run from the command line (tests/experiment_oracle.py:
+Result files come from WEKA's own Experiment class run from the command line (tests/oracles/experiment_oracle.py:
 3 datasets x 3 schemes x 3 runs x 5 folds, ARFF and CSV listeners); WEKA's tester analyses the ARFF file in
 this process's JVM.  Every table, key, ranking and summary must be the same text, and every mean and
 standard deviation the same double.

@@ -2,8 +2,8 @@
 
 Every comparison is on IEEE bit patterns (NaN payloads included), never approximate: against the
 running JVM on well over a million seeded inputs per run (the JVM of this host: its CPU's RCPPS
-table), and without a JVM against the stored reference tests/fixtures/javamath-log.txt (written by
-tests/make_javamath_reference.py with OpenJDK 17.0.15 on an AMD EPYC, so compared with cpu="amd").
+table), and without a JVM against the stored reference tests/oracles/fixtures/javamath-log.txt (written by
+tests/oracles/make_javamath_reference.py with OpenJDK 17.0.15 on an AMD EPYC, so compared with cpu="amd").
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Java's Math.log and StrictMath.log over numpy arrays, in bulk, for the tests and the benchmark.
 
-A tiny Java class (tests/java/MathBulk.java) is compiled inside the running JVM once per process
+A tiny Java class (tests/oracles/java/MathBulk.java) is compiled inside the running JVM once per process
 into a temporary directory; each call moves one ``double[]`` in and one out.
 """
 

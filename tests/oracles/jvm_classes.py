@@ -1,4 +1,4 @@
-"""Test helper classes written in Java (tests/java/*.java), compiled inside the running JVM once per process."""
+"""Test helper classes written in Java (tests/oracles/java/*.java), compiled inside the running JVM once per process."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """WEKA's UnivariateKernelEstimator and Java's Math.exp and Math.pow over numpy arrays, for the tests.
 
-A tiny Java class (tests/java/KernelBulk.java) is compiled inside the running JVM once per process;
+A tiny Java class (tests/oracles/java/KernelBulk.java) is compiled inside the running JVM once per process;
 each call moves whole ``double[]`` arrays in and out.
 """
 

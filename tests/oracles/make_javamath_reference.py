@@ -1,9 +1,9 @@
-"""Write tests/fixtures/javamath-log.txt: inputs with Java's Math.log and StrictMath.log, in hex bits.
+"""Write tests/oracles/fixtures/javamath-log.txt: inputs with Java's Math.log and StrictMath.log, in hex bits.
 
-The port is checked against these stored values without a JVM (tests/test_javamath.py), as scipy
+The port is checked against these stored values without a JVM (tests/javamath/test_javamath.py), as scipy
 checks its special functions against stored reference values.  Run it with WEKA's JVM available:
 
-    .venv/bin/python -m tests.make_javamath_reference
+    .venv/bin/python -m tests.oracles.make_javamath_reference
 
 It keeps every special value, powers of two and their neighbours at both ends of the range, and
 the inputs of a large random draw on which Math.log differs from fdlibm, Python's math.log or
@@ -54,7 +54,7 @@ def main() -> None:
     properties = java_properties()
     with TARGET.open("w", encoding="ascii") as out:
         out.write("# Java's Math.log and StrictMath.log: input, Math.log, StrictMath.log as IEEE bits in hex\n")
-        out.write(f"# written by tests/make_javamath_reference.py on {properties}\n")
+        out.write(f"# written by tests/oracles/make_javamath_reference.py on {properties}\n")
         for row in zip(_bits(x).tolist(), _bits(hotspot).tolist(), _bits(strict).tolist(), strict=False):
             out.write(" ".join(f"{value:016x}" for value in row) + "\n")
     print(f"wrote {len(x)} lines to {TARGET}")

@@ -1,15 +1,15 @@
-"""Write tests/fixtures/scmamp_reference.json: scmamp's Shaffer and Bergmann-Hommel adjusted p-values.
+"""Write tests/oracles/fixtures/scmamp_reference.json: scmamp's Shaffer and Bergmann-Hommel adjusted p-values.
 
 scmamp (B. Calvo and G. Santafé, the R package at github.com/b0rxa/scmamp, GPL-2) is the only
 implementation of Shaffer's static and Bergmann & Hommel's procedures for all pairwise comparisons
 (García and Herrera 2008); wekaeval.experiment._hypotheses is checked against its values without R
-(tests/test_hypotheses.py), as tests/test_javamath.py checks against stored JVM values.  Run it where R
-and scmamp's one dependency are installed (Debian: ``apt-get install r-base-core r-cran-reshape2``),
+(tests/experiment/test_hypotheses.py), as tests/javamath/test_javamath.py checks against stored JVM values.
+Run it where R and scmamp's one dependency are installed (Debian: ``apt-get install r-base-core r-cran-reshape2``),
 giving a git checkout (or bare mirror) of scmamp::
 
-    .venv/bin/python -m tests.make_scmamp_reference --scmamp /path/to/scmamp
+    .venv/bin/python -m tests.oracles.make_scmamp_reference --scmamp /path/to/scmamp
 
-It installs that commit of scmamp into a temporary R library, runs tests/scmamp_reference.R on
+It installs that commit of scmamp into a temporary R library, runs tests/oracles/scmamp_reference.R on
 
 - Demšar's Table 6 (J. Demšar (2006), Statistical comparisons of classifiers over multiple data sets,
   JMLR 7:1-30: the AUC of C4.5, C4.5+m, C4.5+cf and C4.5+m+cf on 14 data sets, typed from the paper),
@@ -210,7 +210,7 @@ def build(scmamp: Path, target: Path) -> None:
             "Diagonals are null: scmamp copies the raw matrix's NA. A null matrix means scmamp stopped: "
             "see scmamp_errors."
         ),
-        "made_by": "python -m tests.make_scmamp_reference --scmamp DIR (tests/scmamp_reference.R)",
+        "made_by": "python -m tests.oracles.make_scmamp_reference --scmamp DIR (tests/oracles/scmamp_reference.R)",
         "made_on": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d"),
         "scmamp": {
             "repository": "https://github.com/b0rxa/scmamp",

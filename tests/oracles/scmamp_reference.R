@@ -1,7 +1,7 @@
-# scmamp's Shaffer and Bergmann-Hommel adjusted p-values for the cases tests/make_scmamp_reference.py writes.
+# scmamp's Shaffer and Bergmann-Hommel adjusted p-values for the cases tests/oracles/make_scmamp_reference.py writes.
 #
 # Run by that driver (see its docstring), not by the tests: the tests read only its JSON output,
-# tests/fixtures/scmamp_reference.json.  Usage:  Rscript scmamp_reference.R CASES OUTPUT
+# tests/oracles/fixtures/scmamp_reference.json.  Usage:  Rscript scmamp_reference.R CASES OUTPUT
 #
 # CASES holds blocks of lines:
 #   table NAME N K        then N lines of K values (higher is better), one data set a line

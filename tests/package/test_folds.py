@@ -1,6 +1,6 @@
 """WEKA's folds and splits (evaluation._folds, wekaeval.folds) against WEKA's own, through the JVM.
 
-A classifier compiled in the JVM (tests/java/RecordingClassifier.java) records what WEKA hands it: the
+A classifier compiled in the JVM (tests/oracles/java/RecordingClassifier.java) records what WEKA hands it: the
 training indices of each buildClassifier call, in order, and the index of every instance it predicts. Run by
 WEKA's own ``Evaluation.crossValidateModel``, its ``-split-percentage`` and the Experimenter's result
 producers, it shows the folds WEKA makes; the port must make the same ones, index for index.

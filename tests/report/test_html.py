@@ -1,6 +1,6 @@
 """The HTML pages (wekaeval._html): escaping, structure, the CLI, and a real headless browser's rendering.
 
-``tests/fixtures/weka-3.9.7-nb-credit-g-predictions.txt`` is WEKA 3.9.7's own output (the weka.jar of
+``tests/oracles/fixtures/weka-3.9.7-nb-credit-g-predictions.txt`` is WEKA 3.9.7's own output (the weka.jar of
 python-weka-wrapper3): ``java weka.classifiers.bayes.NaiveBayes -t arff_samples/credit-g.arff
 -split-percentage 92 -classifications "weka.classifiers.evaluation.output.prediction.PlainText -distribution"``.
 

@@ -3,7 +3,7 @@
 
 The parity page broke words anywhere (``cross-validati`` / ``on``, ``weka.classifie`` / ``rs.trees.J48``) and a
 skip reason squeezed its column into 13 lines and more.  The browser part skips without chromium, and fails
-without it under ``CI=true`` (as tests/test_html.py's).
+without it under ``CI=true`` (as tests/report/test_html.py's).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Outputs of older WEKA releases: every layout of 3.4 to 3.9, and the rounding of each.
 
-The fixtures in ``tests/fixtures/`` are small outputs written for these tests in
+The fixtures in ``tests/oracles/fixtures/`` are small outputs written for these tests in
 the layouts of WEKA's source (``Evaluation.toSummaryString``,
 ``toClassDetailsString`` and ``Utils.doubleToString`` of each release, the
 Explorer's ``ClassifierPanel``); docs/weka-output.md lists the rules.  The

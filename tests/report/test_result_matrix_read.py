@@ -1,7 +1,8 @@
 """wekaeval.read_result_matrix: WEKA's printed Experimenter analysis in every output format read back.
 
-The texts are those ``wekaeval.ttest(...).to_text(format)`` writes (byte for byte WEKA's, tests/test_ttest.py);
-WEKA's own tester output through the JVM is read in tests/test_ttest.py::test_weka_result_matrices_read_back.
+The texts are those ``wekaeval.ttest(...).to_text(format)`` writes (byte for byte WEKA's,
+tests/experiment/test_ttest.py); WEKA's own tester output through the JVM is read in
+tests/experiment/test_ttest.py::test_weka_result_matrices_read_back.  (Writing them: test_result_matrix_text.py.)
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The same names are :class:`wekaeval.Evaluation`'s attributes (python-weka-wrapper3's), the fields of a
 read report's :class:`~wekaeval.blocks.Summary` and class details, the columns of ``to_frame()`` and
 ``wekaeval parse --csv``, and the keys of a WEKA run's statistics (:mod:`wekaeval.bridge`, which calls the
-getters); ``tests/test_statistics_table.py`` checks every one of them against this table.
+getters); ``tests/blocks/test_statistics_table.py`` checks every one of them against this table.
 
 >>> STATISTICS_BY_NAME["percent_correct"]
 Statistic(name='percent_correct', getter='pctCorrect', scope='nominal', java_math=False, weighted=None)

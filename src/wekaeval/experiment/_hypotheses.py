@@ -19,8 +19,8 @@ these two use it, and so reject at least what Holm rejects (adjusted p-values ne
 Both follow S. García and F. Herrera (2008), An extension on "Statistical comparisons of classifiers over
 multiple data sets" for all pairwise comparisons, JMLR 9:2677-2694, as the R package scmamp computes them
 (B. Calvo and G. Santafé, github.com/b0rxa/scmamp, ``adjustShaffer`` and ``adjustBergmannHommel`` in
-R/post_hoc.R), which is the anchor: tests/fixtures/scmamp_reference.json holds scmamp's values and
-tests/test_hypotheses.py checks these functions equal them.  Like scmamp, both end by making the adjusted
+R/post_hoc.R), which is the anchor: tests/oracles/fixtures/scmamp_reference.json holds scmamp's values and
+tests/experiment/test_hypotheses.py checks these functions equal them.  Like scmamp, both end by making the adjusted
 p-values monotone in the order of the raw ones (each at least the one before it; equal raw p-values keep
 the order of their pairs (1,2), (1,3), ..., (k-1,k), as R's stable ``order`` does) -- this matters for
 Bergmann-Hommel when raw p-values tie.

@@ -1,8 +1,8 @@
 """Derive the tables of HotSpot's x86_64 ``Math.log``, ``Math.exp`` and ``Math.pow`` from their definitions.
 
 ``python -m wekaeval.javamath._generate_tables`` writes :mod:`wekaeval.javamath._hotspot_tables`; ``--check``
-says whether the committed file is what the definitions give (``tests/test_hotspot_tables.py`` runs it).  Each table
-holds values of a function at a grid of points, split into a high and a low double the way the
+says whether the committed file is what the definitions give (``tests/javamath/test_hotspot_tables.py`` runs it).
+Each table holds values of a function at a grid of points, split into a high and a low double the way the
 intrinsic reads them; the arithmetic is exact (``mpmath`` at 300 bits, then one rounding to double):
 
 * ``LOG_TABLE``, ``Math.log``: ``-log(B)`` for ``B = (128 + j) / 256``, j = 0..128; high part the
@@ -18,7 +18,7 @@ Intel's LIBM, whose tables the intrinsics carry, computed some low parts in less
 arithmetic: those are one double away from the correctly rounded value (one is 2**-72 where the
 rest is 0, and two exact entries carry -0.0).  They are the facts of :data:`DEPARTURES`, listed entry by
 entry (from OpenJDK's ``macroAssembler_x86_exp.cpp`` and ``macroAssembler_x86_pow.cpp``) and checked against the JVM by
-``tests/test_javaexp.py``; nothing else is taken from there.
+``tests/javamath/test_javamath_exp_pow.py``; nothing else is taken from there.
 """
 
 from __future__ import annotations

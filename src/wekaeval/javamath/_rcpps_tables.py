@@ -5,7 +5,7 @@ vendor (:mod:`wekaeval.javamath`).  Where the port can run ``RCPPS`` itself it m
 these tables serve where it cannot, and to reproduce a JVM on another vendor's processor
 (``cpu="intel"``).  Each is a measurement over all 2**23 inputs the intrinsics give ``RCPPS``, made
 with ``wekaeval platform --measure`` (or a C program doing the same computation), on
-the processor it names; ``tests/test_javaplatform.py`` measures the host again and compares.
+the processor it names; ``tests/javamath/test_javamath_platform.py`` measures the host again and compares.
 
 A breakpoint is a 23-bit significand ``f23`` (x's leading significand bits) at which the table
 index steps down by one: ``Math.pow``'s from 512, ``Math.log``'s from 128.

@@ -4,7 +4,7 @@
    RCPPS(1.m) * 1.4453125f (rounded at bit 13 by adding 0x2000), printed as "m index" wherever the
    10-bit index (B's exponent bit and 9 significand bits) changes.  The table holds m >> 10 of each line.
 
-       gcc -O1 -o pow_rcp_breakpoints tests/c/pow_rcp_breakpoints.c && ./pow_rcp_breakpoints
+       gcc -O1 -o pow_rcp_breakpoints tests/oracles/c/pow_rcp_breakpoints.c && ./pow_rcp_breakpoints
 
    It prints 513 lines on an AMD EPYC (Zen), every m a multiple of 1024, the index falling from 740 to 228. */
 #include <stdio.h>
