@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.paths import ROOT
+from tests.paths import FIXTURES, ROOT
 from wekaeval.cli import main
 
 ARFF_SAMPLES = ROOT / "arff_samples"
@@ -492,7 +492,7 @@ def test_csv_text_cells_cannot_run_in_a_spreadsheet(tmp_path, capsys):
     for number in ("-0.5", "-1", "+2.5e-3", "-Infinity", "NaN", "0.94", 3, -1.5, None, "J48", "a=b"):
         assert spreadsheet_safe(number) == number
     log = tmp_path / "evil.log"
-    original = (ROOT / "tests" / "fixtures" / "weka-3.7.7-explorer.txt").read_text()
+    original = (FIXTURES / "weka-3.7.7-explorer.txt").read_text()
     text = original.replace("Relation:     iris", 'Relation:     =HYPERLINK("http://evil","x")')
     assert text != original
     log.write_text(text)
