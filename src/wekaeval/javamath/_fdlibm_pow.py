@@ -20,72 +20,30 @@ from wekaeval.javamath._fdlibm import _INF, _INV_LN2, _P1, _P2, _P3, _P4, _P5, C
 
 # fdlibm 5.3 e_pow.c, as in java.lang.FdLibm.Pow (JDK 9 to 26).
 _TWO53 = double_of(0x4340000000000000)  # 2**53, scales a subnormal x up
-
-
 _DP_H1 = double_of(0x3FE2B80340000000)  # log2(1.5), high part
-
-
 _DP_L1 = double_of(0x3E4CFDEB43CFD006)  # ... low part
 
 
 # Coefficients of (3/2)(log(x) - 2s - 2s**3/3) in s**2, s = (x - b) / (x + b).
 _L1 = double_of(0x3FE3333333333303)
-
-
 _L2 = double_of(0x3FDB6DB6DB6FABFF)
-
-
 _L3 = double_of(0x3FD55555518F264D)
-
-
 _L4 = double_of(0x3FD17460A91D4101)
-
-
 _L5 = double_of(0x3FCD864A93C9DB65)
-
-
 _L6 = double_of(0x3FCA7E284A454EEF)
-
-
 _LG2 = double_of(0x3FE62E42FEFA39EF)  # log(2), and in a high part with trailing zeros plus the rest
-
-
 _LG2_H = double_of(0x3FE62E4300000000)
-
-
 _LG2_L = double_of(0xBE205C610CA86C39)
-
-
 _OVT = double_of(0x3C971547652B82FE)  # -(1024 - log2(largest double + half an ulp))
-
-
 _CP = double_of(0x3FEEC709DC3A03FD)  # 2 / (3 log(2)), and in a high part with trailing zeros plus the rest
-
-
 _CP_H = double_of(0x3FEEC709E0000000)
-
-
 _CP_L = double_of(0xBE3E2FE0145B01F5)
-
-
 _IVLN2_H = double_of(0x3FF7154760000000)  # 1 / log(2) split in 24 high bits plus the rest
-
-
 _IVLN2_L = double_of(0x3E54AE0BF85DDF44)
-
-
 _THIRD = double_of(0x3FD5555555555555)  # 1/3, in the series of log(1 + t)
-
-
 _MINUS_1075 = signed_bits_of(-1075.0)
-
-
 _HUGE_Y = double_of(0x41E00000FFFFFFFF)  # |y| above it (about 2**31): only x within 2**-20 of 1 stays finite
-
-
 _BELOW_ONE = double_of(0x3FEFFFFF00000000)  # the ends of that "within 2**-20 of 1"
-
-
 _ABOVE_ONE = double_of(0x3FF00000FFFFFFFF)
 
 

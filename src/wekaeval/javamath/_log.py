@@ -50,58 +50,26 @@ Variant = Literal["hotspot", "fdlibm"]
 
 
 _LOG_TABLE = np.array(LOG_TABLE, dtype=np.uint64).view(np.float64)
-
-
 _T_HI = np.ascontiguousarray(_LOG_TABLE[:, 0])
-
-
 _T_LO = np.ascontiguousarray(_LOG_TABLE[:, 1])
-
-
 _B = (128 + np.arange(129)) / 256.0
 
 
 # The intrinsic's other constants: log(2)/16 split in a high part (11 trailing zero bits, so that
 # 16k times it is exact) and a low part, and the coefficients of log(1 + r) ~ r + sum c_n r**n.
 _LN2_16_HI = double_of(0x3FA62E42FEFA3800)
-
-
 _LN2_16_LO = double_of(0x3CEEF35793C76730)
-
-
 _C2 = double_of(0xBFE0000000000000)  # -1/2
-
-
 _C3 = double_of(0x3FD5555555555555)  # 1/3
-
-
 _C4 = double_of(0xBFD0000000000000)  # -1/4
-
-
 _C5 = double_of(0x3FC999999999999A)  # 1/5
-
-
 _C6 = double_of(0xBFC5555E3D6FB175)  # about -1/6
-
-
 _C7 = double_of(0x3FC2492492492492)  # 1/7
-
-
 _EXPONENT = np.uint64(0x7FF0000000000000)
-
-
 _SIGNIFICAND = np.uint64(0x000FFFFFFFFFFFFF)
-
-
 _ONE_BITS = np.uint64(0x3FF0000000000000)
-
-
 _TOP7 = np.uint64(0x000FE00000000000)  # the 7 leading bits of the significand
-
-
 _QUIET = np.uint64(0x0008000000000000)
-
-
 _DEFAULT_NAN = np.uint64(0xFFF8000000000000)  # what x86's SSE (and 0/0 in C) returns as "invalid"
 
 
@@ -233,35 +201,15 @@ def _hotspot_scalar(x: float, index_of_top13: list[int]) -> float:
 
 # fdlibm's constants (e_log.c).
 _LN2_HI = double_of(0x3FE62E42FEE00000)
-
-
 _LN2_LO = double_of(0x3DEA39EF35793C76)
-
-
 _TWO54 = double_of(0x4350000000000000)
-
-
 _LG1 = double_of(0x3FE5555555555593)
-
-
 _LG2 = double_of(0x3FD999999997FA04)
-
-
 _LG3 = double_of(0x3FD2492494229359)
-
-
 _LG4 = double_of(0x3FCC71C51D8E78AF)
-
-
 _LG5 = double_of(0x3FC7466496CB03DE)
-
-
 _LG6 = double_of(0x3FC39A09D078C69F)
-
-
 _LG7 = double_of(0x3FC2F112DF3E5244)
-
-
 _THIRD = double_of(0x3FD5555555555555)
 
 
