@@ -120,3 +120,30 @@ def test_an_interrupted_experiment_says_what_its_file_holds_and_that_the_same_co
     assert stopping.kept() == f"; {path} holds no row yet: run the same command to compute them"
     done.update({1: "row", 2: "row"})
     assert stopping.kept() == f"; the 2 finished rows are in {path}: run the same command to compute the rest"
+
+
+def test_preserve_order_without_a_split_is_refused_not_ignored(
+    tmp_path: Path, nothing_starts: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """WEKA's cross-validation always shuffles: keeping the order means a random split, so asking for it without
+    one is an error, in Python and on the command line, not an option silently dropped (left from issue 35)."""
+    results = tmp_path / "results.arff"
+    with pytest.raises(ExperimentError, match="randomize=False keeps a random split's order: give train_percent=P"):
+        run([SAMPLES / "picnic.arff"], [J48], randomize=False, results=results, progress=False)
+    status = main(
+        [
+            "experiment",
+            str(SAMPLES / "picnic.arff"),
+            "--classifier",
+            "J48",
+            "--preserve-order",
+            "--results",
+            str(results),
+        ]
+    )
+    assert status == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "wekaeval: error: --preserve-order keeps a random split's order: give --split-percentage P too; WEKA's "
+        "cross-validation always shuffles the data first"
+    ]
+    assert not results.exists()

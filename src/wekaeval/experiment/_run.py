@@ -192,6 +192,11 @@ def _setup(
             "datasets mix nominal and numeric classes: WEKA's ClassifierSplitEvaluator takes a nominal class, its "
             "RegressionSplitEvaluator a numeric one; run them as two experiments"
         )
+    if train_percent is None and not randomize:
+        raise ExperimentError(
+            "randomize=False keeps a random split's order: give train_percent=P too; WEKA's cross-validation always "
+            "shuffles the data first"
+        )
     if train_percent is None:
         for data in prepared:
             if folds > data.num_instances:
