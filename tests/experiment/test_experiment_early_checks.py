@@ -128,7 +128,7 @@ def test_preserve_order_without_a_split_is_refused_not_ignored(
     """WEKA's cross-validation always shuffles: keeping the order means a random split, so asking for it without
     one is an error, in Python and on the command line, not an option silently dropped (left from issue 35)."""
     results = tmp_path / "results.arff"
-    with pytest.raises(ExperimentError, match="randomize=False keeps a random split's order: give train_percent=P"):
+    with pytest.raises(ExperimentError, match="randomize=False needs train_percent=P"):
         run([SAMPLES / "picnic.arff"], [J48], randomize=False, results=results, progress=False)
     status = main(
         [
@@ -143,7 +143,7 @@ def test_preserve_order_without_a_split_is_refused_not_ignored(
     )
     assert status == 2
     assert capsys.readouterr().err.splitlines() == [
-        "wekaeval: error: --preserve-order keeps a random split's order: give --split-percentage P too; WEKA's "
+        "wekaeval: error: --preserve-order needs --split-percentage P: it keeps a random split's order, and WEKA's "
         "cross-validation always shuffles the data first"
     ]
     assert not results.exists()

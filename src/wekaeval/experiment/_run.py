@@ -194,8 +194,8 @@ def _setup(
         )
     if train_percent is None and not randomize:
         raise ExperimentError(
-            "randomize=False keeps a random split's order: give train_percent=P too; WEKA's cross-validation always "
-            "shuffles the data first"
+            "randomize=False needs train_percent=P: it keeps a random split's order, and WEKA's cross-validation "
+            "always shuffles the data first"
         )
     if train_percent is None:
         for data in prepared:
