@@ -337,6 +337,18 @@ def test_the_measures_direction_decides_which_side_is_better():
     assert told.p_a_better == told.right
 
 
+def test_a_measure_in_any_case_is_the_files_column_with_its_direction():
+    """``root_mean_squared_error`` is the file's Root_mean_squared_error, lower better, in both tests (the
+    direction was looked up by the name as typed: unknown, so p_a_better refused)."""
+    results = read_experiment_results(WEKA_FILE)
+    typed = correlated_ttest(results, "ZeroR", "J48", dataset="iris", measure="root_mean_squared_error")
+    exact = correlated_ttest(results, "ZeroR", "J48", dataset="iris", measure="Root_mean_squared_error")
+    assert typed == exact and typed.measure == "Root_mean_squared_error" and typed.p_b_better == typed.left
+    typed = signed_rank(WEKA_FILE, "ZeroR", "J48", measure="root_mean_squared_error", seed=7)
+    exact = signed_rank(WEKA_FILE, "ZeroR", "J48", measure="Root_mean_squared_error", seed=7)
+    assert typed == exact and typed.higher_is_better is False
+
+
 def test_the_summary_names_the_schemes_and_the_probabilities():
     test = correlated_ttest(WEKA_FILE, "J48", "NaiveBayes", dataset="iris", rope=1.0)
     text = str(test)

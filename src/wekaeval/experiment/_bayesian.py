@@ -36,7 +36,13 @@ import numpy as np
 
 from wekaeval.errors import ComparisonError
 from wekaeval.experiment._ranks import MEASURE_DIRECTIONS, measure_direction
-from wekaeval.experiment._results import DATASET_KEY, RESULTSET_KEY, ExperimentResults, read_experiment_results
+from wekaeval.experiment._results import (
+    DATASET_KEY,
+    RESULTSET_KEY,
+    ExperimentResults,
+    measure_column,
+    read_experiment_results,
+)
 from wekaeval.experiment._tester import PairedTester, TTestError
 from wekaeval.experiment._ttest import FOLD_COLUMN, RUN_COLUMN, lookup_index, numeric_column, scheme_aliases
 
@@ -188,8 +194,9 @@ def correlated_ttest(
         For a measure that is no numeric column of the results (as :func:`wekaeval.ttest`).
     """
     rope = _rope(rope)
-    higher = _direction(measure, higher_is_better)
     results = _results(results, "correlated_ttest")
+    measure = _measure(results, measure)
+    higher = _direction(measure, higher_is_better)
     tester, column, (a, b), schemes = _tester(results, measure, scheme_a, scheme_b)
     names = tuple(tester.dataset_name(d) for d in tester.datasets)
     i = lookup_index(dataset, names, "dataset", {}, ComparisonError)
@@ -299,6 +306,9 @@ def signed_rank(
     prior = _positive(prior, "prior")
     nsamples = _integer(nsamples, "nsamples", 1, None)
     seed = secrets.randbelow(SEED_LIMIT) if seed is None else _integer(seed, "seed", 0, SEED_LIMIT - 1)
+    if not _is_frame(results):
+        results = _results(results, "signed_rank")
+        measure = _measure(results, measure)
     higher = _direction(measure, higher_is_better)
     names, datasets, x, y, left_out, notes = _dataset_means(results, scheme_a, scheme_b, measure)
     if len(datasets) < 2:
@@ -495,6 +505,14 @@ def _integer(value: Any, argument: str, low: int, high: int | None) -> int:
         span = f">= {low}" if high is None else f"in {low}..{high}"
         raise ComparisonError(f"{argument} must be an integer {span}, got {value!r}")
     return number
+
+
+def _measure(results: ExperimentResults, measure: Any) -> str:
+    """The column ``measure`` names in ``results``, as the file spells it (``percent_correct`` is
+    ``Percent_correct``): its direction and the result's label follow the file's name."""
+    if not isinstance(measure, str):
+        raise ComparisonError(f"measure must be a column's name, got {measure!r}")
+    return measure_column(results, measure, "measure", TTestError)
 
 
 def _direction(measure: str, higher_is_better: bool | None) -> bool | None:
