@@ -133,6 +133,17 @@ def test_instances_stay_in_this_process(weka_jvm):
         pickle.dumps(prepared)
 
 
+def test_an_experiment_with_workers_refuses_instances_before_they_start(weka_jvm, tmp_path, monkeypatch):
+    """The Instances live in this process's JVM: refused before any worker process (and its JVM) starts."""
+    from wekaeval.experiment import _run, run
+
+    monkeypatch.setattr(_run, "_processes", lambda *args: pytest.fail("worker processes started"))
+    monkeypatch.setattr(_run, "capped_workers", lambda workers: workers)  # 2 workers on a 1-processor machine too
+    with pytest.raises(ModelDataError, match="worker processes cannot take it; give the path of its ARFF file"):
+        run([instances("picnic.arff")], ["weka.classifiers.rules.ZeroR"], workers=2, results=tmp_path / "r.arff")
+    assert not (tmp_path / "r.arff").exists()
+
+
 def test_features_of_instances_are_the_files(weka_jvm):
     from wekaeval.folds import to_xy
 

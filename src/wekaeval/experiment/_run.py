@@ -130,6 +130,9 @@ def run(
             setup = _setup(datasets, scheme_list, runs, folds, train_percent, randomize, nominal, path)
             if resume and path.exists():
                 writer.read(lambda path: early_check(path, _layout(setup, ()), _first_keys(setup, runs)))
+            if client is not None or workers > 1:
+                for data in setup.datasets:
+                    data.__getstate__()  # python-weka-wrapper3's Instances stay in this JVM: refused before workers
             pool = _processes(scheme_list, workers) if client is None and workers > 1 else None
             if pool is not None:
                 control.attach(pool)
