@@ -65,7 +65,8 @@ try:  # the real dask: this module is wekaeval.dask, and imports are absolute
 except ImportError as error:  # pragma: no cover - the dask extra is not installed
     raise ImportError(f"wekaeval.dask needs dask[dataframe]: pip install 'wekaeval[dask]' ({error})") from error
 
-from wekaeval.arff import Dataset, as_dataset
+from wekaeval.arff import Dataset
+from wekaeval.arff._shared import as_dataset
 from wekaeval.errors import EvaluationError, PredictionError, WekaevalError
 from wekaeval.evaluation import ConfusionMatrix, CostMatrix, Evaluation, validated_class_names
 

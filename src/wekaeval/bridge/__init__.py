@@ -7,7 +7,7 @@ predictions (:class:`WekaEvaluation`); nothing below this package touches the JV
 from __future__ import annotations
 
 from wekaeval._faces import claim_public_classes
-from wekaeval.arff import register_dataset_converter
+from wekaeval.arff._shared import register_dataset_converter
 from wekaeval.bridge._classifiers import (
     load_instances,
     make_classifier,

@@ -42,7 +42,8 @@ import re
 import numpy as np
 
 from wekaeval._textsource import quoted, read_text
-from wekaeval.arff import Dataset, as_dataset
+from wekaeval.arff import Dataset
+from wekaeval.arff._shared import as_dataset
 from wekaeval.blocks import Section
 from wekaeval.errors import PredictionError, WekaOutputError
 from wekaeval.evaluation import ConfusionMatrix
