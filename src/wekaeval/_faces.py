@@ -39,9 +39,7 @@ def former_names(package: str, renamed: dict[str, tuple[Any, str]]) -> Any:
         value, instead = renamed[name]
         import warnings
 
-        warnings.warn(
-            f"{package}.{name} is deprecated and goes in the next release: {instead}", DeprecationWarning, 2
-        )
+        warnings.warn(f"{package}.{name} is deprecated and goes in the next release: {instead}", DeprecationWarning, 2)
         return value
 
     return __getattr__

@@ -12,7 +12,8 @@ import inspect
 import pytest
 
 from wekaeval import Evaluation, bridge, parity
-from wekaeval.blocks import DETAIL_COLUMNS, STATISTICS, STATISTICS_BY_NAME, SUMMARY_FIELDS, Statistic
+from wekaeval.blocks import STATISTICS, STATISTICS_BY_NAME, Statistic
+from wekaeval.blocks._shared import DETAIL_COLUMNS, SUMMARY_FIELDS
 
 
 def test_names_and_getters_are_unique():

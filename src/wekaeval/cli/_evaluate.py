@@ -35,7 +35,7 @@ import numpy as np
 
 from wekaeval._textsource import read_text
 from wekaeval.arff import load_arff
-from wekaeval.blocks import Section
+from wekaeval.blocks._shared import Section
 from wekaeval.cli._common import UsageError, add_encoding, class_attribute
 from wekaeval.errors import PredictionError, WekaOutputError
 from wekaeval.evaluation import Evaluation

@@ -14,7 +14,7 @@ from typing import IO, Any
 
 from wekaeval._progress import ProgressLine
 from wekaeval._textsource import counted
-from wekaeval.blocks import json_number
+from wekaeval.blocks._shared import json_number
 from wekaeval.bridge import ClassifierError, make_classifier
 from wekaeval.cli._common import (
     DEFAULT_SAMPLES,

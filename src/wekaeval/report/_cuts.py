@@ -27,7 +27,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from wekaeval._textsource import quoted
-from wekaeval.blocks import DETAIL_LAYOUTS, SUMMARY_LINES, Predictions
+from wekaeval.blocks import Predictions
+from wekaeval.blocks._shared import DETAIL_LAYOUTS, SUMMARY_LINES
 from wekaeval.report._blocks import WEKA_TITLES
 
 _SUMMARY_LABELS = [spec.label.split("{")[0].rstrip() for spec in SUMMARY_LINES]
