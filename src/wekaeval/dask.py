@@ -68,7 +68,8 @@ except ImportError as error:  # pragma: no cover - the dask extra is not install
 from wekaeval.arff import Dataset
 from wekaeval.arff._shared import as_dataset
 from wekaeval.errors import EvaluationError, PredictionError, WekaevalError
-from wekaeval.evaluation import ConfusionMatrix, CostMatrix, Evaluation, validated_class_names
+from wekaeval.evaluation import ConfusionMatrix, CostMatrix, Evaluation
+from wekaeval.evaluation._shared import validated_class_names
 
 __all__ = ["confusion_matrix", "evaluate"]
 

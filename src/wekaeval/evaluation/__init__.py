@@ -8,11 +8,11 @@ printed through :mod:`wekaeval.blocks`.  Kappa has one core (``_kappa``) that
 
 from __future__ import annotations
 
-from wekaeval._faces import claim_public_classes
+from wekaeval._faces import claim_public_classes, former_names
+from wekaeval.evaluation import _expressions, _folds, _models, _shared, _threshold
 from wekaeval.evaluation._confusion import ConfusionMatrix
 from wekaeval.evaluation._costmatrix import CostMatrix
 from wekaeval.evaluation._evaluation import Evaluation, NominalPrediction, NumericPrediction
-from wekaeval.evaluation._expressions import Expression, compile_expression
 from wekaeval.evaluation._folds import (
     cross_validation_folds,
     cross_validation_text,
@@ -20,12 +20,9 @@ from wekaeval.evaluation._folds import (
     fold_sizes,
     percentage_split,
     random_split,
-    stratified_order,
 )
-from wekaeval.evaluation._inputs import validated_class_names
 from wekaeval.evaluation._kappa import kappa
 from wekaeval.evaluation._kappastats import (
-    WEKA_PACKAGE_LINES,
     KappaStats,
     PerClassKappa,
     fleiss_label,
@@ -36,14 +33,10 @@ from wekaeval.evaluation._kernel import UnivariateKernelEstimator
 from wekaeval.evaluation._models import (
     ModelRunner,
     PredictedPart,
-    java_random,
-    model_runner,
     register_model_runner,
 )
 from wekaeval.evaluation._threshold import (
-    CurvePoints,
     ThresholdCurves,
-    curve_points,
     prc_area,
     roc_area,
     weighted_area_under_prc,
@@ -52,8 +45,6 @@ from wekaeval.evaluation._threshold import (
 
 __all__ = [
     "ConfusionMatrix",
-    "validated_class_names",
-    "WEKA_PACKAGE_LINES",
     "kappa",
     "KappaStats",
     "PerClassKappa",
@@ -64,11 +55,7 @@ __all__ = [
     "NominalPrediction",
     "NumericPrediction",
     "CostMatrix",
-    "Expression",
-    "compile_expression",
     "ThresholdCurves",
-    "CurvePoints",
-    "curve_points",
     "roc_area",
     "prc_area",
     "weighted_area_under_roc",
@@ -77,15 +64,28 @@ __all__ = [
     "cross_validation_text",
     "fold_sizes",
     "cross_validation_folds",
-    "stratified_order",
     "percentage_split",
     "random_split",
     "ModelRunner",
     "PredictedPart",
-    "java_random",
-    "model_runner",
     "register_model_runner",
     "UnivariateKernelEstimator",
 ]
 
 claim_public_classes(globals())
+
+#: This face's names before issue 36 that are wekaeval's plumbing now: they still import, with a warning.
+__getattr__ = former_names(
+    __name__,
+    {
+        name: (getattr(module, name), "it is wekaeval's plumbing now, not API")
+        for module, names in [
+            (_shared, _shared.__all__),
+            (_expressions, ["Expression", "compile_expression"]),
+            (_threshold, ["CurvePoints", "curve_points"]),
+            (_folds, ["stratified_order"]),
+            (_models, ["java_random", "model_runner"]),
+        ]
+        for name in names
+    },
+)

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wekaeval.blocks._shared import PLUGIN_LINE
-from wekaeval.evaluation import WEKA_PACKAGE_LINES, kappa, kappa_stats
+from wekaeval.evaluation import kappa, kappa_stats
+from wekaeval.evaluation._shared import WEKA_PACKAGE_LINES
 from wekaeval.javamath import decimal_format, normal_inverse, old_decimal_format
 
 if TYPE_CHECKING:
