@@ -14,6 +14,7 @@ from wekaeval._faces import former_names
 from wekaeval.arff import Attribute, Dataset, load_arff
 from wekaeval.errors import (
     ArffError,
+    ArgumentError,
     ComparisonError,
     CostMatrixError,
     EvaluationError,
@@ -65,6 +66,7 @@ __all__ = [
     "Dataset",
     "Attribute",
     "WekaevalError",
+    "ArgumentError",
     "MatrixError",
     "PredictionError",
     "EvaluationError",

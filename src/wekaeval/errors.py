@@ -8,6 +8,7 @@ from __future__ import annotations
 
 __all__ = [
     "WekaevalError",
+    "ArgumentError",
     "MatrixError",
     "PredictionError",
     "EvaluationError",
@@ -23,6 +24,12 @@ __all__ = [
 
 class WekaevalError(ValueError):
     """Base class of every error wekaeval raises for bad input."""
+
+
+class ArgumentError(WekaevalError):
+    """A bad argument to a function, whatever its data: a value outside its range (an ``alpha`` not strictly
+    between 0 and 1, fewer than 2 folds), of the wrong type, or not one of its choices; the message names the
+    argument."""
 
 
 class MatrixError(WekaevalError):

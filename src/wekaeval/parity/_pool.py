@@ -29,7 +29,7 @@ from wekaeval.parity._plan import Survey
 from wekaeval.parity._rows import ClassifierSpec, EvaluationMode
 
 
-class WorkerLost(RuntimeError):
+class ParityWorkerLost(RuntimeError):
     """A worker process (and the JVM in it) ended without being asked to: killed, out of memory, a JVM crash.
     The message names the worker and what it was running."""
 
@@ -226,7 +226,7 @@ class WorkerPool:
         if not worker.ready:
             return bridge.WekaUnavailable(f"the JVM of {worker.describe()} did not start ({how}){crash}")
         doing = f" while {worker.task.describe()}" if worker.task is not None else ""
-        return WorkerLost(f"{worker.describe()} was lost ({how}){doing}{crash}")
+        return ParityWorkerLost(f"{worker.describe()} was lost ({how}){doing}{crash}")
 
     def stop(self) -> None:
         """End every worker and its JVM, and wait for them; safe from another thread, and more than once."""

@@ -282,7 +282,7 @@ def run_parity(
     ------
     WekaevalError
         For a user error (see :mod:`wekaeval.bridge`), as soon as it is met.
-    WorkerLost
+    ParityWorkerLost
         When a worker process ends on its own (killed, a JVM crash).
     """
     return ParityResults(
