@@ -9,6 +9,7 @@ import importlib
 import inspect
 import pkgutil
 import re
+import textwrap
 import warnings
 
 import pytest
@@ -153,9 +154,9 @@ def exception_tree() -> str:
 
 def drawn(text: str) -> str:
     """The tree a docstring or page draws: the lines of its block that starts with ``Exception tree``."""
-    block = re.search(r"Exception tree[^\n]*\n+(?:```text\n)?(.*?)(?:\n```|\n\n)", text, re.S)
+    block = re.search(r"Exception tree.*?:\n+(?:```text\n)?(.*?)(?:\n```|\n\n|$)", text, re.S)
     assert block, "no tree drawn"
-    return "\n".join(line.strip("\n") for line in block.group(1).splitlines()).strip()
+    return textwrap.dedent(block.group(1)).strip()
 
 
 def test_errors_docstring_and_failures_page_draw_the_whole_exception_tree():
