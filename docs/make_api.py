@@ -31,6 +31,7 @@ ORDER = (
     "wekaeval",
     "wekaeval.arff",
     "wekaeval.evaluation",
+    "wekaeval.models",
     "wekaeval.folds",
     "wekaeval.sklearn",
     "wekaeval.dask",
@@ -59,7 +60,7 @@ DETAILED = (
             "wekaeval.ThresholdCurves",
         ),
     ),
-    ("WEKA's folds", ("wekaeval.folds.WekaKFold", "wekaeval.folds.WekaSplit", "wekaeval.folds.to_xy")),
+    ("WEKA's folds", ("wekaeval.models.WekaKFold", "wekaeval.models.WekaSplit", "wekaeval.models.to_xy")),
     (
         "Data",
         ("wekaeval.load_arff", "wekaeval.arff.read_arff_rows", "wekaeval.arff.write_arff", "wekaeval.Dataset"),

@@ -7,7 +7,7 @@
 Importing wekaeval never starts (or needs) a JVM; only :mod:`wekaeval.bridge` does.  The names here are
 the ones most code needs; each subpackage's own face has the rest (:mod:`wekaeval.javamath`,
 :mod:`wekaeval.arff`, :mod:`wekaeval.blocks`, :mod:`wekaeval.evaluation`, :mod:`wekaeval.report`,
-:mod:`wekaeval.experiment`, :mod:`wekaeval.bridge`).
+:mod:`wekaeval.models`, :mod:`wekaeval.experiment`, :mod:`wekaeval.bridge`).
 """
 
 from wekaeval._faces import former_names
@@ -43,12 +43,12 @@ from wekaeval.experiment import (
     TTestResult,
     compare,
     correlated_ttest,
-    cross_validate,
     read_experiment_results,
     signed_rank,
     summarise,
     ttest,
 )
+from wekaeval.models import cross_validate
 from wekaeval.report import PrintedResultMatrix, WekaReport, read_result_matrix, read_weka_output, read_weka_outputs
 
 __version__ = "0.1.0"

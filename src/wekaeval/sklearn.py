@@ -40,7 +40,7 @@ from sklearn.utils.multiclass import unique_labels
 
 from wekaeval.errors import PredictionError
 from wekaeval.evaluation import ConfusionMatrix
-from wekaeval.experiment import ModelDataError
+from wekaeval.models import ModelDataError
 
 __all__ = ["ReplaceMissingValues", "weka_kappa_score", "weka_kappa_scorer"]
 

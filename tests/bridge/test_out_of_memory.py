@@ -65,7 +65,7 @@ def test_an_out_of_memory_error_and_one_as_a_cause_become_jvm_out_of_memory(weka
 def test_the_experiments_weka_calls_name_the_jvm_out_of_heap(weka_jvm):
     import jpype
 
-    from wekaeval.experiment._weka import _java
+    from wekaeval.models._weka import _java
 
     def exhausted():
         raise jpype.JClass("java.lang.OutOfMemoryError")("Java heap space")

@@ -17,7 +17,8 @@ import pytest
 from tests.experiment.test_experiment_run import same_values, weka_experiment, without_timing
 from tests.paths import ARFF_SAMPLES
 from wekaeval.cli import main
-from wekaeval.experiment import ModelDataError, _data, model_data, run
+from wekaeval.experiment import run
+from wekaeval.models import ModelDataError, _data, model_data
 
 sklearn = pytest.importorskip("sklearn")
 from sklearn.naive_bayes import GaussianNB  # noqa: E402

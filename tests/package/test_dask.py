@@ -41,8 +41,8 @@ from wekaeval import ConfusionMatrix, CostMatrix, Evaluation, EvaluationError, P
 from wekaeval import dask as wdask
 from wekaeval.experiment import TIMING_COLUMNS, ExperimentError, RowsMissing, run
 from wekaeval.experiment._dask import _dask_failure
-from wekaeval.experiment._data import model_data
 from wekaeval.experiment._worker import Job, Setup
+from wekaeval.models import model_data
 
 TEXTS = ("summary", "summary_complexity", "class_details", "matrix", "margins")
 

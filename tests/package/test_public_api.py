@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -38,11 +39,50 @@ def test_every_documented_path_imports(module):
 
 
 def test_each_subpackage_face_exports_what_it_lists():
-    for package in ("javamath", "arff", "blocks", "evaluation", "report", "bridge", "experiment"):
+    for package in ("javamath", "arff", "blocks", "evaluation", "report", "bridge", "models", "experiment"):
         face = importlib.import_module(f"wekaeval.{package}")
         assert face.__all__ and all(hasattr(face, name) for name in face.__all__), package
         classes = [getattr(face, name) for name in face.__all__ if isinstance(getattr(face, name), type)]
         assert all(cls.__module__ == face.__name__ for cls in classes), package  # shown under the public path
+
+
+#: Names that moved to wekaeval.models (running models on WEKA's folds), kept at their old homes for one release.
+MOVED_TO_MODELS = {
+    "wekaeval": ["cross_validate"],
+    "wekaeval.folds": ["WekaKFold", "WekaSplit", "to_xy"],
+    "wekaeval.experiment": [
+        "ModelData",
+        "ModelDataError",
+        "NominalEncoding",
+        "class_labels",
+        "is_nominal",
+        "model_data",
+        "nominal_codes",
+        "SklearnRunner",
+        "WekaRunner",
+        "cross_validate",
+        "runner_for",
+        "scheme_key",
+    ],
+}
+
+
+@pytest.mark.parametrize("module", sorted(MOVED_TO_MODELS))
+def test_names_moved_to_models_import_from_their_old_homes(module):
+    from wekaeval import models
+
+    old = importlib.import_module(module)
+    for name in MOVED_TO_MODELS[module]:
+        assert getattr(old, name) is getattr(models, name), f"{module}.{name}"
+
+
+def test_pickles_naming_the_old_homes_still_load():
+    """A class pickled before the move names its old home; unpickling finds the same class there."""
+    from wekaeval import models
+
+    for module in ("wekaeval.experiment", "wekaeval.folds"):
+        for name in ("ModelData", "SklearnRunner", "WekaRunner") if module.endswith("experiment") else ("WekaKFold",):
+            assert pickle.loads(f"c{module}\n{name}\n.".encode()) is getattr(models, name)
 
 
 def test_importing_wekaeval_starts_no_jvm_and_needs_no_java():

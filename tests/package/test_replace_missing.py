@@ -18,7 +18,7 @@ from sklearn.pipeline import make_pipeline  # noqa: E402
 
 from tests.paths import ARFF_SAMPLES  # noqa: E402
 from wekaeval import bridge  # noqa: E402
-from wekaeval.experiment import ModelDataError, cross_validate, model_data  # noqa: E402
+from wekaeval.models import ModelDataError, cross_validate, model_data  # noqa: E402
 from wekaeval.sklearn import ReplaceMissingValues  # noqa: E402
 
 #: The data sets of arff_samples with ``?`` among their attributes (missing-class has them in its class only).
@@ -112,7 +112,7 @@ def test_an_experiment_tells_a_fresh_copy_the_nominal_columns():
     evaluation = cross_validate(pipeline, path, folds=3, seed=1)
     assert evaluation.num_instances == model_data(path).num_instances
     assert pipeline.get_params()["replacemissingvalues__onehot"] is None
-    from wekaeval.experiment import SklearnRunner
+    from wekaeval.models import SklearnRunner
 
     fitted = SklearnRunner(pipeline).fit(model_data(path), np.arange(10))
     replace = fitted.named_steps["replacemissingvalues"]

@@ -39,7 +39,7 @@ class Dataset:
     ``weights`` the instance weights (1.0 unless the file gives one).
     ``source`` is the path it was read from (None for a file object) and
     ``encoding`` the encoding it was read in: what a model needs to read the
-    attribute values again (:mod:`wekaeval.folds`, :mod:`wekaeval.experiment`).
+    attribute values again (:mod:`wekaeval.models`).
 
     Data loaded without a class (``class_attribute=False``) has ``class_index`` -1 (:data:`NO_CLASS`, WEKA's
     "no class set"), ``has_class`` False and ``class_values`` all NaN (one per instance); its

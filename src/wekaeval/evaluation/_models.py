@@ -7,7 +7,7 @@ training part in WEKA's order, its test part evaluated in WEKA's order, into thi
 Running a model -- a scikit-learn estimator, or a WEKA scheme in the JVM -- needs floors above this one
 (``wekaeval.bridge`` for the JVM), so it comes through a :class:`ModelRunner`: the model itself when it
 has the protocol's methods, else the one a factory registered with :func:`register_model_runner` makes of
-it.  ``wekaeval.experiment`` registers its factory (scikit-learn estimators, WEKA command lines,
+it.  ``wekaeval.models`` registers its factory (scikit-learn estimators, WEKA command lines,
 python-weka-wrapper3 classifiers) when it is imported, which ``import wekaeval`` does; nothing here
 imports a floor above (docs/architecture.md says why this design).
 """
@@ -80,7 +80,7 @@ _FACTORIES: list[Callable[[Any], ModelRunner | None]] = []
 
 def register_model_runner(factory: Callable[[Any], ModelRunner | None]) -> None:
     """Register ``factory(model) -> ModelRunner | None`` with the model-running methods (once; a floor above
-    this one, ``wekaeval.experiment``, registers scikit-learn estimators and WEKA schemes)."""
+    this one, ``wekaeval.models``, registers scikit-learn estimators and WEKA schemes)."""
     if factory not in _FACTORIES:
         _FACTORIES.append(factory)
 
@@ -205,7 +205,7 @@ class ModelRunningMixin:
         """WEKA's command-line evaluation of ``classifier`` with ``args`` (``["-t", "iris.arff", "-x", "5"]``).
 
         For a WEKA scheme, WEKA's own text (``Evaluation.evaluateModel``); for a scikit-learn model the same
-        sections, each evaluated by wekaeval (see :mod:`wekaeval.experiment`).
+        sections, each evaluated by wekaeval (see :mod:`wekaeval.models`).
         """
         if isinstance(args, str) or not all(isinstance(a, str) for a in args):
             raise EvaluationError("args must be a list of WEKA's command-line options, each a str")

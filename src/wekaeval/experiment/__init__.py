@@ -4,21 +4,11 @@ compared over many data sets (ranks, Friedman's test, post-hoc tests)."""
 from __future__ import annotations
 
 from wekaeval._faces import claim_public_classes
-from wekaeval.evaluation import register_model_runner
 from wekaeval.experiment._bayesian import BayesianTest, correlated_ttest, signed_rank
 from wekaeval.experiment._columns import TIMING_COLUMNS
 from wekaeval.experiment._compare import Comparison, compare
 from wekaeval.experiment._comparison_report import compare_html, critical_difference_diagram
 from wekaeval.experiment._control import RunControl, interruptible
-from wekaeval.experiment._data import (
-    ModelData,
-    ModelDataError,
-    NominalEncoding,
-    class_labels,
-    is_nominal,
-    model_data,
-    nominal_codes,
-)
 from wekaeval.experiment._formats import (
     RESULT_MATRICES,
     ResultMatrixCSV,
@@ -28,7 +18,6 @@ from wekaeval.experiment._formats import (
     ResultMatrixPlainText,
     ResultMatrixSignificance,
 )
-from wekaeval.experiment._models import SklearnRunner, cross_validate, runner_for, scheme_key
 from wekaeval.experiment._pairedstats import PairedStats, PairedStatsCorrected
 from wekaeval.experiment._pool import WorkerLost
 from wekaeval.experiment._posthoc import PostHoc, VersusControl
@@ -46,8 +35,23 @@ from wekaeval.experiment._resume import ExperimentWarning
 from wekaeval.experiment._run import run
 from wekaeval.experiment._tester import TTestError
 from wekaeval.experiment._ttest import FORMATS, TTestCell, TTestResult, ttest
-from wekaeval.experiment._weka import WekaRunner
 from wekaeval.experiment._worker import ExperimentError, FailedRow, RowsMissing
+
+# Moved to wekaeval.models (running models on WEKA's folds); kept importable from here for one release.
+from wekaeval.models import (  # noqa: F401
+    ModelData,
+    ModelDataError,
+    NominalEncoding,
+    SklearnRunner,
+    WekaRunner,
+    class_labels,
+    cross_validate,
+    is_nominal,
+    model_data,
+    nominal_codes,
+    runner_for,
+    scheme_key,
+)
 
 __all__ = [
     "compare",
@@ -61,18 +65,6 @@ __all__ = [
     "FORMATS",
     "RESULT_MATRICES",
     "MeasureSummary",
-    "ModelData",
-    "ModelDataError",
-    "NominalEncoding",
-    "class_labels",
-    "is_nominal",
-    "model_data",
-    "nominal_codes",
-    "SklearnRunner",
-    "WekaRunner",
-    "cross_validate",
-    "runner_for",
-    "scheme_key",
     "run",
     "interruptible",
     "RunControl",
@@ -109,7 +101,5 @@ __all__ = [
     "correlated_ttest",
     "signed_rank",
 ]
-
-register_model_runner(runner_for)  # Evaluation's model-running methods run these models (the injection point)
 
 claim_public_classes(globals())

@@ -29,15 +29,13 @@ from wekaeval._progress import ProgressLine
 from wekaeval._textsource import counted
 from wekaeval.experiment._columns import Layout, result_layout
 from wekaeval.experiment._control import active_control
-from wekaeval.experiment._data import ModelData, NominalEncoding, model_data
-from wekaeval.experiment._models import is_sklearn_estimator
 from wekaeval.experiment._pool import Processes, capped_workers, main_script
 from wekaeval.experiment._resultfile import Row, is_csv, results_text
 from wekaeval.experiment._results import ExperimentResults, read_experiment_results
 from wekaeval.experiment._resume import early_check, resumable_rows
-from wekaeval.experiment._weka import is_weka_classifier
 from wekaeval.experiment._worker import ExperimentError, FailedRow, Job, Key, RowsMissing, Setup, Worker
 from wekaeval.javamath import back_quote_chars
+from wekaeval.models import ModelData, NominalEncoding, is_sklearn_estimator, is_weka_classifier, model_data
 
 Progress = Callable[[int, int], None]
 

@@ -31,10 +31,8 @@ from wekaeval.experiment._columns import (
     port_results,
     timestamp,
 )
-from wekaeval.experiment._data import ModelData
-from wekaeval.experiment._models import SklearnRunner, scheme_key
-from wekaeval.experiment._weka import jvm_instances, subset
 from wekaeval.javamath import JavaRandom, back_quote_chars
+from wekaeval.models import ModelData, SklearnRunner, jvm_instances, scheme_key, subset
 
 Key = tuple[str, ...]
 

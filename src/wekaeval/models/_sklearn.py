@@ -1,12 +1,11 @@
-"""Models on WEKA's folds: scikit-learn estimators and WEKA schemes, behind one protocol.
+"""scikit-learn estimators on WEKA's folds, as WEKA would run a classifier.
 
 :class:`SklearnRunner` runs a scikit-learn estimator where WEKA would run a classifier: a fresh ``clone``
 for each training part (WEKA's ``makeCopy``), fitted on the part's instances in WEKA's order without those
 of a missing class (which WEKA's classifiers drop), with the instance weights as ``sample_weight`` when its
 ``fit`` takes one; the probabilities of ``predict_proba`` (in the order of the class's labels; a label the
 model never saw gets 0), else a distribution of 1 for the predicted class; a numeric class's ``predict``.
-:func:`runner_for` is the factory :mod:`wekaeval.experiment` registers with the model-running methods of
-:class:`wekaeval.Evaluation`; :func:`cross_validate` is ``crossvalidate_model`` as a function.
+:func:`scheme_key` names an estimator in the Experimenter's key columns.
 """
 
 from __future__ import annotations
@@ -22,31 +21,18 @@ import numpy as np
 from wekaeval.errors import EvaluationError
 from wekaeval.evaluation import (
     Evaluation,
-    ModelRunner,
     PredictedPart,
     cross_validation_folds,
     cross_validation_text,
     percentage_split,
 )
-from wekaeval.experiment._data import ModelData, NominalEncoding, model_data
-from wekaeval.experiment._weka import WekaRunner, is_weka_classifier
 from wekaeval.javamath import JavaRandom, RandomSource
+from wekaeval.models._data import ModelData, model_data
 
 
 def is_sklearn_estimator(model: Any) -> bool:
     """Whether ``model`` looks like a scikit-learn estimator (``fit``, ``predict`` and ``get_params``)."""
     return all(callable(getattr(model, name, None)) for name in ("fit", "predict", "get_params"))
-
-
-def runner_for(model: Any) -> ModelRunner | None:
-    """A runner for ``model``: a WEKA command line (str), a WEKA classifier object, or a scikit-learn estimator."""
-    if isinstance(model, str):
-        return WekaRunner(model)
-    if is_sklearn_estimator(model):
-        return SklearnRunner(model)
-    if is_weka_classifier(model):
-        return WekaRunner(model)
-    return None
 
 
 class SklearnRunner:
@@ -267,41 +253,6 @@ def _blocks(evaluation: Evaluation, title: str, complexity: bool) -> str:
     if not evaluation.numeric:
         text += "\n\n" + evaluation.class_details() + "\n\n" + evaluation.matrix()
     return text + "\n"
-
-
-def cross_validate(
-    model: Any, data: Any, *, folds: int = 10, seed: int = 1, nominal: NominalEncoding = "onehot"
-) -> Evaluation:
-    """WEKA's cross-validation of ``model`` on ``data``: ``crossValidateModel(model, data, folds, new Random(seed))``.
-
-    Parameters
-    ----------
-    model : scikit-learn estimator, WEKA command line, or python-weka-wrapper3 Classifier
-        A scikit-learn model is fitted on each fold's training part (a clone each time); a WEKA scheme runs in
-        the JVM (:mod:`wekaeval.bridge`), and then every statistic is WEKA's own double.
-    data : Dataset, Instances, path, or (X, y)
-        A :func:`wekaeval.load_arff` dataset read from a path, python-weka-wrapper3's ``Instances``, an ARFF
-        path, or features and class.
-    folds, seed : int
-        WEKA's ``-x`` and ``-s``.
-    nominal : {"onehot", "ordinal"}
-        How a scikit-learn model sees nominal attributes (:mod:`wekaeval.experiment`).
-
-    Returns
-    -------
-    Evaluation
-        Its ``summary()`` is titled as WEKA's command line titles it (``=== Stratified cross-validation ===``
-        for a nominal class, ``=== Cross-validation ===`` for a numeric one).
-    """
-    weka = isinstance(model, str) or is_weka_classifier(model)  # WEKA reads the file itself
-    prepared = model_data(data, nominal=nominal, features=not weka)
-    evaluation = Evaluation(prepared.class_names)
-    evaluation.set_priors(prepared.y, prepared.weights)
-    evaluation.summary_title = (
-        "=== Stratified cross-validation ===\n" if prepared.nominal else "=== Cross-validation ===\n"
-    )
-    evaluation.crossvalidate_model(model, prepared, folds, JavaRandom(seed))
-    return evaluation
 
 
 _PRIVATE = re.compile(r"\._[^.]*")

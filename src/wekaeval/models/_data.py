@@ -50,7 +50,7 @@ class ModelDataError(WekaevalError):
 class ModelData:
     """One dataset, ready for scikit-learn and for WEKA.
 
-    ``X`` holds the features (the encoding rule of :mod:`wekaeval.experiment`), ``y`` the class as WEKA
+    ``X`` holds the features (the encoding rule of :mod:`wekaeval.models`), ``y`` the class as WEKA
     stores it (a nominal class's label index, a numeric class's value; NaN when missing), ``weights`` the
     instance weights.  ``source`` and ``class_index`` say which ARFF file and attribute WEKA reads (None for
     data given as ``(X, y)``: WEKA then reads a file written from them).  Data read for WEKA's schemes only
@@ -163,7 +163,7 @@ def model_data(
         ``(X, y, weights)``: numeric features and the class (integers, strings or categories make a
         nominal class, whose names are the sorted labels; floats a numeric one; None or NaN missing).
     nominal : {"onehot", "ordinal"}
-        How nominal attributes become features (see :mod:`wekaeval.experiment`).
+        How nominal attributes become features (see :mod:`wekaeval.models`).
     features : bool
         Encode the features for scikit-learn (``X``); False keeps a file as WEKA reads it, for WEKA's schemes
         only: no attribute value is read here (``(X, y)`` keep theirs).
@@ -246,7 +246,7 @@ def _encoded(
     column: Callable[[int], np.ndarray],
     nominal: NominalEncoding,
 ) -> ModelData:
-    """The features of ``dataset`` encoded (the rule of :mod:`wekaeval.experiment`), from ``column(index)``: an
+    """The features of ``dataset`` encoded (the rule of :mod:`wekaeval.models`), from ``column(index)``: an
     attribute's values, a nominal one's label indices, NaN where missing."""
     columns: list[np.ndarray] = []
     names: list[str] = []

@@ -18,7 +18,8 @@ from tests.paths import ROOT
 from wekaeval import Evaluation, bridge, load_arff
 from wekaeval.errors import ArgumentError, EvaluationError
 from wekaeval.evaluation import evaluate_folds
-from wekaeval.folds import JavaRandom, WekaKFold, to_xy
+from wekaeval.javamath import JavaRandom
+from wekaeval.models import WekaKFold, to_xy
 from wekaeval.parity import differences
 
 ARFF_SAMPLES = ROOT / "arff_samples"

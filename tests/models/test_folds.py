@@ -1,4 +1,4 @@
-"""WEKA's folds and splits (evaluation._folds, wekaeval.folds) against WEKA's own, through the JVM.
+"""WEKA's folds and splits (evaluation._folds, the splitters of wekaeval.models) against WEKA's own, through the JVM.
 
 A classifier compiled in the JVM (tests/oracles/java/RecordingClassifier.java) records what WEKA hands it: the
 training indices of each buildClassifier call, in order, and the index of every instance it predicts. Run by
@@ -23,8 +23,8 @@ from tests.paths import JAVA_SOURCES, ROOT
 from wekaeval import load_arff
 from wekaeval.evaluation import cross_validation_folds, percentage_split, random_split
 from wekaeval.evaluation._folds import stratified_order
-from wekaeval.experiment import ModelDataError, model_data
-from wekaeval.folds import JavaRandom, WekaKFold, WekaSplit, to_xy
+from wekaeval.javamath import JavaRandom
+from wekaeval.models import ModelDataError, WekaKFold, WekaSplit, model_data, to_xy
 
 ARFF_SAMPLES = ROOT / "arff_samples"
 NOT_A_SEED: Any = 1.5

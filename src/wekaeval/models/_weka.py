@@ -21,8 +21,8 @@ import numpy as np
 from wekaeval import bridge
 from wekaeval.errors import EvaluationError
 from wekaeval.evaluation import PredictedPart, cross_validation_folds, percentage_split
-from wekaeval.experiment._data import ModelData, ModelDataError, model_data
 from wekaeval.javamath import JavaRandom, RandomSource
+from wekaeval.models._data import ModelData, ModelDataError, model_data
 
 _MULTIPLIER = 0x5DEECE66D
 
