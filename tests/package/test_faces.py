@@ -41,7 +41,7 @@ def documented_code() -> str:
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
         code += re.findall(r"```[^\n]*\n(.*?)```", text, re.S)
-        code += re.findall(r"`([^`\n]+)`", re.sub(r"```[^\n]*\n.*?```", "", text, flags=re.S))
+        code += re.findall(r"`((?:[^`\n]|\n(?!\n))+)`", re.sub(r"```[^\n]*\n.*?```", "", text, flags=re.S))
     return "\n".join(code)
 
 

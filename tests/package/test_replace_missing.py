@@ -160,7 +160,7 @@ def test_weights_and_shapes_are_checked():
 def test_on_wekas_folds_the_means_are_the_filters_on_its_training_part(weka_jvm, name):
     """The rows an experiment fits on (WEKA's trainCV, in its order) give the filter's means and modes: the filter
     learnt on WEKA's own training part of each fold, applied to its test part."""
-    from wekaeval.evaluation import cross_validation_folds
+    from wekaeval.evaluation._shared import cross_validation_folds
     from wekaeval.javamath import JavaRandom
 
     path = ARFF_SAMPLES / f"{name}.arff"

@@ -13,14 +13,7 @@ from wekaeval.evaluation import _expressions, _folds, _models, _shared, _thresho
 from wekaeval.evaluation._confusion import ConfusionMatrix
 from wekaeval.evaluation._costmatrix import CostMatrix
 from wekaeval.evaluation._evaluation import Evaluation, NominalPrediction, NumericPrediction
-from wekaeval.evaluation._folds import (
-    cross_validation_folds,
-    cross_validation_text,
-    evaluate_folds,
-    fold_sizes,
-    percentage_split,
-    random_split,
-)
+from wekaeval.evaluation._folds import cross_validation_text, evaluate_folds
 from wekaeval.evaluation._kappa import kappa
 from wekaeval.evaluation._kappastats import (
     KappaStats,
@@ -32,7 +25,6 @@ from wekaeval.evaluation._kappastats import (
 from wekaeval.evaluation._kernel import UnivariateKernelEstimator
 from wekaeval.evaluation._models import (
     ModelRunner,
-    PredictedPart,
     register_model_runner,
 )
 from wekaeval.evaluation._threshold import (
@@ -62,23 +54,24 @@ __all__ = [
     "weighted_area_under_prc",
     "evaluate_folds",
     "cross_validation_text",
-    "fold_sizes",
-    "cross_validation_folds",
-    "percentage_split",
-    "random_split",
     "ModelRunner",
-    "PredictedPart",
     "register_model_runner",
     "UnivariateKernelEstimator",
 ]
 
 claim_public_classes(globals())
 
-#: This face's names before issue 36 that are wekaeval's plumbing now: they still import, with a warning.
+#: This face's names before issue 36 that are wekaeval's plumbing now (or public in wekaeval.folds, WEKA's folds'
+#: one place): they still import, with a warning.
 __getattr__ = former_names(
     __name__,
     {
-        name: (getattr(module, name), "it is wekaeval's plumbing now, not API")
+        name: (
+            getattr(module, name),
+            f"use wekaeval.folds.{name}"
+            if name in ("cross_validation_folds", "fold_sizes", "percentage_split", "random_split")
+            else "it is wekaeval's plumbing now, not API",
+        )
         for module, names in [
             (_shared, _shared.__all__),
             (_expressions, ["Expression", "compile_expression"]),

@@ -3,7 +3,17 @@ floors, not API (the import-linter contract lets any wekaeval module import a pa
 
 from __future__ import annotations
 
+from wekaeval.evaluation._folds import cross_validation_folds, fold_sizes, percentage_split, random_split
 from wekaeval.evaluation._inputs import validated_class_names
 from wekaeval.evaluation._kappastats import WEKA_PACKAGE_LINES
+from wekaeval.evaluation._models import PredictedPart
 
-__all__ = ["validated_class_names", "WEKA_PACKAGE_LINES"]
+__all__ = [
+    "validated_class_names",
+    "WEKA_PACKAGE_LINES",
+    "cross_validation_folds",
+    "fold_sizes",
+    "percentage_split",
+    "random_split",
+    "PredictedPart",
+]

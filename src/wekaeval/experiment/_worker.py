@@ -23,7 +23,8 @@ import numpy as np
 
 from wekaeval import bridge
 from wekaeval.errors import WekaevalError
-from wekaeval.evaluation import Evaluation, cross_validation_folds, random_split
+from wekaeval.evaluation import Evaluation
+from wekaeval.evaluation._shared import cross_validation_folds, random_split
 from wekaeval.experiment._columns import (
     CLASSIFIER_SPLIT_EVALUATOR,
     REGRESSION_SPLIT_EVALUATOR,
