@@ -12,7 +12,8 @@ import wekaeval
 from tests.paths import ARFF_SAMPLES
 from wekaeval import Evaluation, bridge, load_arff
 from wekaeval.evaluation import evaluate_folds
-from wekaeval.models import ModelDataError, model_data
+from wekaeval.models import ModelDataError
+from wekaeval.models._shared import model_data
 
 pytestmark = pytest.mark.jvm
 

@@ -42,7 +42,7 @@ from wekaeval import dask as wdask
 from wekaeval.experiment import TIMING_COLUMNS, ExperimentError, RowsMissing, run
 from wekaeval.experiment._dask import _dask_failure
 from wekaeval.experiment._worker import Job, Setup
-from wekaeval.models import model_data
+from wekaeval.models._shared import model_data
 
 TEXTS = ("summary", "summary_complexity", "class_details", "matrix", "margins")
 

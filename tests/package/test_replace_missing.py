@@ -18,7 +18,8 @@ from sklearn.pipeline import make_pipeline  # noqa: E402
 
 from tests.paths import ARFF_SAMPLES  # noqa: E402
 from wekaeval import bridge  # noqa: E402
-from wekaeval.models import ModelDataError, cross_validate, model_data  # noqa: E402
+from wekaeval.models import ModelDataError, cross_validate
+from wekaeval.models._shared import model_data
 from wekaeval.sklearn import ReplaceMissingValues  # noqa: E402
 
 #: The data sets of arff_samples with ``?`` among their attributes (missing-class has them in its class only).

@@ -33,7 +33,8 @@ from wekaeval.experiment._columns import (
     timestamp,
 )
 from wekaeval.javamath import JavaRandom, back_quote_chars
-from wekaeval.models import ModelData, SklearnRunner, jvm_instances, scheme_key, subset
+from wekaeval.models import SklearnRunner
+from wekaeval.models._shared import ModelData, jvm_instances, scheme_key, subset
 
 Key = tuple[str, ...]
 
