@@ -32,7 +32,7 @@ it equal to the real classes; docs/failures.md draws the same)::
         │   └── wekaeval.experiment.WorkerLost
         ├── wekaeval.errors.ExpressionError
         ├── wekaeval.errors.MatrixError
-        ├── wekaeval.experiment.ModelDataError
+        ├── wekaeval.models.ModelDataError
         ├── wekaeval.errors.PredictionError
         ├── wekaeval.experiment.ResultMatrixError
         ├── wekaeval.experiment.TTestError

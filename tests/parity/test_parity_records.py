@@ -90,7 +90,7 @@ def test_a_failing_parity_assertion_shows_the_reason_not_the_librarys_source(wek
 
 
 def test_shell_completion_covers_every_command_and_option(capsys):
-    from wekaeval.cli import build_parser
+    from wekaeval.cli._main import build_parser
 
     assert main(["completion", "bash"]) == 0
     script = capsys.readouterr().out
