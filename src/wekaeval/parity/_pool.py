@@ -24,7 +24,7 @@ from typing import Any
 from wekaeval import bridge
 from wekaeval._processes import die_with_parent, ignore_stop_signals, start_without_main
 from wekaeval.errors import WekaevalError
-from wekaeval.parity._compare import class_names, compare
+from wekaeval.parity._compare import class_names, compare_one
 from wekaeval.parity._plan import Survey
 from wekaeval.parity._rows import ClassifierSpec, EvaluationMode
 
@@ -70,11 +70,11 @@ def _job(connection: Connection, task: int, path: str, spec: ClassifierSpec, mod
     try:
         _, known["command_line"] = bridge.make_classifier(spec.name, spec.options)
     except bridge.WekaError:
-        known["command_line"] = spec.name  # compare() raises the error, naming the file
+        known["command_line"] = spec.name  # compare_one() raises the error, naming the file
     known["instances"] = int((data if test is None else test).numInstances())
     connection.send(("begun", task, known))
     started = time.perf_counter()
-    row = compare(path, data, test, spec, mode)
+    row = compare_one(path, data, test, spec, mode)
     return row, time.perf_counter() - started
 
 
