@@ -18,7 +18,7 @@ Then, side by side in one run, each the median of ``--repeats`` runs after a war
    ``Evaluation`` (priors from 10,000 weighted training values, ``discard_predictions = True``) fed with
    ``evaluate_batch``, merged with ``Evaluation.aggregate`` in file order.
 3. **Dask**: ``dask.dataframe.read_parquet(DIR)`` (one partition per file) and
-   ``wekaeval.dask.confusion_matrix`` / ``wekaeval.dask.evaluate(..., priors=the same Evaluation,
+   ``wekaeval.dask.confusion_matrix`` / ``wekaeval.dask.evaluate_frame(..., priors=the same Evaluation,
    discard_predictions=True)`` on a ``distributed.LocalCluster`` of ``--workers`` processes of one thread
    each (loopback only), started before the timing.  Twice (``--environ``): with distributed's defaults, whose
    nanny sets ``MALLOC_TRIM_THRESHOLD_=65536`` in every worker, and with that variable unset.  The setting
@@ -183,7 +183,7 @@ def matrix_dask(directory: Path, files: int) -> ConfusionMatrix:
 
 
 def evaluation_dask(directory: Path, files: int, template: Evaluation) -> Evaluation:
-    return wdask.evaluate(frame(directory, files), actual="actual", distribution_columns=P_COLUMNS, weight="weight",
+    return wdask.evaluate_frame(frame(directory, files), actual="actual", distribution_columns=P_COLUMNS, weight="weight",
                           priors=template, discard_predictions=True)
 
 

@@ -87,7 +87,7 @@ DETAILED = (
             "wekaeval.summarise",
             "wekaeval.ttest",
             "wekaeval.read_result_matrix",
-            "wekaeval.ResultMatrix",
+            "wekaeval.PrintedResultMatrix",
             "wekaeval.TTestResult",
             "wekaeval.experiment.TTestCell",
             "wekaeval.experiment.run",

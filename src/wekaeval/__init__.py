@@ -10,9 +10,11 @@ the ones most code needs; each subpackage's own face has the rest (:mod:`wekaeva
 :mod:`wekaeval.models`, :mod:`wekaeval.experiment`, :mod:`wekaeval.bridge`).
 """
 
+from wekaeval._faces import former_names
 from wekaeval.arff import Attribute, Dataset, load_arff
 from wekaeval.errors import (
     ArffError,
+    ArgumentError,
     ComparisonError,
     CostMatrixError,
     EvaluationError,
@@ -47,7 +49,7 @@ from wekaeval.experiment import (
     ttest,
 )
 from wekaeval.models import cross_validate
-from wekaeval.report import ResultMatrix, WekaReport, read_result_matrix, read_weka_output, read_weka_outputs
+from wekaeval.report import PrintedResultMatrix, WekaReport, read_result_matrix, read_weka_output, read_weka_outputs
 
 __version__ = "0.1.0"
 
@@ -64,6 +66,7 @@ __all__ = [
     "Dataset",
     "Attribute",
     "WekaevalError",
+    "ArgumentError",
     "MatrixError",
     "PredictionError",
     "EvaluationError",
@@ -72,7 +75,7 @@ __all__ = [
     "read_weka_output",
     "read_weka_outputs",
     "read_result_matrix",
-    "ResultMatrix",
+    "PrintedResultMatrix",
     "WekaReport",
     "read_experiment_results",
     "summarise",
@@ -92,3 +95,7 @@ __all__ = [
     "correlated_ttest",
     "signed_rank",
 ]
+
+#: Names of this face before issue 36, renamed so that each name means one object: kept for one release, with a
+#: warning (``wekaeval.experiment.ResultMatrix`` is WEKA's ``ResultMatrix``, the one that prints).
+__getattr__ = former_names(__name__, {"ResultMatrix": (PrintedResultMatrix, "use wekaeval.PrintedResultMatrix")})

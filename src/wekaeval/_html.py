@@ -304,7 +304,7 @@ def _summary_table(summary: Any, found: Sequence[Any] = ()) -> str:
 def _details_table(details: Any, found: Sequence[Any] = ()) -> str:
     """The class details, each cell as WEKA's layout of the log printed it (``1.000``, ``0.980``, ``?``); class
     names that the confusion matrix contradicts are marked."""
-    from wekaeval.blocks import DETAIL_COLUMNS, DETAIL_LAYOUTS
+    from wekaeval.blocks._shared import DETAIL_COLUMNS, DETAIL_LAYOUTS
 
     layout = DETAIL_LAYOUTS[details.layout]
     headers = dict(DETAIL_COLUMNS)

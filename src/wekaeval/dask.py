@@ -27,7 +27,7 @@ the concatenated predictions, always agree.
 Speed: distributed's nanny starts every worker with ``MALLOC_TRIM_THRESHOLD_=65536``
 (``distributed.nanny.pre-spawn-environ``), which makes glibc return each freed
 temporary to the kernel, so the next one is page-faulted in again: on the
-workers :func:`evaluate` then runs 3.6-6.9x slower than without it (on two
+workers :func:`evaluate_frame` then runs 3.6-6.9x slower than without it (on two
 workers slower than one process; 100 million rows, docs/performance.md).
 Start the cluster inside ``dask.config.set({"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_":
 None})``, with the variable absent from ``os.environ`` (the nanny also writes
@@ -65,11 +65,14 @@ try:  # the real dask: this module is wekaeval.dask, and imports are absolute
 except ImportError as error:  # pragma: no cover - the dask extra is not installed
     raise ImportError(f"wekaeval.dask needs dask[dataframe]: pip install 'wekaeval[dask]' ({error})") from error
 
-from wekaeval.arff import Dataset, as_dataset
+from wekaeval._faces import former_names
+from wekaeval.arff import Dataset
+from wekaeval.arff._shared import as_dataset
 from wekaeval.errors import EvaluationError, PredictionError, WekaevalError
-from wekaeval.evaluation import ConfusionMatrix, CostMatrix, Evaluation, validated_class_names
+from wekaeval.evaluation import ConfusionMatrix, CostMatrix, Evaluation
+from wekaeval.evaluation._shared import validated_class_names
 
-__all__ = ["confusion_matrix", "evaluate"]
+__all__ = ["confusion_matrix", "evaluate_frame"]
 
 
 @dataclass(frozen=True)
@@ -164,7 +167,7 @@ def confusion_matrix(
     return functools.reduce(operator.add, partials, ConfusionMatrix(names))
 
 
-def evaluate(
+def evaluate_frame(
     frame: dd.DataFrame,
     *,
     actual: str,
@@ -240,7 +243,7 @@ def evaluate(
     ...     "class": ["T", "T", "T", "F", "F", "F"],
     ...     "T": [0.231, 1.0, 0.956, 0.013, 0.484, 0.068], "F": [0.769, 0.0, 0.044, 0.987, 0.516, 0.932]}),
     ...     npartitions=2)
-    >>> evaluation = evaluate(frame, actual="class", distribution_columns=["T", "F"], class_names=["T", "F"])
+    >>> evaluation = evaluate_frame(frame, actual="class", distribution_columns=["T", "F"], class_names=["T", "F"])
     >>> evaluation.percent_correct, evaluation.area_under_roc(0)
     (83.33333333333333, 0.8888888888888888)
     >>> print(evaluation.matrix(), end="")
@@ -249,7 +252,7 @@ def evaluate(
      a b   <-- classified as
      2 1 | a = T
      0 3 | b = F
-    >>> evaluate(frame, actual="class", distribution_columns=["T", "F"], class_names=["T", "F"],
+    >>> evaluate_frame(frame, actual="class", distribution_columns=["T", "F"], class_names=["T", "F"],
     ...          discard_predictions=True).area_under_roc(0)
     nan
     """
@@ -440,3 +443,7 @@ def _template(
         )
     template.discard_predictions = discard_predictions
     return template
+
+
+#: ``evaluate`` before issue 36 (``wekaeval.bridge.evaluate`` is WEKA's own evaluation): kept for one release.
+__getattr__ = former_names(__name__, {"evaluate": (evaluate_frame, "use wekaeval.dask.evaluate_frame")})

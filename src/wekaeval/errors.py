@@ -1,13 +1,53 @@
 """The exceptions wekaeval raises for bad input.
 
 Every one is a :class:`ValueError`, so ``except ValueError`` catches them all;
-:class:`WekaevalError` catches exactly wekaeval's own.
+:class:`WekaevalError` catches exactly wekaeval's own.  A bad argument to a function (a value out of its range,
+not one of its choices) is an :class:`ArgumentError`, whatever the function's data.
+
+Exception tree, every class here and every exception on a subpackage's face (tests/package/test_faces.py holds
+it equal to the real classes; docs/failures.md draws the same)::
+
+    RuntimeError
+    ├── wekaeval.parity.ParityWorkerLost
+    ├── wekaeval.javamath.RcppsUnavailable
+    ├── wekaeval.parity.RunStopped
+    └── wekaeval.bridge.WekaUnavailable
+        └── wekaeval.bridge.JvmOutOfMemory
+    UserWarning
+    ├── wekaeval.experiment.ExperimentWarning
+    ├── wekaeval.javamath.JavaPlatformWarning
+    └── wekaeval.errors.LegacyEncodingWarning
+    ValueError
+    └── wekaeval.errors.WekaevalError
+        ├── wekaeval.errors.ArffError
+        ├── wekaeval.errors.ArgumentError
+        ├── wekaeval.arff.ClassAttributeError
+        │   └── wekaeval.arff.NoClassError
+        ├── wekaeval.errors.ComparisonError
+        ├── wekaeval.errors.CostMatrixError
+        ├── wekaeval.errors.EvaluationError
+        │   └── wekaeval.errors.WekaThrowsError
+        ├── wekaeval.experiment.ExperimentError
+        │   ├── wekaeval.experiment.RowsMissing
+        │   └── wekaeval.experiment.WorkerLost
+        ├── wekaeval.errors.ExpressionError
+        ├── wekaeval.errors.MatrixError
+        ├── wekaeval.models.ModelDataError
+        ├── wekaeval.errors.PredictionError
+        ├── wekaeval.experiment.ResultMatrixError
+        ├── wekaeval.experiment.TTestError
+        ├── wekaeval.bridge.WekaError (also RuntimeError)
+        │   ├── wekaeval.bridge.ClassifierError
+        │   ├── wekaeval.bridge.WekaDataError
+        │   └── wekaeval.bridge.WekaRefusal
+        └── wekaeval.errors.WekaOutputError
 """
 
 from __future__ import annotations
 
 __all__ = [
     "WekaevalError",
+    "ArgumentError",
     "MatrixError",
     "PredictionError",
     "EvaluationError",
@@ -23,6 +63,12 @@ __all__ = [
 
 class WekaevalError(ValueError):
     """Base class of every error wekaeval raises for bad input."""
+
+
+class ArgumentError(WekaevalError):
+    """A bad argument to a function, whatever its data: a value outside its range (an ``alpha`` not strictly
+    between 0 and 1, fewer than 2 folds), of the wrong type, or not one of its choices; the message names the
+    argument."""
 
 
 class MatrixError(WekaevalError):

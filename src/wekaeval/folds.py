@@ -26,14 +26,8 @@ Java's ``java.util.Random`` and WEKA's ``Instances.randomize`` shuffle (:class:`
 
 from __future__ import annotations
 
-from wekaeval.evaluation import (
-    cross_validation_folds,
-    cross_validation_text,
-    evaluate_folds,
-    fold_sizes,
-    percentage_split,
-    random_split,
-)
+from wekaeval.evaluation import cross_validation_text, evaluate_folds
+from wekaeval.evaluation._shared import cross_validation_folds, fold_sizes, percentage_split, random_split
 from wekaeval.javamath import JavaRandom, java_shuffle
 from wekaeval.models import WekaKFold, WekaSplit, to_xy
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wekaeval.arff import DateParser, DatePatternError, resolve_timezone
+from wekaeval.arff._dates import DateParser, DatePatternError, resolve_timezone
 
 ZONES = ["UTC", "America/New_York", "Europe/Berlin", "Australia/Sydney", "Asia/Kolkata", "America/Sao_Paulo"]
 

@@ -12,7 +12,9 @@ import inspect
 import pytest
 
 from wekaeval import Evaluation, bridge, parity
-from wekaeval.blocks import DETAIL_COLUMNS, STATISTICS, STATISTICS_BY_NAME, SUMMARY_FIELDS, Statistic
+from wekaeval.blocks import STATISTICS, STATISTICS_BY_NAME, Statistic
+from wekaeval.blocks._shared import DETAIL_COLUMNS, SUMMARY_FIELDS
+from wekaeval.bridge import _evaluate as bridge_evaluate
 
 
 def test_names_and_getters_are_unique():
@@ -41,7 +43,7 @@ def test_each_getter_is_wekas(weka_jvm):
 
 
 def test_the_bridge_the_reader_the_details_and_parity_read_it():
-    assert bridge.STATISTICS == (*(s.name for s in STATISTICS), "class_priors")
+    assert bridge_evaluate.STATISTIC_NAMES == (*(s.name for s in STATISTICS), "class_priors")
     assert set(SUMMARY_FIELDS) - set(STATISTICS_BY_NAME) == {"confidence_level"}  # a setting WEKA prints, no getter
     assert all(STATISTICS_BY_NAME[name].scope == "per-class" for name, _ in DETAIL_COLUMNS)
     assert parity.JAVA_ARITHMETIC_STATISTICS == {s.name for s in STATISTICS if s.java_math}

@@ -184,7 +184,7 @@ def test_short_names_resolve_one_way_everywhere(weka_jvm, monkeypatch):
     assert bridge.resolve_classifier("Logistic") == "weka.classifiers.functions.Logistic"
     assert bridge.resolve_classifier("FilteredClassifier") == "weka.classifiers.meta.FilteredClassifier"
     assert bridge.resolve_classifier("NaiveBayes") == "weka.classifiers.bayes.NaiveBayes"  # not bayes.net.search
-    assert parity.parse_classifier("Logistic -R 1e-4").name == "weka.classifiers.functions.Logistic"
+    assert parity.parse_classifier_spec("Logistic -R 1e-4").name == "weka.classifiers.functions.Logistic"
     assert bridge.evaluate(ARFF_SAMPLES / "picnic.arff", "Logistic").classifier == "weka.classifiers.functions.Logistic"
     with pytest.raises(bridge.ClassifierError, match=r"'NoSuch': no WEKA classifier has that name"):
         bridge.evaluate(ARFF_SAMPLES / "iris.arff", "NoSuch")

@@ -17,6 +17,7 @@ from types import SimpleNamespace
 import pytest
 
 from wekaeval import bridge
+from wekaeval.bridge._jvm import HEAP_HINT
 
 pytestmark = pytest.mark.jvm
 
@@ -57,7 +58,7 @@ def test_an_out_of_memory_error_and_one_as_a_cause_become_jvm_out_of_memory(weka
         assert isinstance(found, bridge.JvmOutOfMemory) and isinstance(found, bridge.WekaUnavailable)
         assert not isinstance(found, bridge.WekaError)  # not the data's fault: exit 4, not 2
         assert str(found).startswith("data.arff: WEKA's JVM ran out of memory (java.lang.OutOfMemoryError: Java heap")
-        assert bridge.HEAP_HINT in str(found)
+        assert HEAP_HINT in str(found)
     assert bridge.out_of_memory(jpype.JClass("java.io.IOException")("premature end of file"), "data.arff") is None
 
 

@@ -12,7 +12,8 @@ import wekaeval
 from tests.paths import ARFF_SAMPLES
 from wekaeval import Evaluation, bridge, load_arff
 from wekaeval.evaluation import evaluate_folds
-from wekaeval.models import ModelDataError, model_data
+from wekaeval.models import ModelDataError
+from wekaeval.models._shared import model_data
 
 pytestmark = pytest.mark.jvm
 
@@ -47,7 +48,7 @@ def test_the_dataset_of_instances_is_load_arffs(weka_jvm, name):
 def test_only_weka_instances_are_converted(weka_jvm):
     assert bridge.dataset_from_instances("iris.arff") is None
     assert bridge.dataset_from_instances(bridge.java_class("java.util.ArrayList")()) is None
-    assert wekaeval.arff.as_dataset(["a", "b"]) == ["a", "b"]
+    assert wekaeval.arff._shared.as_dataset(["a", "b"]) == ["a", "b"]
 
 
 def test_instances_without_a_class_are_refused_as_weka_refuses_them(weka_jvm):

@@ -412,7 +412,7 @@ def read_csv_rows(text: str) -> list[dict[str, str]]:
 
 def test_parse_csv_is_one_row_per_section_with_every_statistic(capsys, tmp_path, log_folder):
     from wekaeval import read_weka_output
-    from wekaeval.blocks import SUMMARY_FIELDS
+    from wekaeval.blocks._shared import SUMMARY_FIELDS
     from wekaeval.cli._files import CSV_COLUMNS
 
     saved_model = FIXTURES / "weka-3.8-saved-model.txt"

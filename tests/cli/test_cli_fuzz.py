@@ -22,7 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.paths import ROOT
-from wekaeval.cli import build_parser, main
+from wekaeval.cli import main
+from wekaeval.cli._main import build_parser
 
 LOG = (ROOT / "docs" / "examples" / "j48-iris.log").read_text()
 ARFF = "@relation r\n@attribute x numeric\n@attribute c {a,b}\n@data\n1,a\n2,b\n3,a\n4,b\n5,a\n6,b\n"

@@ -293,7 +293,7 @@ def test_a_procedure_that_refuses_the_table_leaves_no_output_at_all(capsys, tmp_
 
 def test_alpha_and_control_are_the_statisticians_words_for_significance_and_base(tmp_path):
     """The issue's spelling (--alpha, --control) and ttest's (--significance, --base) name the same options."""
-    from wekaeval.cli import build_parser
+    from wekaeval.cli._main import build_parser
 
     parser = build_parser()
     one = parser.parse_args(["compare", "r.arff", "--alpha", "0.1", "--control", "J48"])

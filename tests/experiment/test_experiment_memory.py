@@ -18,7 +18,8 @@ from tests.experiment.test_experiment_run import same_values, weka_experiment, w
 from tests.paths import ARFF_SAMPLES
 from wekaeval.cli import main
 from wekaeval.experiment import run
-from wekaeval.models import ModelDataError, _data, model_data
+from wekaeval.models import ModelDataError, _data
+from wekaeval.models._shared import model_data
 
 sklearn = pytest.importorskip("sklearn")
 from sklearn.naive_bayes import GaussianNB  # noqa: E402

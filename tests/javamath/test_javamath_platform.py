@@ -9,16 +9,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wekaeval.javamath import (
-    JavaPlatformWarning,
-    RcppsUnavailable,
-    breakpoints_from_rcpps,
-    cpu_vendor,
-    java_platform,
-    measure_rcpps,
-)
+from wekaeval.javamath import JavaPlatformWarning, RcppsUnavailable, breakpoints_from_rcpps, java_platform
 from wekaeval.javamath import _platform as javaplatform
+from wekaeval.javamath._platform import measure_rcpps
 from wekaeval.javamath._rcpps_tables import MEASURED_CPUS, format_measurement
+from wekaeval.javamath._shared import cpu_vendor
 
 X86_64 = javaplatform._is_x86_64()
 VENDOR = {"AuthenticAMD": "amd", "GenuineIntel": "intel"}.get(cpu_vendor() or "")

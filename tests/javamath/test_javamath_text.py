@@ -13,14 +13,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from wekaeval.javamath import (
-    JDK_ENVIRONMENT_VARIABLE,
-    double_to_string,
-    floating_decimal,
-    java_double_to_string,
-    java_fixed,
-    jdk_version,
-)
+from wekaeval.javamath import double_to_string, floating_decimal, java_double_to_string, java_fixed, jdk_version
+from wekaeval.javamath._jdk import JDK_ENVIRONMENT_VARIABLE
 
 
 @pytest.fixture(scope="module")

@@ -21,9 +21,11 @@ from hypothesis import strategies as st
 from tests.oracles.jvm_classes import compiled_class, compiled_directory
 from tests.paths import JAVA_SOURCES, ROOT
 from wekaeval import load_arff
-from wekaeval.evaluation import cross_validation_folds, percentage_split, random_split, stratified_order
+from wekaeval.evaluation._folds import stratified_order
+from wekaeval.evaluation._shared import cross_validation_folds, percentage_split, random_split
 from wekaeval.javamath import JavaRandom
-from wekaeval.models import ModelDataError, WekaKFold, WekaSplit, model_data, to_xy
+from wekaeval.models import ModelDataError, WekaKFold, WekaSplit, to_xy
+from wekaeval.models._shared import model_data
 
 ARFF_SAMPLES = ROOT / "arff_samples"
 NOT_A_SEED: Any = 1.5

@@ -42,7 +42,7 @@ from wekaeval import dask as wdask
 from wekaeval.experiment import TIMING_COLUMNS, ExperimentError, RowsMissing, run
 from wekaeval.experiment._dask import _dask_failure
 from wekaeval.experiment._worker import Job, Setup
-from wekaeval.models import model_data
+from wekaeval.models._shared import model_data
 
 TEXTS = ("summary", "summary_complexity", "class_details", "matrix", "margins")
 
@@ -134,7 +134,7 @@ def frame_of(columns: dict[str, pd.Series | np.ndarray], bounds: list[tuple[int,
 
 
 def template_and_factory(names, options):
-    """The ``priors=`` argument of wdask.evaluate, and a factory of in-memory Evaluations set up the same way."""
+    """The ``priors=`` argument of wdask.evaluate_frame, and a factory of in-memory Evaluations set up the same way."""
     cost_matrix = None if options["costs"] is None else CostMatrix(options["costs"])
     training = options["training"]
     values = np.array([math.nan if c < 0 else c for c, _ in training], dtype=np.float64)
@@ -275,7 +275,7 @@ def test_cluster_equals_the_in_memory_left_fold(client, case):
     assert matrix_differences(by_label, folded_matrix(names, actual, None, predicted_values, weights, bounds)) == []
 
     priors, cost_matrix, factory = template_and_factory(names, options)
-    evaluation = wdask.evaluate(
+    evaluation = wdask.evaluate_frame(
         frame,
         actual="actual",
         distribution_columns=probability_columns,
@@ -333,7 +333,7 @@ def test_a_tree_merge_differs_in_the_last_bit_and_the_cluster_does_not(client):
     ]
     assert pairwise(parts).matrix[0, 0].hex() == tree.hex()
 
-    evaluation = wdask.evaluate(frame, actual="actual", distribution_columns=names, weight="w", class_names=names)
+    evaluation = wdask.evaluate_frame(frame, actual="actual", distribution_columns=names, weight="w", class_names=names)
     partials = partial_evaluations(lambda: Evaluation(names), actual, distributions, weights, False, bounds)
     merged = pairwise(partials)
     assert evaluation.num_instances.hex() == left.hex() != merged.num_instances.hex()
@@ -392,7 +392,7 @@ def test_partitioned_parquet_files(client, tmp_path):
         frame, actual="label", distribution_columns=names, weight="weight", class_names=names
     )
     assert matrix_differences(matrix, folded_matrix(names, actual, distributions, None, weights, bounds)) == []
-    evaluation = wdask.evaluate(
+    evaluation = wdask.evaluate_frame(
         frame, actual="label", distribution_columns=names, weight="weight", class_names=names, discard_predictions=True
     )
     folded = Evaluation.aggregate(
@@ -408,7 +408,7 @@ def test_bad_rows_are_reported_with_their_partition_and_index_label(client):
     )
     frame = dd.from_pandas(pdf, npartitions=2)
     with pytest.raises(PredictionError, match=r"partition 1, row 1 of it \(index label 13\): distributions\[1\]"):
-        wdask.evaluate(frame, actual="y", distribution_columns=["p", "q"], class_names=["a", "b"])
+        wdask.evaluate_frame(frame, actual="y", distribution_columns=["p", "q"], class_names=["a", "b"])
     pdf["y"] = ["a", "a", "a", "b"]
     frame = dd.from_pandas(pdf, npartitions=2)
     with pytest.raises(PredictionError, match=r"partition 1: actual\[1\] class 'b' is not one of \['a', 'c'\]"):
@@ -448,22 +448,22 @@ def test_arguments_are_checked_before_anything_runs():
 
     evaluate = {"actual": "y", "distribution_columns": ["p", "q"]}
     with pytest.raises(PredictionError, match="give class_names .* or priors"):
-        wdask.evaluate(frame, **evaluate)
+        wdask.evaluate_frame(frame, **evaluate)
     with pytest.raises(PredictionError, match=r"class_names \['b', 'a'\] differ from the priors' classes"):
-        wdask.evaluate(frame, **evaluate, class_names=["b", "a"], priors=["a", "b"])
+        wdask.evaluate_frame(frame, **evaluate, class_names=["b", "a"], priors=["a", "b"])
     with pytest.raises(PredictionError, match="distribution_columns has 2 columns for 3 classes"):
-        wdask.evaluate(frame, **evaluate, class_names=["a", "b", "c"])
+        wdask.evaluate_frame(frame, **evaluate, class_names=["a", "b", "c"])
     used = Evaluation(["a", "b"])
     used.evaluate_batch([[1.0, 0.0]], [0])
     with pytest.raises(EvaluationError, match="has evaluated instances already"):
-        wdask.evaluate(frame, **evaluate, priors=used)
+        wdask.evaluate_frame(frame, **evaluate, priors=used)
     with pytest.raises(EvaluationError, match="give it the cost matrix"):
-        wdask.evaluate(frame, **evaluate, priors=Evaluation(["a", "b"]), cost_matrix=CostMatrix(num_classes=2))
+        wdask.evaluate_frame(frame, **evaluate, priors=Evaluation(["a", "b"]), cost_matrix=CostMatrix(num_classes=2))
     with pytest.raises(EvaluationError, match="expression cells"):
-        wdask.evaluate(frame, **evaluate, class_names=["a", "b"], cost_matrix=CostMatrix([[0, "a1 * 2"], [1, 0]]))
+        wdask.evaluate_frame(frame, **evaluate, class_names=["a", "b"], cost_matrix=CostMatrix([[0, "a1 * 2"], [1, 0]]))
     numeric = load_arff(io.StringIO("@relation r\n@attribute x numeric\n@attribute y numeric\n@data\n1,2\n"))
     with pytest.raises(EvaluationError, match="numeric class"):
-        wdask.evaluate(frame, **evaluate, priors=numeric)
+        wdask.evaluate_frame(frame, **evaluate, priors=numeric)
 
 
 def test_the_template_is_not_changed_and_its_settings_carry_over(client):
@@ -473,7 +473,7 @@ def test_the_template_is_not_changed_and_its_settings_carry_over(client):
     template = Evaluation(["a", "b"])
     template.set_priors([0, 0, 1], [0.5, 1.5, 2.0])
     template.toggle_eval_metrics(["coverage"])
-    result = wdask.evaluate(frame, actual="y", distribution_columns=["p", "q"], priors=template)
+    result = wdask.evaluate_frame(frame, actual="y", distribution_columns=["p", "q"], priors=template)
     assert template.num_instances == 0 and template.prediction_arrays() is None
     assert result.class_priors.tolist() == [3.0, 3.0] and "coverage" in result.metrics_to_display
     assert result.num_instances == 4.0 and "Coverage of cases" in result.summary()

@@ -18,7 +18,8 @@ from sklearn.pipeline import make_pipeline  # noqa: E402
 
 from tests.paths import ARFF_SAMPLES  # noqa: E402
 from wekaeval import bridge  # noqa: E402
-from wekaeval.models import ModelDataError, cross_validate, model_data  # noqa: E402
+from wekaeval.models import ModelDataError, cross_validate
+from wekaeval.models._shared import model_data
 from wekaeval.sklearn import ReplaceMissingValues  # noqa: E402
 
 #: The data sets of arff_samples with ``?`` among their attributes (missing-class has them in its class only).
@@ -160,7 +161,7 @@ def test_weights_and_shapes_are_checked():
 def test_on_wekas_folds_the_means_are_the_filters_on_its_training_part(weka_jvm, name):
     """The rows an experiment fits on (WEKA's trainCV, in its order) give the filter's means and modes: the filter
     learnt on WEKA's own training part of each fold, applied to its test part."""
-    from wekaeval.evaluation import cross_validation_folds
+    from wekaeval.evaluation._shared import cross_validation_folds
     from wekaeval.javamath import JavaRandom
 
     path = ARFF_SAMPLES / f"{name}.arff"

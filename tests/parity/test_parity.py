@@ -237,7 +237,7 @@ def test_run_parity_raises_wekaeval_errors_for_user_errors(weka_jvm, tmp_path):
     with pytest.raises(bridge.ClassifierError, match="NoSuchClassifier"):
         parity.run_parity([picnic], [parity.ClassifierSpec("NoSuchClassifier")])
     with pytest.raises(bridge.ClassifierError, match="For input string"):
-        parity.run_parity([picnic], [parity.parse_classifier("J48 -C abc")])
+        parity.run_parity([picnic], [parity.parse_classifier_spec("J48 -C abc")])
     with pytest.raises(bridge.WekaDataError, match="bad-row.arff: WEKA cannot read it"):
         parity.run_parity([bad_row], zero_r)
     with pytest.raises(bridge.WekaError, match="more folds than"):
@@ -252,7 +252,7 @@ def test_run_parity_raises_wekaeval_errors_for_user_errors(weka_jvm, tmp_path):
 def test_skips_are_wekas_refusals_with_the_whole_reason(weka_jvm):
     rows = parity.run_parity(
         [ARFF_SAMPLES / "text-test.arff", ARFF_SAMPLES / "weighted.arff"],
-        [parity.parse_classifier("J48"), parity.parse_classifier("OneR")],
+        [parity.parse_classifier_spec("J48"), parity.parse_classifier_spec("OneR")],
     )
     reasons = [row.skipped for row in rows]
     assert reasons[:2] == [
@@ -565,7 +565,7 @@ def test_a_platform_not_the_hosts_gives_its_own_kind_of_row(weka_jvm, monkeypatc
     assert status == 1
     assert out.splitlines()[1].endswith("NO, in Java's Math.log/exp/pow only: not this host's platform")
     assert "1 of them only where Java's Math.log/exp/pow are computed, the port reproducing fdlibm" in out
-    rows = parity.run_parity([ARFF_SAMPLES / "picnic.arff"], [parity.parse_classifier("NaiveBayes")])
+    rows = parity.run_parity([ARFF_SAMPLES / "picnic.arff"], [parity.parse_classifier_spec("NaiveBayes")])
     assert [row.kind for row in rows] == ["java-arithmetic"]
     assert all(
         d.split(":")[0] in parity.JAVA_ARITHMETIC_STATISTICS or "K&B" in d or "omplexity" in d
@@ -573,5 +573,6 @@ def test_a_platform_not_the_hosts_gives_its_own_kind_of_row(weka_jvm, monkeypatc
     )
     monkeypatch.delenv("WEKAEVAL_CPU")
     assert [
-        row.kind for row in parity.run_parity([ARFF_SAMPLES / "picnic.arff"], [parity.parse_classifier("NaiveBayes")])
+        row.kind
+        for row in parity.run_parity([ARFF_SAMPLES / "picnic.arff"], [parity.parse_classifier_spec("NaiveBayes")])
     ] == ["identical"]

@@ -53,8 +53,8 @@ def test_records_carry_class_names_and_what_was_compared(weka_jvm, capsys, tmp_p
 
 @pytest.mark.jvm
 def test_a_timed_out_job_in_the_library(weka_jvm):
-    slow = parity.parse_classifier("weka.classifiers.functions.MultilayerPerceptron -N 2000000")
-    rows = parity.run_parity([ARFF_SAMPLES / "picnic.arff"], [slow, parity.parse_classifier("ZeroR")], timeout=2)
+    slow = parity.parse_classifier_spec("weka.classifiers.functions.MultilayerPerceptron -N 2000000")
+    rows = parity.run_parity([ARFF_SAMPLES / "picnic.arff"], [slow, parity.parse_classifier_spec("ZeroR")], timeout=2)
     assert [row.kind for row in rows] == ["timeout", "identical"]
     assert rows[0].timeout == 2.0 and rows[0].instances == 14 and rows[0].class_names == ("yes", "no")
     with pytest.raises(bridge.WekaError, match="timeout must be"):
@@ -90,7 +90,7 @@ def test_a_failing_parity_assertion_shows_the_reason_not_the_librarys_source(wek
 
 
 def test_shell_completion_covers_every_command_and_option(capsys):
-    from wekaeval.cli import build_parser
+    from wekaeval.cli._main import build_parser
 
     assert main(["completion", "bash"]) == 0
     script = capsys.readouterr().out

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tests.oracles.weka_runs import ARFF_SAMPLES, RUNS, Mirror, run_all
 from wekaeval import WekaOutputError, bridge, read_weka_output
-from wekaeval.blocks import confusion_matrix_text
+from wekaeval.blocks._shared import confusion_matrix_text
 from wekaeval.cli import main
 from wekaeval.javamath import decimal_format, java_fixed
 

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wekaeval import _textsource, read_weka_output
-from wekaeval.blocks import PredictionRows
+from wekaeval.blocks._rows import PredictionRows
 from wekaeval.errors import WekaOutputError
 from wekaeval.report import _fastrows, _table
 from wekaeval.report._decimals import decimal_rows

@@ -17,7 +17,8 @@ import pytest
 
 from tests.paths import FIXTURES
 from wekaeval import WekaOutputError, read_weka_output
-from wekaeval.blocks import DETAIL_LAYOUTS, ERAS, ClassDetailsRow, Versions, roundings
+from wekaeval.blocks import ClassDetailsRow, Versions
+from wekaeval.blocks._shared import DETAIL_LAYOUTS, ERAS, roundings
 from wekaeval.javamath import decimal_format, old_decimal_format
 
 #: fixture -> (the eras its layout allows, its class-details layout, the evaluations it holds)

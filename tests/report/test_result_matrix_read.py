@@ -13,7 +13,7 @@ import re
 import pytest
 
 from tests.paths import ROOT
-from wekaeval import ResultMatrix, read_result_matrix, read_weka_output, ttest
+from wekaeval import PrintedResultMatrix, read_result_matrix, read_weka_output, ttest
 from wekaeval.errors import WekaOutputError
 from wekaeval.javamath import quote
 
@@ -29,7 +29,7 @@ PRINTS = {  # what each format prints: means, std devs (when shown), marks, coun
 }
 
 
-def assert_matches(matrix: ResultMatrix, analysis, fmt: str, show: bool) -> None:
+def assert_matches(matrix: PrintedResultMatrix, analysis, fmt: str, show: bool) -> None:
     """Every value the format prints is the analysis's, as printed (2 decimals: within half a unit)."""
     means, stds, marks, counts, names = PRINTS[fmt]
     assert matrix.format == fmt and matrix.datasets == analysis.datasets

@@ -8,10 +8,9 @@ and the class attribute chosen as WEKA chooses it; large files read column by co
 
 from __future__ import annotations
 
-from wekaeval._faces import claim_public_classes
-from wekaeval.arff._classattr import ClassAttributeError, class_index, describe_class_attribute
-from wekaeval.arff._converters import as_dataset, register_dataset_converter
-from wekaeval.arff._dates import DateParser, DatePatternError, resolve_timezone
+from wekaeval._faces import claim_public_classes, former_names
+from wekaeval.arff import _classattr, _dates, _shared
+from wekaeval.arff._classattr import ClassAttributeError, class_index
 from wekaeval.arff._loader import load_arff, read_arff_rows
 from wekaeval.arff._types import NO_CLASS, Attribute, Dataset, NoClassError
 from wekaeval.arff._writer import write_arff
@@ -19,8 +18,6 @@ from wekaeval.arff._writer import write_arff
 __all__ = [
     "Attribute",
     "Dataset",
-    "as_dataset",
-    "register_dataset_converter",
     "load_arff",
     "read_arff_rows",
     "write_arff",
@@ -28,10 +25,20 @@ __all__ = [
     "NoClassError",
     "NO_CLASS",
     "class_index",
-    "describe_class_attribute",
-    "DateParser",
-    "DatePatternError",
-    "resolve_timezone",
 ]
 
 claim_public_classes(globals())
+
+#: This face's names before issue 36 that are wekaeval's plumbing now: they still import, with a warning.
+__getattr__ = former_names(
+    __name__,
+    {
+        name: (getattr(module, name), "it is wekaeval's plumbing now, not API")
+        for module, names in [
+            (_shared, _shared.__all__),
+            (_classattr, ["describe_class_attribute"]),
+            (_dates, ["DateParser", "DatePatternError", "resolve_timezone"]),
+        ]
+        for name in names
+    },
+)

@@ -8,56 +8,41 @@ fills them, so the two cannot drift apart.
 
 from __future__ import annotations
 
-from wekaeval._faces import claim_public_classes
-from wekaeval.blocks._details import DETAIL_COLUMNS, DETAIL_LAYOUTS, ClassDetails, ClassDetailsRow, DetailLayout
-from wekaeval.blocks._matrix import PrintedConfusionMatrix, confusion_matrix_text, matrix_layout, short_id
-from wekaeval.blocks._rows import PredictionRows, RowsBuilder, RowsColumn
-from wekaeval.blocks._sections import PredictionRow, Predictions, RunInfo, Section, SuppliedTestSet
+from wekaeval._faces import claim_public_classes, former_names
+from wekaeval.blocks import _matrix, _rows, _shared
+from wekaeval.blocks._details import ClassDetails, ClassDetailsRow
+from wekaeval.blocks._matrix import PrintedConfusionMatrix
+from wekaeval.blocks._sections import PredictionRow, Predictions, RunInfo
 from wekaeval.blocks._statistics import STATISTICS, STATISTICS_BY_NAME, Statistic
-from wekaeval.blocks._summary import (
-    PLUGIN_LINE,
-    PLUGIN_LINES_BEFORE,
-    SUMMARY_FIELDS,
-    SUMMARY_LINES,
-    Summary,
-    SummaryLine,
-    json_number,
-    json_rows,
-)
-from wekaeval.blocks._versions import ERAS, Versions, roundings
+from wekaeval.blocks._summary import Summary
+from wekaeval.blocks._versions import Versions
 
 __all__ = [
     "Statistic",
     "STATISTICS",
     "STATISTICS_BY_NAME",
     "Summary",
-    "SummaryLine",
-    "SUMMARY_LINES",
-    "SUMMARY_FIELDS",
     "ClassDetails",
     "ClassDetailsRow",
-    "DetailLayout",
-    "DETAIL_LAYOUTS",
-    "DETAIL_COLUMNS",
     "PrintedConfusionMatrix",
     "PredictionRow",
-    "PredictionRows",
-    "RowsBuilder",
-    "RowsColumn",
     "Predictions",
     "RunInfo",
-    "SuppliedTestSet",
-    "Section",
     "Versions",
-    "ERAS",
-    "roundings",
-    "confusion_matrix_text",
-    "matrix_layout",
-    "short_id",
-    "json_number",
-    "json_rows",
-    "PLUGIN_LINE",
-    "PLUGIN_LINES_BEFORE",
 ]
 
 claim_public_classes(globals())
+
+#: This face's names before issue 36 that are wekaeval's plumbing now: they still import, with a warning.
+__getattr__ = former_names(
+    __name__,
+    {
+        name: (getattr(module, name), "it is wekaeval's plumbing now, not API")
+        for module, names in [
+            (_shared, _shared.__all__),
+            (_rows, ["PredictionRows"]),
+            (_matrix, ["matrix_layout", "short_id"]),
+        ]
+        for name in names
+    },
+)

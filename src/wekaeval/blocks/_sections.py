@@ -47,7 +47,7 @@ class Predictions:
     ``attribute_names`` are the attribute columns of ``-p``; ``line`` is the
     line of the table's header, when read from a text.  ``rows`` is a
     sequence of :class:`PredictionRow` -- read from a text, one stored as
-    columns (``wekaeval.blocks.PredictionRows``), equal to the tuple of its rows.
+    columns (``PredictionRows``), equal to the tuple of its rows.
     """
 
     nominal: bool

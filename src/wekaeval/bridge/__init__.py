@@ -6,20 +6,18 @@ predictions (:class:`WekaEvaluation`); nothing below this package touches the JV
 
 from __future__ import annotations
 
-from wekaeval._faces import claim_public_classes
-from wekaeval.arff import register_dataset_converter
+from wekaeval._faces import claim_public_classes, former_names
+from wekaeval.arff._shared import register_dataset_converter
+from wekaeval.bridge import _classifiers, _evaluate, _jvm
 from wekaeval.bridge._classifiers import (
     load_instances,
     make_classifier,
     parse_classifier,
     resolve_classifier,
-    split_options,
 )
-from wekaeval.bridge._evaluate import STATISTICS, WekaEvaluation, evaluate, evaluation_mode
+from wekaeval.bridge._evaluate import WekaEvaluation, evaluate, evaluation_mode
 from wekaeval.bridge._instances import dataset_from_instances, java_instances
 from wekaeval.bridge._jvm import (
-    HEAP_HINT,
-    JAVA_HINT,
     ClassifierError,
     JvmOutOfMemory,
     WekaDataError,
@@ -43,8 +41,6 @@ from wekaeval.bridge._jvm import (
 
 __all__ = [
     "ClassifierError",
-    "HEAP_HINT",
-    "JAVA_HINT",
     "JvmOutOfMemory",
     "WekaDataError",
     "WekaError",
@@ -68,14 +64,27 @@ __all__ = [
     "parse_classifier",
     "prediction_rows",
     "resolve_classifier",
-    "split_options",
     "start_jvm",
     "weka_classpath",
     "weka_jar",
     "weka_version",
-    "STATISTICS",
 ]
 
 register_dataset_converter(dataset_from_instances)  # Evaluation and the rest take python-weka-wrapper3's Instances
 
 claim_public_classes(globals())
+
+#: This face's names before issue 36: renamed so that each name means one object (``blocks.STATISTICS`` is the
+#: table of statistics), or wekaeval's plumbing now; they still import, with a warning.
+__getattr__ = former_names(
+    __name__,
+    {
+        "STATISTICS": (
+            _evaluate.STATISTIC_NAMES,
+            "it is wekaeval's plumbing now (the keys of WekaEvaluation.statistics)",
+        ),
+        "HEAP_HINT": (_jvm.HEAP_HINT, "it is wekaeval's plumbing now, not API"),
+        "JAVA_HINT": (_jvm.JAVA_HINT, "it is wekaeval's plumbing now, not API"),
+        "split_options": (_classifiers.split_options, "it is wekaeval's plumbing now, not API"),
+    },
+)

@@ -46,7 +46,7 @@ from wekaeval.javamath import java_round
 
 # python-weka-wrapper3's Evaluation names -> WEKA's getters.
 #: The keys of :attr:`WekaEvaluation.statistics`: every statistic of the table, and the class priors.
-STATISTICS = (*(statistic.name for statistic in TABLE), "class_priors")
+STATISTIC_NAMES = (*(statistic.name for statistic in TABLE), "class_priors")
 
 
 #: What ThresholdCurve prints for every prediction of negative weight it leaves out (the port leaves them out too).
@@ -156,7 +156,7 @@ class WekaEvaluation:
         return None if self.class_names is None else str(self.evaluation.toMatrixString())
 
     def __getattr__(self, name: str) -> Any:
-        if name in STATISTICS and not name.startswith("_"):
+        if name in STATISTIC_NAMES and not name.startswith("_"):
             statistics = self.statistics
             if name in statistics:
                 return statistics[name]

@@ -3,7 +3,7 @@
 The header (relation, attributes with their types, labels and date patterns, the class) and each instance's
 class value and weight, read from the JVM in one call each (the Bulk helper): the same doubles
 :func:`wekaeval.load_arff` reads from the file WEKA loaded them from.  Registered with
-:func:`wekaeval.arff.register_dataset_converter` when this package is imported, so that ``Evaluation``,
+``wekaeval.arff._shared.register_dataset_converter`` when this package is imported, so that ``Evaluation``,
 ``evaluate_folds`` and every function taking a Dataset take these too.  Nothing here starts a JVM: an object
 of a JVM is converted only when the JVM runs.
 """

@@ -18,7 +18,7 @@ from typing import IO, Any, NoReturn
 from wekaeval._atomic import atomic_output, write_atomically
 from wekaeval._paths import unreadable_entry
 from wekaeval._textsource import auto_rule, check_encoding
-from wekaeval.blocks import json_number
+from wekaeval.blocks._shared import json_number
 from wekaeval.cli._words import OptionWordError, in_command_words, option_words
 from wekaeval.errors import MatrixError, WekaevalError
 

@@ -35,11 +35,12 @@ import numpy as np
 
 from wekaeval._textsource import read_text
 from wekaeval.arff import load_arff
-from wekaeval.blocks import Section
+from wekaeval.blocks._shared import Section
 from wekaeval.cli._common import UsageError, add_encoding, class_attribute
 from wekaeval.errors import PredictionError, WekaOutputError
 from wekaeval.evaluation import Evaluation
-from wekaeval.report import printed_distribution, read_predictions, read_weka_output, table_evaluation
+from wekaeval.report import read_predictions, read_weka_output, table_evaluation
+from wekaeval.report._shared import printed_distribution
 
 
 def add_parser(commands: Any) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from wekaeval._processes import usable_cores
 from wekaeval._textsource import counted
-from wekaeval.blocks import json_number
+from wekaeval.blocks._shared import json_number
 from wekaeval.cli._common import (
     ROWS_MISSING,
     STDOUT,

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from wekaeval._textsource import counted
-from wekaeval.blocks import SUMMARY_FIELDS, Section, json_number
+from wekaeval.blocks._shared import SUMMARY_FIELDS, Section, json_number
 from wekaeval.cli._common import (
     STDOUT,
     USAGE_ERROR,

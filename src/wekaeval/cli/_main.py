@@ -27,7 +27,7 @@ from wekaeval.cli._common import (
     warning_line,
 )
 from wekaeval.errors import WekaevalError
-from wekaeval.javamath import CPU_CHOICES, ENVIRONMENT_VARIABLE
+from wekaeval.javamath._shared import CPU_CHOICES, ENVIRONMENT_VARIABLE
 
 
 def version_lines() -> list[str]:

@@ -14,7 +14,7 @@ from typing import IO, Any
 
 from wekaeval._progress import ProgressLine
 from wekaeval._textsource import counted
-from wekaeval.blocks import json_number
+from wekaeval.blocks._shared import json_number
 from wekaeval.bridge import ClassifierError, make_classifier
 from wekaeval.cli._common import (
     DEFAULT_SAMPLES,
@@ -232,7 +232,7 @@ def _parity(args: argparse.Namespace, writer: _Writer, guard: SignalGuard) -> in
     writer.checked = True  # from here on an interrupted run writes its outputs
     in_process = args.workers == 1 and args.timeout is None
     try:
-        classifiers = [parity.parse_classifier(text) for text in args.classifier] or None
+        classifiers = [parity.parse_classifier_spec(text) for text in args.classifier] or None
         for spec in classifiers or () if in_process else ():  # workers check them in their own JVMs
             make_classifier(spec.name, spec.options)
     except WekaevalError as error:
@@ -261,7 +261,7 @@ def _parity(args: argparse.Namespace, writer: _Writer, guard: SignalGuard) -> in
         except parity.RunStopped:  # a signal: the guard's thread writes the rows and ends the process
             with guard.lock:
                 return INTERRUPTED
-        except parity.WorkerLost as error:
+        except parity.ParityWorkerLost as error:
             bar.clear()
             with guard.lock:
                 written = writer.write(run.finished_numbered(), ("worker-lost", f"{error}"))
@@ -353,12 +353,13 @@ class _Writer:
         """Write every output asked for, of the rows with their classifier's number among the given ones; returns
         a note naming the files (for an unfinished run's one line)."""
         from wekaeval import parity
+        from wekaeval.parity._shared import csv_row, unfinished_record
 
         args = self.args
         rows = [row for _, row in numbered]
         records = [row.to_dict() for row in rows]
         if unfinished is not None:
-            records.append(parity.unfinished_record(*unfinished))
+            records.append(unfinished_record(*unfinished))
             summary = unfinished[1]
         assert summary is not None
         if args.json:
@@ -372,7 +373,7 @@ class _Writer:
                 writer = csv.DictWriter(handle, fieldnames=list(parity.RECORD_FIELDS), lineterminator="\n")
                 writer.writeheader()
                 for record in records:
-                    writer.writerow({k: spreadsheet_safe(v) for k, v in parity.csv_row(record).items()})
+                    writer.writerow({k: spreadsheet_safe(v) for k, v in csv_row(record).items()})
         if args.markdown:
             table = self.table
             cells = [table.cells(row, number) for number, row in numbered] if table is not None else []

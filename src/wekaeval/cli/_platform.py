@@ -6,7 +6,8 @@ import argparse
 import sys
 from typing import Any
 
-from wekaeval.javamath import RcppsUnavailable, cpu_vendor, format_measurement, java_platform, measured_breakpoints
+from wekaeval.javamath import RcppsUnavailable, java_platform
+from wekaeval.javamath._shared import cpu_vendor, format_measurement, measured_breakpoints
 
 
 def add_parser(commands: Any) -> None:

@@ -8,24 +8,14 @@ printed through :mod:`wekaeval.blocks`.  Kappa has one core (``_kappa``) that
 
 from __future__ import annotations
 
-from wekaeval._faces import claim_public_classes
+from wekaeval._faces import claim_public_classes, former_names
+from wekaeval.evaluation import _expressions, _folds, _models, _shared, _threshold
 from wekaeval.evaluation._confusion import ConfusionMatrix
 from wekaeval.evaluation._costmatrix import CostMatrix
 from wekaeval.evaluation._evaluation import Evaluation, NominalPrediction, NumericPrediction
-from wekaeval.evaluation._expressions import Expression, compile_expression
-from wekaeval.evaluation._folds import (
-    cross_validation_folds,
-    cross_validation_text,
-    evaluate_folds,
-    fold_sizes,
-    percentage_split,
-    random_split,
-    stratified_order,
-)
-from wekaeval.evaluation._inputs import validated_class_names
+from wekaeval.evaluation._folds import cross_validation_text, evaluate_folds
 from wekaeval.evaluation._kappa import kappa
 from wekaeval.evaluation._kappastats import (
-    WEKA_PACKAGE_LINES,
     KappaStats,
     PerClassKappa,
     fleiss_label,
@@ -35,15 +25,10 @@ from wekaeval.evaluation._kappastats import (
 from wekaeval.evaluation._kernel import UnivariateKernelEstimator
 from wekaeval.evaluation._models import (
     ModelRunner,
-    PredictedPart,
-    java_random,
-    model_runner,
     register_model_runner,
 )
 from wekaeval.evaluation._threshold import (
-    CurvePoints,
     ThresholdCurves,
-    curve_points,
     prc_area,
     roc_area,
     weighted_area_under_prc,
@@ -52,8 +37,6 @@ from wekaeval.evaluation._threshold import (
 
 __all__ = [
     "ConfusionMatrix",
-    "validated_class_names",
-    "WEKA_PACKAGE_LINES",
     "kappa",
     "KappaStats",
     "PerClassKappa",
@@ -64,28 +47,38 @@ __all__ = [
     "NominalPrediction",
     "NumericPrediction",
     "CostMatrix",
-    "Expression",
-    "compile_expression",
     "ThresholdCurves",
-    "CurvePoints",
-    "curve_points",
     "roc_area",
     "prc_area",
     "weighted_area_under_roc",
     "weighted_area_under_prc",
     "evaluate_folds",
     "cross_validation_text",
-    "fold_sizes",
-    "cross_validation_folds",
-    "stratified_order",
-    "percentage_split",
-    "random_split",
     "ModelRunner",
-    "PredictedPart",
-    "java_random",
-    "model_runner",
     "register_model_runner",
     "UnivariateKernelEstimator",
 ]
 
 claim_public_classes(globals())
+
+#: This face's names before issue 36 that are wekaeval's plumbing now (or public in wekaeval.folds, WEKA's folds'
+#: one place): they still import, with a warning.
+__getattr__ = former_names(
+    __name__,
+    {
+        name: (
+            getattr(module, name),
+            f"use wekaeval.folds.{name}"
+            if name in ("cross_validation_folds", "fold_sizes", "percentage_split", "random_split")
+            else "it is wekaeval's plumbing now, not API",
+        )
+        for module, names in [
+            (_shared, _shared.__all__),
+            (_expressions, ["Expression", "compile_expression"]),
+            (_threshold, ["CurvePoints", "curve_points"]),
+            (_folds, ["stratified_order"]),
+            (_models, ["java_random", "model_runner"]),
+        ]
+        for name in names
+    },
+)

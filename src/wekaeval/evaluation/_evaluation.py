@@ -36,8 +36,10 @@ from typing import Any
 import numpy as np
 
 from wekaeval._frames import class_details_frame
-from wekaeval.arff import Dataset, as_dataset
-from wekaeval.blocks import DETAIL_COLUMNS, STATISTICS_BY_NAME
+from wekaeval.arff import Dataset
+from wekaeval.arff._shared import as_dataset
+from wekaeval.blocks import STATISTICS_BY_NAME
+from wekaeval.blocks._shared import DETAIL_COLUMNS
 from wekaeval.errors import CostMatrixError, EvaluationError, PredictionError
 from wekaeval.evaluation import _text as evaltext
 from wekaeval.evaluation._costmatrix import CostMatrix

@@ -33,7 +33,7 @@ from typing import Any, Literal
 import numpy as np
 
 from wekaeval.arff import Dataset
-from wekaeval.errors import EvaluationError, PredictionError
+from wekaeval.errors import ArgumentError, EvaluationError, PredictionError
 from wekaeval.evaluation._evaluation import Evaluation
 from wekaeval.evaluation._inputs import weight_array
 from wekaeval.evaluation._numeric import numeric_values
@@ -154,7 +154,7 @@ def stratified_order(order: Sequence[int] | np.ndarray, classes: np.ndarray, fol
     [0, 4, 1, 2, 3, 5]
     """
     if folds < 2:
-        raise EvaluationError(f"folds must be at least 2 (WEKA: Number of folds must be greater than 1), got {folds}")
+        raise ArgumentError(f"folds must be at least 2 (WEKA: Number of folds must be greater than 1), got {folds}")
     rest = np.asarray(order, dtype=np.int64)
     keys = np.where(np.asarray(classes) < 0, -1, np.asarray(classes)).astype(np.int64)
     grouped = []
@@ -219,7 +219,7 @@ def cross_validation_folds(
     [([0, 4], [2, 3, 1]), ([1, 2, 3], [4, 0])]
     """
     if folds < 2:
-        raise EvaluationError(f"folds must be at least 2 (WEKA: Number of folds must be at least 2!), got {folds}")
+        raise ArgumentError(f"folds must be at least 2 (WEKA: Number of folds must be at least 2!), got {folds}")
     if folds > n:
         raise EvaluationError(f"{folds} folds for {n} instances (WEKA: Can't have more folds than instances!)")
     order = np.asarray(java_shuffle(n, random), dtype=np.int64)

@@ -64,7 +64,7 @@ from typing import Any
 import numpy as np
 
 from wekaeval._textsource import counted
-from wekaeval.errors import MatrixError
+from wekaeval.errors import ArgumentError, MatrixError
 from wekaeval.evaluation._kappa import _kappa, _validated_matrix, agreement, kappa
 from wekaeval.evaluation._kappacoefficients import PerClassKappa, _gwet_ac, _per_class, _scott_pi, _sqrt, _square
 from wekaeval.javamath import java_divide, java_sum, normal_inverse, normal_probability
@@ -360,7 +360,7 @@ def kappa_stats(
         i, j = np.argwhere(array < 0)[0]
         raise MatrixError(f"matrix must hold non-negative counts, got {array[i, j]} at row {i}, column {j}")
     if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
-        raise MatrixError(f"alpha must be a number strictly between 0 and 1, got {alpha!r}")
+        raise ArgumentError(f"alpha must be a number strictly between 0 and 1, got {alpha!r}")
     alpha = float(alpha)
     rows = array.tolist()
     k = len(rows)
@@ -454,7 +454,7 @@ def evaluation_kappa_stats(
     if np.isfinite(array).all() and not (array < 0).any():
         return kappa_stats(array, weights=weights, alpha=alpha, class_names=class_names)
     if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
-        raise MatrixError(f"alpha must be a number strictly between 0 and 1, got {alpha!r}")
+        raise ArgumentError(f"alpha must be a number strictly between 0 and 1, got {alpha!r}")
     rows = array.tolist()
     k = len(rows)
     names = _class_names(class_names, k)
@@ -505,7 +505,7 @@ def _agreement_weights(weights: Any, k: int) -> tuple[str, list[list[float]]]:
         return "simple", [[1.0 if i == j else 0.0 for j in range(k)] for i in range(k)]
     if isinstance(weights, str):
         if weights not in ("linear", "quadratic"):
-            raise MatrixError(f"weights must be None, 'linear', 'quadratic' or a k x k array, got {weights!r}")
+            raise ArgumentError(f"weights must be None, 'linear', 'quadratic' or a k x k array, got {weights!r}")
         if k == 1:
             return weights, [[1.0]]
         span = k - 1

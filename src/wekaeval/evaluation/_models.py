@@ -21,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from wekaeval.arff import Dataset
-from wekaeval.errors import EvaluationError
+from wekaeval.errors import ArgumentError, EvaluationError
 from wekaeval.javamath import JavaRandom, RandomSource
 
 
@@ -110,12 +110,12 @@ def java_random(rnd: Any) -> RandomSource:
     """``rnd`` as a Random: a seed (``new Random(seed)``), a :class:`~wekaeval.javamath.JavaRandom`, or any
     object with ``next_int``/``next_double`` (python-weka-wrapper3's ``Random``), used as it is."""
     if isinstance(rnd, bool):
-        raise EvaluationError(f"rnd must be a JavaRandom, a Random or a seed, got {rnd!r}")
+        raise ArgumentError(f"rnd must be a JavaRandom, a Random or a seed, got {rnd!r}")
     if isinstance(rnd, (int, np.integer)):
         return JavaRandom(int(rnd))
     if callable(getattr(rnd, "next_int", None)) and callable(getattr(rnd, "next_double", None)):
         return rnd
-    raise EvaluationError(f"rnd must be a JavaRandom, a Random or a seed, got {type(rnd).__name__}")
+    raise ArgumentError(f"rnd must be a JavaRandom, a Random or a seed, got {type(rnd).__name__}")
 
 
 def header_of(data: Dataset) -> Dataset:
@@ -165,7 +165,7 @@ class ModelRunningMixin:
         """
         _no_output(output)
         if isinstance(num_folds, bool) or not isinstance(num_folds, (int, np.integer)):
-            raise EvaluationError(f"num_folds must be a whole number, got {num_folds!r}")
+            raise ArgumentError(f"num_folds must be a whole number, got {num_folds!r}")
         parts = model_runner(classifier).cross_validate(data, int(num_folds), java_random(rnd))
         for part in parts:
             self.evaluate_part(part)

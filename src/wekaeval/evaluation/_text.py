@@ -16,7 +16,8 @@ import math
 import warnings
 from typing import Any
 
-from wekaeval.blocks import ClassDetails, ClassDetailsRow, Summary, confusion_matrix_text
+from wekaeval.blocks import ClassDetails, ClassDetailsRow, Summary
+from wekaeval.blocks._shared import confusion_matrix_text
 from wekaeval.evaluation._state import CONFIDENCE_LEVEL, MARGIN_RESOLUTION, EvaluationState
 from wekaeval.javamath import double_to_string, java_divide
 

@@ -3,7 +3,8 @@ compared over many data sets (ranks, Friedman's test, post-hoc tests)."""
 
 from __future__ import annotations
 
-from wekaeval._faces import claim_public_classes
+from wekaeval import models
+from wekaeval._faces import claim_public_classes, former_names
 from wekaeval.experiment._bayesian import BayesianTest, correlated_ttest, signed_rank
 from wekaeval.experiment._columns import TIMING_COLUMNS
 from wekaeval.experiment._compare import Comparison, compare
@@ -36,22 +37,7 @@ from wekaeval.experiment._run import run
 from wekaeval.experiment._tester import TTestError
 from wekaeval.experiment._ttest import FORMATS, TTestCell, TTestResult, ttest
 from wekaeval.experiment._worker import ExperimentError, FailedRow, RowsMissing
-
-# Moved to wekaeval.models (running models on WEKA's folds); kept importable from here for one release.
-from wekaeval.models import (  # noqa: F401
-    ModelData,
-    ModelDataError,
-    NominalEncoding,
-    SklearnRunner,
-    WekaRunner,
-    class_labels,
-    cross_validate,
-    is_nominal,
-    model_data,
-    nominal_codes,
-    runner_for,
-    scheme_key,
-)
+from wekaeval.models import _shared as _models_shared
 
 __all__ = [
     "compare",
@@ -103,3 +89,17 @@ __all__ = [
 ]
 
 claim_public_classes(globals())
+
+#: This face's names in 0.1.0 that moved to wekaeval.models (running models on WEKA's folds): they still import,
+#: with a warning naming their new place, or saying they are wekaeval's plumbing now.
+__getattr__ = former_names(
+    __name__,
+    {
+        **{name: (getattr(models, name), f"use wekaeval.models.{name}") for name in models.__all__},
+        **{
+            name: (getattr(_models_shared, name), "it is wekaeval's plumbing now, not API")
+            for name in _models_shared.__all__
+            if name not in ("is_sklearn_estimator", "is_weka_classifier", "jvm_instances", "subset")
+        },
+    },
+)

@@ -46,7 +46,7 @@ _DASK_WAIT = 60.0
 def _dask_job(setup: Setup, job: Job) -> str:
     """A row as the messages name it: scheme, dataset, run and fold (as ``Key_Fold`` counts).
 
-    >>> from wekaeval.models import model_data
+    >>> from wekaeval.models._shared import model_data
     >>> data = model_data(([[1.0], [2.0]], ["a", "b"]))
     >>> setup = Setup("t", (data,), ("weka.classifiers.rules.ZeroR",), 10, None, True)
     >>> _dask_job(setup, Job(0, 2, 4, 0))

@@ -35,7 +35,7 @@ from wekaeval.experiment._results import ExperimentResults, read_experiment_resu
 from wekaeval.experiment._resume import early_check, resumable_rows
 from wekaeval.experiment._worker import ExperimentError, FailedRow, Job, Key, RowsMissing, Setup, Worker
 from wekaeval.javamath import back_quote_chars
-from wekaeval.models import ModelData, NominalEncoding, is_sklearn_estimator, is_weka_classifier, model_data
+from wekaeval.models._shared import ModelData, NominalEncoding, is_sklearn_estimator, is_weka_classifier, model_data
 
 Progress = Callable[[int, int], None]
 

@@ -23,7 +23,8 @@ import numpy as np
 
 from wekaeval import bridge
 from wekaeval.errors import WekaevalError
-from wekaeval.evaluation import Evaluation, cross_validation_folds, random_split
+from wekaeval.evaluation import Evaluation
+from wekaeval.evaluation._shared import cross_validation_folds, random_split
 from wekaeval.experiment._columns import (
     CLASSIFIER_SPLIT_EVALUATOR,
     REGRESSION_SPLIT_EVALUATOR,
@@ -32,7 +33,8 @@ from wekaeval.experiment._columns import (
     timestamp,
 )
 from wekaeval.javamath import JavaRandom, back_quote_chars
-from wekaeval.models import ModelData, SklearnRunner, jvm_instances, scheme_key, subset
+from wekaeval.models import SklearnRunner
+from wekaeval.models._shared import ModelData, jvm_instances, scheme_key, subset
 
 Key = tuple[str, ...]
 

@@ -16,12 +16,13 @@ evaluations, files or the JVM.
 
 from __future__ import annotations
 
-from wekaeval._faces import claim_public_classes
-from wekaeval.javamath._digits import Digits, floating_decimal, shortest_digits
+from wekaeval._faces import claim_public_classes, former_names
+from wekaeval.javamath import _digits, _jdk, _platform, _shared
+from wekaeval.javamath._digits import floating_decimal
 from wekaeval.javamath._exp import java_exp
 from wekaeval.javamath._fdlibm import fdlibm_exp
 from wekaeval.javamath._fdlibm_pow import fdlibm_pow
-from wekaeval.javamath._jdk import JDK_ENVIRONMENT_VARIABLE, JdkVersion, jdk_version
+from wekaeval.javamath._jdk import JdkVersion, jdk_version
 from wekaeval.javamath._log import fdlibm_log, java_log, java_log_scalar, log2
 from wekaeval.javamath._normal import normal_inverse, normal_probability
 from wekaeval.javamath._numbers import (
@@ -38,20 +39,14 @@ from wekaeval.javamath._numbers import (
 )
 from wekaeval.javamath._parse import java_parse_double, java_parse_int
 from wekaeval.javamath._platform import (
-    CPU_CHOICES,
-    ENVIRONMENT_VARIABLE,
     JavaPlatform,
     JavaPlatformWarning,
     RcppsUnavailable,
     breakpoints_from_rcpps,
-    cpu_vendor,
     java_platform,
-    measure_rcpps,
-    measured_breakpoints,
 )
 from wekaeval.javamath._pow import java_pow
 from wekaeval.javamath._random import JavaRandom, RandomInts, RandomSource, java_shuffle
-from wekaeval.javamath._rcpps_tables import format_measurement
 from wekaeval.javamath._sort import ranked_values, sorted_ranks, stable_order, weka_sort, weka_sort_rows
 from wekaeval.javamath._statistics import (
     f_probability,
@@ -85,22 +80,13 @@ __all__ = [
     "java_sqrt",
     "java_double_to_string",
     "floating_decimal",
-    "shortest_digits",
-    "Digits",
     "jdk_version",
     "JdkVersion",
-    "JDK_ENVIRONMENT_VARIABLE",
     "java_platform",
     "JavaPlatform",
     "JavaPlatformWarning",
     "RcppsUnavailable",
-    "CPU_CHOICES",
-    "ENVIRONMENT_VARIABLE",
-    "measure_rcpps",
-    "measured_breakpoints",
-    "format_measurement",
     "breakpoints_from_rcpps",
-    "cpu_vendor",
     "JavaRandom",
     "java_shuffle",
     "RandomInts",
@@ -137,3 +123,18 @@ __all__ = [
 ]
 
 claim_public_classes(globals())
+
+#: This face's names before issue 36 that are wekaeval's plumbing now: they still import, with a warning.
+__getattr__ = former_names(
+    __name__,
+    {
+        name: (getattr(module, name), "it is wekaeval's plumbing now, not API")
+        for module, names in [
+            (_shared, _shared.__all__),
+            (_digits, ["Digits", "shortest_digits"]),
+            (_jdk, ["JDK_ENVIRONMENT_VARIABLE"]),
+            (_platform, ["measure_rcpps"]),
+        ]
+        for name in names
+    },
+)

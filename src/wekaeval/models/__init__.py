@@ -18,31 +18,13 @@ from __future__ import annotations
 from wekaeval._faces import claim_public_classes
 from wekaeval.evaluation import register_model_runner
 from wekaeval.models._crossvalidate import cross_validate, runner_for
-from wekaeval.models._data import (
-    ModelData,
-    ModelDataError,
-    NominalEncoding,
-    class_labels,
-    is_nominal,
-    model_data,
-    nominal_codes,
-)
-from wekaeval.models._sklearn import SklearnRunner, scheme_key
-from wekaeval.models._sklearn import is_sklearn_estimator as is_sklearn_estimator
+from wekaeval.models._data import ModelDataError
+from wekaeval.models._sklearn import SklearnRunner
 from wekaeval.models._splitters import WekaKFold, WekaSplit, to_xy
 from wekaeval.models._weka import WekaRunner
-from wekaeval.models._weka import is_weka_classifier as is_weka_classifier
-from wekaeval.models._weka import jvm_instances as jvm_instances
-from wekaeval.models._weka import subset as subset
 
 __all__ = [
-    "ModelData",
     "ModelDataError",
-    "NominalEncoding",
-    "class_labels",
-    "is_nominal",
-    "model_data",
-    "nominal_codes",
     "WekaKFold",
     "WekaSplit",
     "to_xy",
@@ -50,11 +32,8 @@ __all__ = [
     "WekaRunner",
     "cross_validate",
     "runner_for",
-    "scheme_key",
 ]
 
-# Imported ``as`` themselves above, not in __all__: plumbing wekaeval.experiment takes (its rows run these
-# models), not the documented API: is_sklearn_estimator, is_weka_classifier, jvm_instances, subset.
 
 register_model_runner(runner_for)  # Evaluation's model-running methods run these models (the injection point)
 

@@ -19,13 +19,8 @@ from typing import Any
 import numpy as np
 
 from wekaeval.errors import EvaluationError
-from wekaeval.evaluation import (
-    Evaluation,
-    PredictedPart,
-    cross_validation_folds,
-    cross_validation_text,
-    percentage_split,
-)
+from wekaeval.evaluation import Evaluation, cross_validation_text
+from wekaeval.evaluation._shared import PredictedPart, cross_validation_folds, percentage_split
 from wekaeval.javamath import JavaRandom, RandomSource
 from wekaeval.models._data import ModelData, model_data
 

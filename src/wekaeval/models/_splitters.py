@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from wekaeval.evaluation import cross_validation_folds, percentage_split, random_split
+from wekaeval.evaluation._shared import cross_validation_folds, percentage_split, random_split
 from wekaeval.javamath import JavaRandom
 from wekaeval.models._data import ModelDataError, NominalEncoding, class_labels, is_nominal, model_data, nominal_codes
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from wekaeval import bridge
 from wekaeval.errors import EvaluationError
-from wekaeval.evaluation import PredictedPart, cross_validation_folds, percentage_split
+from wekaeval.evaluation._shared import PredictedPart, cross_validation_folds, percentage_split
 from wekaeval.javamath import JavaRandom, RandomSource
 from wekaeval.models._data import ModelData, ModelDataError, model_data
 

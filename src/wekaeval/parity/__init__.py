@@ -18,61 +18,69 @@ longest jobs first, and stop a job that runs too long (``timeout=``).
 
 from __future__ import annotations
 
-from wekaeval._faces import claim_public_classes
+from wekaeval._faces import claim_public_classes, former_names
+from wekaeval.parity import _compare, _rows, _shared
 from wekaeval.parity._compare import (
-    ESTIMATOR,
     JAVA_ARITHMETIC_STATISTICS,
-    TEXTS,
     check,
     compared,
     differences,
     identical,
 )
-from wekaeval.parity._pool import RunStopped, WorkerLost
+from wekaeval.parity._pool import ParityWorkerLost, RunStopped
 from wekaeval.parity._rows import (
     DEFAULT_CLASSIFIERS,
     RECORD_FIELDS,
     REGRESSION_CLASSIFIERS,
-    ROW_KINDS,
-    UNFINISHED_KINDS,
     ClassifierSpec,
     EvaluationMode,
     ParityResults,
     ParityRow,
-    csv_row,
     default_classifiers,
-    parse_classifier,
-    unfinished_record,
+    parse_classifier_spec,
 )
 from wekaeval.parity._run import ParityRun, classifiers_for, iter_parity, run_parity
 
 __all__ = [
     "DEFAULT_CLASSIFIERS",
     "REGRESSION_CLASSIFIERS",
-    "ESTIMATOR",
     "JAVA_ARITHMETIC_STATISTICS",
     "RECORD_FIELDS",
-    "ROW_KINDS",
-    "TEXTS",
-    "UNFINISHED_KINDS",
     "ClassifierSpec",
     "EvaluationMode",
     "ParityResults",
     "ParityRow",
     "ParityRun",
     "RunStopped",
-    "WorkerLost",
+    "ParityWorkerLost",
     "check",
     "classifiers_for",
     "compared",
-    "csv_row",
     "default_classifiers",
     "differences",
     "identical",
     "iter_parity",
-    "parse_classifier",
+    "parse_classifier_spec",
     "run_parity",
-    "unfinished_record",
 ]
 
 claim_public_classes(globals())
+
+#: This face's names before issue 36: renamed so that each name means one object (``bridge.parse_classifier``
+#: and ``experiment.WorkerLost`` are others), or wekaeval's plumbing now; they still import, with a warning.
+__getattr__ = former_names(
+    __name__,
+    {
+        "parse_classifier": (parse_classifier_spec, "use wekaeval.parity.parse_classifier_spec"),
+        "WorkerLost": (ParityWorkerLost, "use wekaeval.parity.ParityWorkerLost"),
+        **{
+            name: (getattr(module, name), "it is wekaeval's plumbing now, not API")
+            for module, names in [
+                (_shared, _shared.__all__),
+                (_compare, ["ESTIMATOR", "TEXTS"]),
+                (_rows, ["ROW_KINDS", "UNFINISHED_KINDS"]),
+            ]
+            for name in names
+        },
+    },
+)

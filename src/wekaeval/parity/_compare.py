@@ -157,7 +157,7 @@ def timed_out(
     return ParityRow(path, command_line, instances, None, None, None, **mode.record(), timeout=seconds, **data)
 
 
-def compare(path: str, data: Any, test: Any, spec: ClassifierSpec, mode: EvaluationMode) -> ParityRow:
+def compare_one(path: str, data: Any, test: Any, spec: ClassifierSpec, mode: EvaluationMode) -> ParityRow:
     """WEKA's evaluation of ``spec`` on ``data`` (read from ``path``), the port's, and the row that compares them.
 
     Raises

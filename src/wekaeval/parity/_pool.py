@@ -24,12 +24,12 @@ from typing import Any
 from wekaeval import bridge
 from wekaeval._processes import die_with_parent, ignore_stop_signals, start_without_main
 from wekaeval.errors import WekaevalError
-from wekaeval.parity._compare import class_names, compare
+from wekaeval.parity._compare import class_names, compare_one
 from wekaeval.parity._plan import Survey
 from wekaeval.parity._rows import ClassifierSpec, EvaluationMode
 
 
-class WorkerLost(RuntimeError):
+class ParityWorkerLost(RuntimeError):
     """A worker process (and the JVM in it) ended without being asked to: killed, out of memory, a JVM crash.
     The message names the worker and what it was running."""
 
@@ -70,11 +70,11 @@ def _job(connection: Connection, task: int, path: str, spec: ClassifierSpec, mod
     try:
         _, known["command_line"] = bridge.make_classifier(spec.name, spec.options)
     except bridge.WekaError:
-        known["command_line"] = spec.name  # compare() raises the error, naming the file
+        known["command_line"] = spec.name  # compare_one() raises the error, naming the file
     known["instances"] = int((data if test is None else test).numInstances())
     connection.send(("begun", task, known))
     started = time.perf_counter()
-    row = compare(path, data, test, spec, mode)
+    row = compare_one(path, data, test, spec, mode)
     return row, time.perf_counter() - started
 
 
@@ -226,7 +226,7 @@ class WorkerPool:
         if not worker.ready:
             return bridge.WekaUnavailable(f"the JVM of {worker.describe()} did not start ({how}){crash}")
         doing = f" while {worker.task.describe()}" if worker.task is not None else ""
-        return WorkerLost(f"{worker.describe()} was lost ({how}){doing}{crash}")
+        return ParityWorkerLost(f"{worker.describe()} was lost ({how}){doing}{crash}")
 
     def stop(self) -> None:
         """End every worker and its JVM, and wait for them; safe from another thread, and more than once."""

@@ -46,7 +46,7 @@ def _quoted(option: str) -> str:
     return option
 
 
-def parse_classifier(text: str) -> ClassifierSpec:
+def parse_classifier_spec(text: str) -> ClassifierSpec:
     """``"J48 -C 0.1"`` -> ClassifierSpec; WEKA splits the options, short names resolve as in the bridge.
 
     Raises

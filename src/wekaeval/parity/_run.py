@@ -20,7 +20,7 @@ from typing import Any
 
 from wekaeval import bridge
 from wekaeval.javamath import java_platform
-from wekaeval.parity._compare import compare, timed_out
+from wekaeval.parity._compare import compare_one, timed_out
 from wekaeval.parity._plan import Survey, estimate, job_key, read_record, write_record
 from wekaeval.parity._pool import RunStopped, Worker, WorkerPool
 from wekaeval.parity._rows import ClassifierSpec, EvaluationMode, ParityResults, ParityRow, default_classifiers
@@ -138,7 +138,7 @@ class ParityRun:
                     self.progress(done, total, path, spec)
                 done += 1
                 started = time.perf_counter()
-                row = compare(path, data, test, spec, mode)
+                row = compare_one(path, data, test, spec, mode)
                 self._keep(index, number, row, job_key(path, spec, mode), time.perf_counter() - started)
                 yield row
 
@@ -282,7 +282,7 @@ def run_parity(
     ------
     WekaevalError
         For a user error (see :mod:`wekaeval.bridge`), as soon as it is met.
-    WorkerLost
+    ParityWorkerLost
         When a worker process ends on its own (killed, a JVM crash).
     """
     return ParityResults(

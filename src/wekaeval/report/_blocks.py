@@ -22,20 +22,15 @@ from typing import Any
 import numpy as np
 
 from wekaeval._textsource import quoted
-from wekaeval.blocks import (
+from wekaeval.blocks import ClassDetails, ClassDetailsRow, PrintedConfusionMatrix, RunInfo, Summary, Versions
+from wekaeval.blocks._shared import (
     DETAIL_LAYOUTS,
     PLUGIN_LINE,
     PLUGIN_LINES_BEFORE,
     SUMMARY_LINES,
-    ClassDetails,
-    ClassDetailsRow,
     DetailLayout,
-    PrintedConfusionMatrix,
-    RunInfo,
-    Summary,
     SummaryLine,
     SuppliedTestSet,
-    Versions,
     confusion_matrix_text,
 )
 from wekaeval.errors import WekaOutputError

@@ -21,12 +21,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wekaeval.blocks import PLUGIN_LINE
-from wekaeval.evaluation import WEKA_PACKAGE_LINES, kappa, kappa_stats
+from wekaeval.blocks._shared import PLUGIN_LINE
+from wekaeval.evaluation import kappa, kappa_stats
+from wekaeval.evaluation._shared import WEKA_PACKAGE_LINES
 from wekaeval.javamath import decimal_format, normal_inverse, old_decimal_format
 
 if TYPE_CHECKING:
-    from wekaeval.blocks import Section, Summary
+    from wekaeval.blocks import Summary
+    from wekaeval.blocks._shared import Section
 
 
 #: Half a unit in the last place of WEKA's four-decimal summary values.

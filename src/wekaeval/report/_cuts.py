@@ -15,7 +15,7 @@ A cross-validation prints each fold's predictions numbered from 1, and its
 folds differ in size by at most one, the larger first
 (``Instances.testCV``); a table whose last fold is short was cut:
 
->>> fold_sizes([1, 2, 3, 1, 2, 3, 1])
+>>> printed_fold_sizes([1, 2, 3, 1, 2, 3, 1])
 [3, 3, 1]
 """
 
@@ -27,7 +27,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from wekaeval._textsource import quoted
-from wekaeval.blocks import DETAIL_LAYOUTS, SUMMARY_LINES, Predictions
+from wekaeval.blocks import Predictions
+from wekaeval.blocks._shared import DETAIL_LAYOUTS, SUMMARY_LINES
 from wekaeval.report._blocks import WEKA_TITLES
 
 _SUMMARY_LABELS = [spec.label.split("{")[0].rstrip() for spec in SUMMARY_LINES]
@@ -64,7 +65,7 @@ def cut_last_line(text: str) -> str | None:
     return None
 
 
-def fold_sizes(inst: Sequence[int] | np.ndarray) -> list[int]:
+def printed_fold_sizes(inst: Sequence[int] | np.ndarray) -> list[int]:
     """The sizes of the runs of instance numbers that each start again at 1."""
     numbers = np.asarray(inst, dtype=np.int64)
     starts = np.flatnonzero(numbers == 1)
@@ -77,7 +78,7 @@ def incomplete_folds(predictions: Predictions) -> str | None:
     """Why a cross-validation's predictions look cut short at the end, or None."""
     rows = predictions.rows
     inst = rows.indices("inst") if hasattr(rows, "indices") else np.array([row.inst for row in rows])
-    sizes = fold_sizes(inst)
+    sizes = printed_fold_sizes(inst)
     if len(sizes) < 2:
         return None
     largest = max(sizes[:-1])

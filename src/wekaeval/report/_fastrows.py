@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from wekaeval.blocks import RowsBuilder, RowsColumn
+from wekaeval.blocks._shared import RowsBuilder, RowsColumn
 from wekaeval.report._decimals import decimal_rows
 
 NUMBER = r"(?:-?\d+(?:\.\d+)?|NaN|-?Infinity)"

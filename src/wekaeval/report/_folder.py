@@ -110,7 +110,7 @@ class FileReports:
         ``file``, ``encoding``, ``weka_versions``, ``check`` (the file's state), ``inconsistencies`` (this
         section's contradictions, "; "-joined), ``error``, then :meth:`WekaReport.to_frame`'s columns."""
         from wekaeval._frames import records_frame
-        from wekaeval.blocks import SUMMARY_FIELDS
+        from wekaeval.blocks._shared import SUMMARY_FIELDS
 
         head = ("file", "encoding", "weka_versions", "check", "inconsistencies", "error")
         columns = (*head, "section", "evaluation", "line", *SUMMARY_FIELDS, "plugin_metrics")

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from wekaeval._textsource import quoted
-from wekaeval.blocks import PredictionRow, Predictions, RowsBuilder
+from wekaeval.blocks import PredictionRow, Predictions
+from wekaeval.blocks._shared import RowsBuilder
 from wekaeval.report._fastrows import (
     DISTRIBUTION,
     LABEL,

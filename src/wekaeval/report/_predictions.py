@@ -28,7 +28,7 @@ an error naming the line.
 A file cut inside its last row still holds a row (``0.75`` cut to ``0.7``):
 every row ends with a line end, so a CSV file whose last row has none is
 refused, and so is WEKA's table that the reader marks cut short
-(:attr:`~wekaeval.blocks.Section.incomplete`), naming the line.
+(``Section.incomplete``), naming the line.
 """
 
 from __future__ import annotations
@@ -42,8 +42,9 @@ import re
 import numpy as np
 
 from wekaeval._textsource import quoted, read_text
-from wekaeval.arff import Dataset, as_dataset
-from wekaeval.blocks import Section
+from wekaeval.arff import Dataset
+from wekaeval.arff._shared import as_dataset
+from wekaeval.blocks._shared import Section
 from wekaeval.errors import PredictionError, WekaOutputError
 from wekaeval.evaluation import ConfusionMatrix
 from wekaeval.report._prediction_text import is_header

@@ -7,7 +7,7 @@ evaluation -- the command line's output (``-t``, ``-T``, ``-x``,
 output" buffer, or what a program printed around WEKA's blocks
 (``toSummaryString`` under a title of its own, its own lines before, between
 and after them) -- and returns a :class:`WekaReport`: the run information,
-the model text, the timings, and one :class:`~wekaeval.blocks.Section` per
+the model text, the timings, and one ``Section`` per
 evaluation (summary, detailed accuracy by class, confusion matrix) or
 predictions table.
 
@@ -57,7 +57,8 @@ from typing import IO, Any
 import numpy as np
 
 from wekaeval._textsource import TextSource, quoted
-from wekaeval.blocks import RunInfo, Section, SuppliedTestSet, Versions
+from wekaeval.blocks import RunInfo, Versions
+from wekaeval.blocks._shared import Section, SuppliedTestSet
 from wekaeval.errors import WekaOutputError
 from wekaeval.report._blocks import (
     COMMAND_LINE_EVALUATIONS,

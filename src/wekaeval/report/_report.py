@@ -7,7 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from wekaeval.blocks import ERAS, RunInfo, Section, json_rows, roundings
+from wekaeval.blocks import RunInfo
+from wekaeval.blocks._shared import ERAS, Section, json_rows, roundings
 from wekaeval.report._consistency import MATRIX, UNCLASSIFIED, Inconsistency, check_section, checked_in
 
 __all__ = ["WekaReport"]
@@ -23,7 +24,7 @@ class WekaReport:
     numbers, any lines outside WEKA's blocks (a program's own output, Java
     log messages in a log that also captured stderr, text glued to a WEKA
     line).  ``weka_versions`` are the eras of WEKA releases
-    (:data:`wekaeval.blocks.ERAS`, e.g. ``"3.6-3.7.5"``) whose layouts every
+    (``blocks._versions.ERAS``, e.g. ``"3.6-3.7.5"``) whose layouts every
     block matches -- all of them when nothing in the text tells them apart;
     see ``docs/weka-output.md``.  ``encoding`` is the codec the file was
     decoded with (``"auto"`` resolved; None for a ``str``).
@@ -93,7 +94,7 @@ class WekaReport:
         """A pandas DataFrame, one row per section: where it is, then every summary statistic (as
         ``wekaeval parse --csv``, numbers as read; None where WEKA printed none) and the plugin metrics."""
         from wekaeval._frames import records_frame
-        from wekaeval.blocks import SUMMARY_FIELDS
+        from wekaeval.blocks._shared import SUMMARY_FIELDS
 
         rows = []
         for section in self.sections:

@@ -1,6 +1,6 @@
 """WEKA's printed Experimenter analysis read back: :func:`read_result_matrix` reads the result matrix in each output
 format of ``weka.experiment.ResultMatrix`` (``ResultMatrixPlainText``, ``...CSV``, ``...Latex``, ``...HTML``,
-``...GnuPlot``, ``...Significance``) into a :class:`ResultMatrix`.
+``...GnuPlot``, ``...Significance``) into a :class:`PrintedResultMatrix`.
 
 The layouts are those of ``ResultMatrix.toStringMatrix`` and ``toStringKey`` in each subclass (WEKA 3.8): a
 row per dataset, a column per scheme (the first the base), each cell a mean, optionally a standard deviation
@@ -20,7 +20,7 @@ from typing import IO
 from wekaeval._textsource import MAX_LINE, TextSource
 from wekaeval.errors import WekaOutputError
 
-__all__ = ["ResultMatrix", "read_result_matrix", "RESULT_MATRIX_FORMATS"]
+__all__ = ["PrintedResultMatrix", "read_result_matrix", "RESULT_MATRIX_FORMATS"]
 
 #: The formats :func:`read_result_matrix` reads, by the names ``wekaeval.ttest(...).to_text(format)`` takes.
 RESULT_MATRIX_FORMATS = ("plain", "csv", "latex", "html", "gnuplot", "significance")
@@ -29,7 +29,7 @@ _Row = tuple[float | None, ...]
 
 
 @dataclass(frozen=True)
-class ResultMatrix:
+class PrintedResultMatrix:
     """A printed result matrix: ``datasets`` (rows) and ``schemes`` (columns, the base first as WEKA prints
     it) with, per dataset and scheme, ``means``, ``std_devs`` and ``marks`` (``"v"``, ``"*"`` or ``""``; the
     base's always ``""``), ``runs`` (the ``(15)`` of plain text: results per dataset) and ``counts`` (scheme
@@ -60,7 +60,7 @@ def _index(key: int | str, names: tuple[str, ...]) -> int:
     return names.index(key)
 
 
-def read_result_matrix(source: str | os.PathLike | IO, *, encoding: str = "utf-8") -> ResultMatrix:
+def read_result_matrix(source: str | os.PathLike | IO, *, encoding: str = "utf-8") -> PrintedResultMatrix:
     """Read WEKA's printed Experimenter analysis: a result matrix in any of WEKA's output formats.
 
     Parameters
@@ -74,7 +74,7 @@ def read_result_matrix(source: str | os.PathLike | IO, *, encoding: str = "utf-8
 
     Returns
     -------
-    ResultMatrix
+    PrintedResultMatrix
 
     Raises
     ------
@@ -148,7 +148,7 @@ def _key(lines: list[str], start: int) -> dict[int, str]:
     return names
 
 
-def _plain(name: str, lines: list[str], first: int) -> ResultMatrix:
+def _plain(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     header = lines[first]
     columns = [int(n) for n in re.findall(r"\((\d+)\)", header)]
     rule = first + 1
@@ -180,7 +180,7 @@ def _plain(name: str, lines: list[str], first: int) -> ResultMatrix:
     key = _key(lines, number + 1)
     heads = re.split(r"\s*\(\d+\)\s*", header)[1:]
     schemes = tuple(key.get(n, heads[i].strip(" |") if i < len(heads) else str(n)) for i, n in enumerate(columns))
-    return ResultMatrix(
+    return PrintedResultMatrix(
         name,
         "plain",
         tuple(datasets),
@@ -193,7 +193,7 @@ def _plain(name: str, lines: list[str], first: int) -> ResultMatrix:
     )
 
 
-def _significance(name: str, lines: list[str], first: int) -> ResultMatrix:
+def _significance(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     header = lines[first]
     spans = [(m.start(), m.end(), int(m[1])) for m in re.finditer(r"\((\d+)\)", header)]
     datasets, marks = [], []
@@ -207,7 +207,7 @@ def _significance(name: str, lines: list[str], first: int) -> ResultMatrix:
         number += 1
     key = _key(lines, number)
     schemes = tuple(key.get(n, str(n)) for _, _, n in spans)
-    return ResultMatrix(name, "significance", tuple(datasets), schemes, None, None, tuple(marks), None, None)
+    return PrintedResultMatrix(name, "significance", tuple(datasets), schemes, None, None, tuple(marks), None, None)
 
 
 # -- CSV ------------------------------------------------------------------------------------------------------------
@@ -217,7 +217,7 @@ def _csv_rows(lines: list[str]) -> list[list[str]]:
     return list(csv.reader(lines, quotechar="'", escapechar="\\"))
 
 
-def _csv(name: str, lines: list[str], first: int) -> ResultMatrix:
+def _csv(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     end = first
     while end < len(lines) and lines[end].strip():
         end += 1
@@ -244,7 +244,7 @@ def _csv(name: str, lines: list[str], first: int) -> ResultMatrix:
             keys[int(row[0][1:-1])] = row[1]
     schemes = tuple(keys.get(int(header[s][1:-1]), header[s]) for s in starts)
     counts = None if counts_row is None else _counts(schemes, [counts_row[b - 1] for b in bounds[1:]])
-    return ResultMatrix(
+    return PrintedResultMatrix(
         name,
         "csv",
         tuple(datasets),
@@ -278,7 +278,7 @@ def _html_rows(lines: list[str], first: int) -> tuple[list[list[tuple[str, int, 
     return rows, number
 
 
-def _html(name: str, lines: list[str], first: int) -> ResultMatrix:
+def _html(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     rows, end = _html_rows(lines, first)
     header = rows[0]
     starts, position = [], 0
@@ -303,7 +303,7 @@ def _html(name: str, lines: list[str], first: int) -> ResultMatrix:
     keys = {int(r[0][0][1:-1]): r[1][2] for r in key_rows if len(r) == 2 and re.fullmatch(r"\(\d+\)", r[0][0])}
     schemes = tuple(keys.get(n, f"({n})") for _, _, n in starts)
     counts = None if counts_row is None else _counts(schemes, [counts_row[s + span - 1] for s, span, _ in starts[1:]])
-    return ResultMatrix(
+    return PrintedResultMatrix(
         name,
         "html",
         tuple(datasets),
@@ -327,7 +327,7 @@ def _latex_text(text: str) -> str:
     return re.sub(r"\\([_%$&#{}])", r"\1", text)
 
 
-def _latex(name: str, lines: list[str], first: int) -> ResultMatrix:
+def _latex(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     number = first
     while not lines[number].startswith("Dataset &"):
         number += 1
@@ -367,7 +367,7 @@ def _latex(name: str, lines: list[str], first: int) -> ResultMatrix:
         if match:
             keys[int(match[1])] = _latex_text(match[2])
     schemes = tuple(keys.get(n, f"({n})") for n, _ in heads)
-    return ResultMatrix(
+    return PrintedResultMatrix(
         name,
         "latex",
         tuple(datasets),
@@ -383,7 +383,7 @@ def _latex(name: str, lines: list[str], first: int) -> ResultMatrix:
 # -- GNUPlot --------------------------------------------------------------------------------------------------------
 
 
-def _gnuplot(name: str, lines: list[str], first: int) -> ResultMatrix:
+def _gnuplot(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     datasets: dict[int, str] = {}
     data: list[list[float | None]] = []
     titles = []
@@ -407,7 +407,7 @@ def _gnuplot(name: str, lines: list[str], first: int) -> ResultMatrix:
     means = tuple(tuple(row[1 + j * step] for j in range(len(titles))) for row in data)
     stds = tuple(tuple(row[2 + j * step] for j in range(len(titles))) for row in data) if has_std else None
     names = tuple(datasets.get(int(row[0] or 0), str(row[0])) for row in data)
-    return ResultMatrix(name, "gnuplot", names, tuple(titles), means, stds, None, None, None)
+    return PrintedResultMatrix(name, "gnuplot", names, tuple(titles), means, stds, None, None, None)
 
 
 def _plain_start(line: str, following: list[str]) -> bool:

@@ -15,7 +15,8 @@ same messages.  Memory is the columns, not a Python object per row: the rows rea
 
 from __future__ import annotations
 
-from wekaeval.blocks import PredictionRow, Predictions, RowsBuilder
+from wekaeval.blocks import PredictionRow, Predictions
+from wekaeval.blocks._shared import RowsBuilder
 from wekaeval.report._blocks import heading
 from wekaeval.report._lines import Lines
 from wekaeval.report._prediction_text import PredictionTextError, table_format

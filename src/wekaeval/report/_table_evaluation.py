@@ -40,7 +40,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from wekaeval.arff import Dataset
-from wekaeval.blocks import PredictionRow, Section
+from wekaeval.blocks import PredictionRow
+from wekaeval.blocks._shared import Section
 from wekaeval.errors import PredictionError
 from wekaeval.evaluation import Evaluation
 

@@ -1,0 +1,19 @@
+"""What the floors above take from ``evaluation`` that is not its public face: plumbing between wekaeval's own
+floors, not API (the import-linter contract lets any wekaeval module import a package's ``_shared``)."""
+
+from __future__ import annotations
+
+from wekaeval.evaluation._folds import cross_validation_folds, fold_sizes, percentage_split, random_split
+from wekaeval.evaluation._inputs import validated_class_names
+from wekaeval.evaluation._kappastats import WEKA_PACKAGE_LINES
+from wekaeval.evaluation._models import PredictedPart
+
+__all__ = [
+    "validated_class_names",
+    "WEKA_PACKAGE_LINES",
+    "cross_validation_folds",
+    "fold_sizes",
+    "percentage_split",
+    "random_split",
+    "PredictedPart",
+]

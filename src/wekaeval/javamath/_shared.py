@@ -1,0 +1,10 @@
+"""What the floors above take from ``javamath`` that is not its public face: the host's measurement, for the
+command line's ``platform`` command and ``--cpu``.  Plumbing between wekaeval's own floors, not API (the
+import-linter contract lets any wekaeval module import a package's ``_shared``)."""
+
+from __future__ import annotations
+
+from wekaeval.javamath._platform import CPU_CHOICES, ENVIRONMENT_VARIABLE, cpu_vendor, measured_breakpoints
+from wekaeval.javamath._rcpps_tables import format_measurement
+
+__all__ = ["CPU_CHOICES", "ENVIRONMENT_VARIABLE", "cpu_vendor", "measured_breakpoints", "format_measurement"]
