@@ -7,12 +7,22 @@ reader's Summary, a column of the class details and their frame.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 
 import pytest
 
 from wekaeval import Evaluation, bridge, parity
-from wekaeval.blocks import DETAIL_COLUMNS, STATISTICS, STATISTICS_BY_NAME, SUMMARY_FIELDS, Statistic
+from wekaeval.blocks import (
+    DETAIL_COLUMNS,
+    DETAIL_LAYOUTS,
+    DETAIL_STATISTICS,
+    STATISTICS,
+    STATISTICS_BY_NAME,
+    SUMMARY_FIELDS,
+    ClassDetailsRow,
+    Statistic,
+)
 
 
 def test_names_and_getters_are_unique():
@@ -57,3 +67,27 @@ def test_the_class_details_frame_has_the_details_columns():
     weighted = frame.loc["Weighted Avg."]
     for name, _ in DETAIL_COLUMNS:
         assert weighted[name] == getattr(evaluation, STATISTICS_BY_NAME[name].weighted)
+
+
+def test_a_class_details_column_is_one_row_of_the_table():
+    """Every fact of a column (place, -toggle name, header, width, weighted average) is in its row, and every
+    layout and list that prints or names the columns is read from it or agrees with it."""
+    details = [s for s in STATISTICS if s.column is not None]
+    assert sorted(s.column for s in details) == list(range(len(details)))
+    for s in details:
+        assert s.scope == "per-class" and s.weighted in STATISTICS_BY_NAME, s.name
+        assert s.toggle and s.header and s.width and len(s.header) < s.width, s.name
+    assert [s.name for s in DETAIL_STATISTICS] == [name for name, _ in DETAIL_COLUMNS]
+    assert [f.name for f in dataclasses.fields(ClassDetailsRow)][1:] == [s.name for s in DETAIL_STATISTICS]
+    assert {s.toggle for s in DETAIL_STATISTICS} <= set(Evaluation(["a", "b"]).metrics_to_display)
+    order = [s.name for s in DETAIL_STATISTICS]
+    for name, layout in DETAIL_LAYOUTS.items():
+        assert list(layout.columns) == sorted(layout.columns, key=order.index), name
+        if layout.fixed:
+            assert layout.widths == {s.name: s.width for s in DETAIL_STATISTICS}, name
+            assert layout.header_cells == {s.name: (s.header or "").ljust(s.width or 0) for s in DETAIL_STATISTICS}
+        else:  # the older layouts print their headers as one text: the table's headers, in its order
+            assert (
+                layout.plain_header.split()
+                == " ".join(STATISTICS_BY_NAME[c].header or "" for c in layout.columns).split()
+            )

@@ -13,7 +13,7 @@ from wekaeval.blocks._details import DETAIL_COLUMNS, DETAIL_LAYOUTS, ClassDetail
 from wekaeval.blocks._matrix import PrintedConfusionMatrix, confusion_matrix_text, matrix_layout, short_id
 from wekaeval.blocks._rows import PredictionRows, RowsBuilder, RowsColumn
 from wekaeval.blocks._sections import PredictionRow, Predictions, RunInfo, Section, SuppliedTestSet
-from wekaeval.blocks._statistics import STATISTICS, STATISTICS_BY_NAME, Statistic
+from wekaeval.blocks._statistics import DETAIL_STATISTICS, STATISTICS, STATISTICS_BY_NAME, Statistic
 from wekaeval.blocks._summary import (
     PLUGIN_LINE,
     PLUGIN_LINES_BEFORE,
@@ -30,6 +30,7 @@ __all__ = [
     "Statistic",
     "STATISTICS",
     "STATISTICS_BY_NAME",
+    "DETAIL_STATISTICS",
     "Summary",
     "SummaryLine",
     "SUMMARY_LINES",
