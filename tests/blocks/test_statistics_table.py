@@ -91,3 +91,10 @@ def test_a_class_details_column_is_one_row_of_the_table():
                 layout.plain_header.split()
                 == " ".join(STATISTICS_BY_NAME[c].header or "" for c in layout.columns).split()
             )
+
+
+@pytest.mark.parametrize("statistic", STATISTICS, ids=lambda s: s.name)
+def test_each_has_its_rows_description_as_docstring(statistic: Statistic):
+    assert statistic.description.endswith(".") and len(statistic.description.splitlines()) == 1
+    doc = inspect.getattr_static(Evaluation, statistic.name).__doc__
+    assert doc is not None and doc.splitlines()[0] == statistic.description
