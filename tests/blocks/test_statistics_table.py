@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import re
 
 import pytest
 
+from tests.paths import ROOT
 from wekaeval import Evaluation, bridge, parity
 from wekaeval.blocks import (
     DETAIL_COLUMNS,
@@ -98,3 +100,31 @@ def test_each_has_its_rows_description_as_docstring(statistic: Statistic):
     assert statistic.description.endswith(".") and len(statistic.description.splitlines()) == 1
     doc = inspect.getattr_static(Evaluation, statistic.name).__doc__
     assert doc is not None and doc.splitlines()[0] == statistic.description
+
+
+def _ported_table() -> list[tuple[list[str], list[str]]]:
+    """docs/evaluation.md's "What is ported" table: each row's wekaeval names and WEKA getters."""
+    text = (ROOT / "docs" / "evaluation.md").read_text(encoding="utf-8")
+    section = text.split("## What is ported", 1)[1].split("\n\n")[2]
+    rows = []
+    for line in section.splitlines()[2:]:
+        ours, wekas = line.strip("|").split(" | ")
+        rows.append((re.findall(r"`([a-z_]+)(?:\(i\))?`", ours), re.findall(r"`(\w+)\((?:i)?\)`", wekas)))
+    return rows
+
+
+def test_the_docs_table_of_statistics_is_the_table():
+    """Every row of STATISTICS is in docs/evaluation.md with its getter, side by side; nothing else is, but the
+    attributes that are no WEKA statistic getter of their own."""
+    pairs = {
+        pair for ours, wekas in _ported_table() if len(ours) == len(wekas) for pair in zip(ours, wekas, strict=True)
+    }
+    for statistic in STATISTICS:
+        assert (statistic.name, statistic.getter) in pairs, statistic.name
+    documented = {name for ours, _ in _ported_table() for name in ours}
+    assert documented - set(STATISTICS_BY_NAME) == {
+        "num_classified",
+        "prior_entropy",
+        "confusion_matrix",
+        "class_priors",
+    }
