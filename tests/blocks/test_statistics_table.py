@@ -128,3 +128,14 @@ def test_the_docs_table_of_statistics_is_the_table():
         "confusion_matrix",
         "class_priors",
     }
+
+
+def test_the_experimenter_columns_name_rows_of_the_table():
+    """The Experimenter's columns keep WEKA's getResult names and order; each names its statistic by a getter
+    of the table, which gives the Evaluation attribute the port reads."""
+    from wekaeval.experiment import _columns
+
+    getters = {s.getter for s in STATISTICS}
+    for statistics in (_columns._CLASSIFIER_STATISTICS, _columns._REGRESSION_STATISTICS):
+        assert [getter for _, getter in statistics if getter not in getters] == []
+        assert len({column for column, _ in statistics}) == len(statistics)
