@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tests.oracles.weka_runs import ARFF_SAMPLES, RUNS, Mirror, run_all
 from wekaeval import WekaOutputError, bridge, read_weka_output
+from wekaeval.blocks import DETAIL_STATISTICS, STATISTICS_BY_NAME
 from wekaeval.blocks._shared import confusion_matrix_text
 from wekaeval.cli import main
 from wekaeval.javamath import decimal_format, java_fixed
@@ -51,16 +52,8 @@ GETTERS = {
     "num_instances": "withClass",
     "missing_class": "missingClass",
 }
-DETAIL_GETTERS = {
-    "true_positive_rate": ("truePositiveRate", "weightedTruePositiveRate"),
-    "false_positive_rate": ("falsePositiveRate", "weightedFalsePositiveRate"),
-    "precision": ("precision", "weightedPrecision"),
-    "recall": ("recall", "weightedRecall"),
-    "f_measure": ("fMeasure", "weightedFMeasure"),
-    "matthews_correlation_coefficient": ("matthewsCorrelationCoefficient", "weightedMatthewsCorrelation"),
-    "area_under_roc": ("areaUnderROC", "weightedAreaUnderROC"),
-    "area_under_prc": ("areaUnderPRC", "weightedAreaUnderPRC"),
-}
+#: Each class-details column's WEKA getters (per class, weighted), from the one table of statistics.
+DETAIL_GETTERS = {s.name: (s.getter, STATISTICS_BY_NAME[s.weighted or s.name].getter) for s in DETAIL_STATISTICS}
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ from wekaeval.blocks import _matrix, _rows, _shared
 from wekaeval.blocks._details import ClassDetails, ClassDetailsRow
 from wekaeval.blocks._matrix import PrintedConfusionMatrix
 from wekaeval.blocks._sections import PredictionRow, Predictions, RunInfo
-from wekaeval.blocks._statistics import STATISTICS, STATISTICS_BY_NAME, Statistic
+from wekaeval.blocks._statistics import DETAIL_STATISTICS, STATISTICS, STATISTICS_BY_NAME, Statistic
 from wekaeval.blocks._summary import Summary
 from wekaeval.blocks._versions import Versions
 
@@ -21,6 +21,7 @@ __all__ = [
     "Statistic",
     "STATISTICS",
     "STATISTICS_BY_NAME",
+    "DETAIL_STATISTICS",
     "Summary",
     "ClassDetails",
     "ClassDetailsRow",

@@ -12,21 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from wekaeval.blocks._statistics import DETAIL_STATISTICS
 from wekaeval.blocks._summary import json_number
 from wekaeval.javamath import double_to_string, java_fixed
 
 #: The columns of the class-details table: field name (python-weka-wrapper3's ``Evaluation`` method
-#: for the statistic) and WEKA's header for it.
-DETAIL_COLUMNS = (
-    ("true_positive_rate", "TP Rate"),
-    ("false_positive_rate", "FP Rate"),
-    ("precision", "Precision"),
-    ("recall", "Recall"),
-    ("f_measure", "F-Measure"),
-    ("matthews_correlation_coefficient", "MCC"),
-    ("area_under_roc", "ROC Area"),
-    ("area_under_prc", "PRC Area"),
-)
+#: for the statistic) and WEKA's header for it, read from :data:`~wekaeval.blocks.STATISTICS`.
+DETAIL_COLUMNS: tuple[tuple[str, str], ...] = tuple((s.name, s.header or s.name) for s in DETAIL_STATISTICS)
 
 
 @dataclass(frozen=True)
@@ -109,16 +101,7 @@ def _doubletostring_layout(
     )
 
 
-_FIXED_WIDTHS = {
-    "true_positive_rate": 9,
-    "false_positive_rate": 9,
-    "precision": 11,
-    "recall": 9,
-    "f_measure": 11,
-    "matthews_correlation_coefficient": 9,
-    "area_under_roc": 10,
-    "area_under_prc": 10,
-}
+_FIXED_WIDTHS = {s.name: s.width or 0 for s in DETAIL_STATISTICS}
 
 
 _FIXED_HEADERS = {name: title.ljust(_FIXED_WIDTHS[name]) for name, title in DETAIL_COLUMNS}

@@ -6,23 +6,39 @@ the class index, each a one-line call of the pure function of the running
 sums (WEKA's getter of the same meaning).  Those WEKA computes only for a
 nominal class raise :class:`~wekaeval.errors.EvaluationError` for a numeric
 one (WEKA throws or returns nothing meaningful), and ``correlation_coefficient``
-for a nominal one.
+for a nominal one.  Each one's docstring is its row's ``description`` in :data:`wekaeval.blocks.STATISTICS`
+(a per-class one's with the class index), written there once.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
+from wekaeval.blocks import STATISTICS
 from wekaeval.errors import EvaluationError
 from wekaeval.evaluation import _statistics as stats
 from wekaeval.evaluation._quiet import java_arithmetic
 from wekaeval.evaluation._state import EvaluationState
 from wekaeval.evaluation._statistics import ClassTable
 
+_T = TypeVar("_T")
 
+
+def _described(cls: type[_T]) -> type[_T]:
+    """Give each statistic of ``cls`` its table row's description as its docstring."""
+    for statistic in STATISTICS:
+        member = vars(cls)[statistic.name]
+        if isinstance(member, property):
+            setattr(cls, statistic.name, property(member.fget, member.fset, member.fdel, statistic.description))
+        else:
+            member.__doc__ = f"{statistic.description}\n\n``class_index`` is the class's index (0 first)."
+    return cls
+
+
+@_described
 @java_arithmetic
 class StatisticsByName:
     """The statistics of an Evaluation by python-weka-wrapper3's names (a mixin: see :class:`wekaeval.Evaluation`)."""

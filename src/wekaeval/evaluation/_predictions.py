@@ -5,7 +5,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-#: WEKA's ``Evaluation.BUILT_IN_EVAL_METRICS``, lower-cased as it matches them.
+from wekaeval.blocks import DETAIL_STATISTICS
+
+#: WEKA's ``Evaluation.BUILT_IN_EVAL_METRICS``, lower-cased as it matches them; the class-details columns'
+#: names come from :data:`~wekaeval.blocks.STATISTICS`.
 BUILT_IN_METRICS = (
     "correct",
     "incorrect",
@@ -24,14 +27,7 @@ BUILT_IN_METRICS = (
     "rrse",
     "coverage",
     "region size",
-    "tp rate",
-    "fp rate",
-    "precision",
-    "recall",
-    "f-measure",
-    "mcc",
-    "roc area",
-    "prc area",
+    *(s.toggle or s.name for s in DETAIL_STATISTICS),
 )
 
 

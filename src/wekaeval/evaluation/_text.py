@@ -16,7 +16,7 @@ import math
 import warnings
 from typing import Any
 
-from wekaeval.blocks import ClassDetails, ClassDetailsRow, Summary
+from wekaeval.blocks import DETAIL_STATISTICS, ClassDetails, ClassDetailsRow, Summary
 from wekaeval.blocks._shared import confusion_matrix_text
 from wekaeval.evaluation._state import CONFIDENCE_LEVEL, MARGIN_RESOLUTION, EvaluationState
 from wekaeval.javamath import double_to_string, java_divide
@@ -47,29 +47,12 @@ _ERROR_LINES = (("mae", "mean_absolute_error"), ("rmse", "root_mean_squared_erro
 _PRIOR_ERROR_LINES = (("rae", "relative_absolute_error"), ("rrse", "root_relative_squared_error"))
 
 
-#: The columns of the class details: WEKA's metric name and the Evaluation method of each.
-_DETAIL_METRICS = (
-    ("tp rate", "true_positive_rate"),
-    ("fp rate", "false_positive_rate"),
-    ("precision", "precision"),
-    ("recall", "recall"),
-    ("f-measure", "f_measure"),
-    ("mcc", "matthews_correlation_coefficient"),
-    ("roc area", "area_under_roc"),
-    ("prc area", "area_under_prc"),
-)
+#: The columns of the class details: WEKA's metric name and the Evaluation method of each (from the one table).
+_DETAIL_METRICS = tuple((s.toggle or s.name, s.name) for s in DETAIL_STATISTICS)
 
 
-_WEIGHTED = {
-    "true_positive_rate": "weighted_true_positive_rate",
-    "false_positive_rate": "weighted_false_positive_rate",
-    "precision": "weighted_precision",
-    "recall": "weighted_recall",
-    "f_measure": "weighted_f_measure",
-    "matthews_correlation_coefficient": "weighted_matthews_correlation",
-    "area_under_roc": "weighted_area_under_roc",
-    "area_under_prc": "weighted_area_under_prc",
-}
+#: Each column's weighted average, the Weighted Avg. row.
+_WEIGHTED = {s.name: s.weighted or s.name for s in DETAIL_STATISTICS}
 
 
 def summary_text(evaluation: Any, title: str, complexity: bool) -> str:
