@@ -161,13 +161,14 @@ def pytest_blocks_run(tmp_path_factory) -> Callable[[Block], tuple[list[str], st
                 module.write_text(block.text, encoding="utf-8")
                 modules[module.name] = (block.page, block.line)
         report = folder / "report.xml"
-        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(folder)]
+        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--continue-on-collection-errors"]
+        command += ["--rootdir", str(folder)]
         command += [f"--junitxml={report}", *(str(folder / name) for name in modules)]
         done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
         outcomes: dict[str, list[str]] = {}
         cases = ElementTree.parse(report).iter("testcase") if report.exists() else []
         for case in cases:  # a module that fails to import is a case named after it, with no class
-            module = (case.get("classname") or case.get("name", "")).split(".")[0] + ".py"
+            module = (case.get("classname") or case.get("name") or "").split(".")[0] + ".py"
             kinds = [child.tag for child in case if child.tag in ("failure", "error", "skipped")]
             outcomes.setdefault(repr(modules.get(module)), []).append(kinds[0] if kinds else "passed")
         return outcomes, f"exit status {done.returncode}\n{done.stdout}{done.stderr}"
