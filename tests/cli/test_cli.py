@@ -631,19 +631,19 @@ UNMATCHABLE_RUNS = {
 
 
 @pytest.fixture(scope="module")
-def prediction_outputs(tmp_path_factory):
-    """For each run: WEKA's printed predictions (saved as a user would) and its log without them."""
-    from concurrent.futures import ThreadPoolExecutor
+def prediction_outputs(weka_jvm, tmp_path_factory):
+    """For each run: WEKA's printed predictions (saved as a user would) and its log without them.
 
-    from wekaeval import bridge
+    Each is what WEKA's command line (``java <classifier> -t ...``, i.e. ``AbstractClassifier.runClassifier``)
+    prints: ``System.out.println(weka.classifiers.Evaluation.evaluateModel(classifier, args))``, called here in
+    the session's JVM instead of one new JVM per run.
+    """
+    import jpype
 
-    try:
-        classpath = bridge.weka_classpath()
-    except bridge.WekaUnavailable as error:
-        pytest.skip(str(error))
     folder = tmp_path_factory.mktemp("weka-predictions")
+    evaluate_model = jpype.JClass("weka.classifiers.Evaluation").evaluateModel
 
-    def command(name, with_predictions):
+    def arguments(name, with_predictions):
         if name in UNMATCHABLE_RUNS:
             classifier, train, output, evaluation = "weka.classifiers.trees.J48", "iris.arff", "PlainText", []
             evaluation = UNMATCHABLE_RUNS[name][0]
@@ -652,31 +652,20 @@ def prediction_outputs(tmp_path_factory):
             evaluation = ["-T", str(ARFF_SAMPLES / test)] if test else ["-no-cv"]
         classname, *options = classifier.split()
         extra = ["-classifications", PREDICTION_OUTPUT + output.format(file=folder / f"{name}.file")]
-        return [
-            "java",
-            "--add-opens=java.base/java.lang=ALL-UNNAMED",
-            "-cp",
-            classpath,
-            classname,
-            "-t",
-            str(ARFF_SAMPLES / train),
-            *evaluation,
-            *(extra if with_predictions else []),
-            *options,
-        ]
+        return classname, ["-t", str(ARFF_SAMPLES / train), *evaluation, *(extra if with_predictions else []), *options]
 
     def run_weka(job):
         name, with_predictions = job
-        done = subprocess.run(command(name, with_predictions), capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0, done.stderr
+        classname, args = arguments(name, with_predictions)
+        classifier = jpype.JClass(classname)()
+        printed = str(evaluate_model(classifier, jpype.JArray(jpype.JString)(args))) + "\n"
         path = folder / f"{name}.{'predictions' if with_predictions else 'log'}"
-        path.write_text(done.stdout)
+        path.write_text(printed)
         return path
 
     jobs = [(name, with_predictions) for name in PREDICTION_RUNS for with_predictions in (True, False)]
     jobs += [(name, True) for name in UNMATCHABLE_RUNS]
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        paths = list(pool.map(run_weka, jobs))
+    paths = [run_weka(job) for job in jobs]
     outputs = {}
     for (name, with_predictions), path in zip(jobs, paths, strict=False):
         saved = folder / f"{name}.file"

@@ -12,6 +12,38 @@ from hypothesis import strategies as st
 from wekaeval import ConfusionMatrix, PredictionError
 
 
+def weka_evaluate(class_names, actual, distributions, weights) -> dict:
+    """WEKA's Evaluation given the rows in order through ``evaluateModelOnce(dist, instance)``, inside the JVM
+    (tests/oracles' EvaluationBulk.feed: one call with whole arrays, not a JPype call per row).
+
+    ``actual`` holds class indices with NaN for a missing class.  Returns a dict of WEKA's results, or
+    ``{"error": name}`` when WEKA throws.
+    """
+    import jpype
+
+    from tests.oracles.evaluation_oracle import evaluation_bulk
+
+    bulk = evaluation_bulk()
+    doubles = jpype.JArray(jpype.JDouble)
+    try:
+        evaluation = bulk.evaluation(jpype.JArray(jpype.JString)(list(class_names)), None, None, None, False, False)
+        bulk.feed(
+            evaluation,
+            doubles(np.asarray(actual, dtype=np.float64).reshape(-1)),
+            doubles(np.asarray(distributions, dtype=np.float64).reshape(-1)),
+            doubles(np.asarray(weights, dtype=np.float64).reshape(-1)),
+            False,
+        )
+    except jpype.JException as error:
+        return {"error": str(error.getClass().getSimpleName())}
+    return {
+        "matrix": np.array([list(row) for row in evaluation.confusionMatrix()], dtype=np.float64),
+        "unclassified": float(evaluation.unclassified()),
+        "missing_class": float(evaluation.missingClass()),
+        "kappa": float(evaluation.kappa()),
+    }
+
+
 def incremental(class_names, actual, distributions, weights):
     cm = ConfusionMatrix(class_names)
     for a, d, w in zip(actual, distributions, weights, strict=False):
@@ -47,9 +79,9 @@ def prediction_sets(draw):
 @pytest.mark.jvm
 @settings(max_examples=400, deadline=None)
 @given(prediction_sets())
-def test_generated_predictions_match_weka(weka, case):
+def test_generated_predictions_match_weka(weka_jvm, case):
     class_names, actual, distributions, w = case
-    theirs = weka.evaluate(class_names, actual, distributions, w)
+    theirs = weka_evaluate(class_names, actual, distributions, w)
     if "error" in theirs:  # WEKA throws (its margin histogram): both paths refuse, never guess
         assert theirs["error"] == "ArrayIndexOutOfBoundsException"
         with pytest.raises(PredictionError, match="margin"):
@@ -65,7 +97,7 @@ def test_generated_predictions_match_weka(weka, case):
 
 
 @pytest.mark.jvm
-def test_weka_rules_by_example(weka):
+def test_weka_rules_by_example(weka_jvm):
     names = ["a", "b", "c"]
     cases = [
         (0, [0.2, 0.5, 0.5], 1.0),  # tie: the lowest index wins
@@ -77,7 +109,7 @@ def test_weka_rules_by_example(weka):
         (1, [0.3, 0.3, 0.4], 0.0),  # zero weight
     ]
     actual, distributions, w = zip(*cases, strict=False)
-    theirs = weka.evaluate(names, actual, distributions, w)
+    theirs = weka_evaluate(names, actual, distributions, w)
     cm = incremental(names, actual, distributions, w)
     assert_same_as_weka(cm, theirs)
     assert cm.unclassified == 2.0 and cm.missing_class == 3.0
@@ -85,9 +117,9 @@ def test_weka_rules_by_example(weka):
 
 
 @pytest.mark.jvm
-def test_infinite_probabilities_as_weka_takes_them(weka):
+def test_infinite_probabilities_as_weka_takes_them(weka_jvm):
     """An infinity WEKA's margin cannot bin raises (WEKA throws); one it can is counted (issue 28, 7)."""
-    assert weka.evaluate(["a", "b"], [0], [[math.inf, 0.0]], [1.0]) == {"error": "ArrayIndexOutOfBoundsException"}
+    assert weka_evaluate(["a", "b"], [0], [[math.inf, 0.0]], [1.0]) == {"error": "ArrayIndexOutOfBoundsException"}
     with pytest.raises(PredictionError, match="ArrayIndexOutOfBoundsException"):
         ConfusionMatrix(["a", "b"]).add(0, [math.inf, 0.0])
     with pytest.raises(PredictionError, match=r"distributions\[1\] = \[inf, 0.0\]") as raised:
@@ -95,13 +127,13 @@ def test_infinite_probabilities_as_weka_takes_them(weka):
     assert raised.value.instance == 1
     actual = [1, 0, 0, 1]
     rows = [[-math.inf, 0.5], [0.5, -math.inf], [math.inf, math.inf], [0.2, 0.8]]
-    theirs = weka.evaluate(["a", "b"], actual, rows, [1.0] * 4)
+    theirs = weka_evaluate(["a", "b"], actual, rows, [1.0] * 4)
     assert_same_as_weka(ConfusionMatrix.from_predictions(actual, rows), theirs)
     assert_same_as_weka(incremental(["a", "b"], actual, rows, [1.0] * 4), theirs)
 
 
 @pytest.mark.jvm
-def test_hundred_thousand_weighted_predictions_match_weka(weka):
+def test_hundred_thousand_weighted_predictions_match_weka(weka_jvm):
     rng = np.random.default_rng(7)
     n, k = 100_000, 4
     actual = rng.integers(0, k, n).astype(np.float64)
@@ -109,7 +141,7 @@ def test_hundred_thousand_weighted_predictions_match_weka(weka):
     distributions = rng.dirichlet(np.ones(k), n)
     distributions[rng.random(n) < 0.01] = 0.0
     w = rng.uniform(0, 3, n)
-    theirs = weka.evaluate([f"c{i}" for i in range(k)], actual, distributions.tolist(), w)
+    theirs = weka_evaluate([f"c{i}" for i in range(k)], actual, distributions.tolist(), w)
     assert_same_as_weka(ConfusionMatrix.from_predictions(actual, distributions, weights=w), theirs)
 
 
