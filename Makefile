@@ -16,13 +16,17 @@ run: $(STAMP) java-check
 	$(BIN)/python arff_samples/generate.py --missing
 	$(BIN)/wekaeval parity arff_samples --json parity.json
 
-# make test: the field's checks first (lint, format, types, the floors of docs/architecture.md), then the suite.
+# make test: the field's checks first (lint, format, types, the floors of docs/architecture.md), then the suite
+# on one worker per core (at most 4: each worker that needs WEKA starts its own JVM, ~2 GB), a test file's tests
+# on one worker so that its module and session fixtures (the corpus run, built Java) are made once
+# (docs/development.md, "The suite's time").
+PYTEST_WORKERS ?= -n auto --maxprocesses=4 --dist loadfile
 test: $(STAMP) java-check browser-check
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest --durations=25
+	$(BIN)/python -m pytest $(PYTEST_WORKERS) --durations=25
 
 # make docs: docs/api.md written from the public names (tests/package/test_api_docs.py checks it is), then the site.
 docs: $(STAMP)
