@@ -50,10 +50,12 @@ $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "wekaeval needs Python >= 3.10")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[weka,test,samples]'
+	@# --no-compile: pip would byte-compile all ~9,000 modules of the extras (~55 s of CPU); Python compiles the
+	@# modules the checks import, on first import, as always.
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[weka,test,samples]'
 	@# irrCAC (the tests' reference for Scott's pi and Gwet's AC1) pins scipy==1.12.0, which has no numpy 2
 	@# build; its pure-Python modules run on the scipy and pandas statsmodels brings, so skip its pins.
-	$(BIN)/python -m pip install --quiet --no-deps 'irrCAC==0.4.4'
+	$(BIN)/python -m pip install --quiet --no-compile --no-deps 'irrCAC==0.4.4'
 	$(BIN)/python arff_samples/generate.py --packages
 	touch $@
 
