@@ -16,13 +16,17 @@ run: $(STAMP) java-check
 	$(BIN)/python arff_samples/generate.py --missing
 	$(BIN)/wekaeval parity arff_samples --json parity.json
 
-# make test: the field's checks first (lint, format, types, the floors of docs/architecture.md), then the suite.
+# make test: the field's checks first (lint, format, types, the floors of docs/architecture.md), then the suite
+# on one worker per core (at most 4: each worker that needs WEKA starts its own JVM, ~2 GB), a test file's tests
+# on one worker so that its module and session fixtures (the corpus run, built Java) are made once
+# (docs/development.md, "The suite's time").
+PYTEST_WORKERS ?= -n auto --maxprocesses=4 --dist loadfile
 test: $(STAMP) java-check browser-check
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest --durations=25
+	$(BIN)/python -m pytest $(PYTEST_WORKERS) --durations=25
 
 # make docs: docs/api.md written from the public names (tests/package/test_api_docs.py checks it is), then the site.
 docs: $(STAMP)
@@ -46,10 +50,12 @@ $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "wekaeval needs Python >= 3.10")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[weka,test,samples]'
+	@# --no-compile: pip would byte-compile all ~9,000 modules of the extras (~55 s of CPU); Python compiles the
+	@# modules the checks import, on first import, as always.
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[weka,test,samples]'
 	@# irrCAC (the tests' reference for Scott's pi and Gwet's AC1) pins scipy==1.12.0, which has no numpy 2
 	@# build; its pure-Python modules run on the scipy and pandas statsmodels brings, so skip its pins.
-	$(BIN)/python -m pip install --quiet --no-deps 'irrCAC==0.4.4'
+	$(BIN)/python -m pip install --quiet --no-compile --no-deps 'irrCAC==0.4.4'
 	$(BIN)/python arff_samples/generate.py --packages
 	touch $@
 

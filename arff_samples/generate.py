@@ -18,6 +18,7 @@ scikit-learn's bundled data sets written as ARFF.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import string
 import sys
@@ -614,7 +615,7 @@ def write_package_files(directory: Path = HERE, *, missing_only: bool = False) -
         if missing_only and path.exists():
             continue
         data = make()
-        temporary = path.with_name(f".{name}.tmp")
+        temporary = path.with_name(f".{name}.{os.getpid()}.tmp")  # one per writer
         temporary.write_bytes(data)
         temporary.replace(path)  # never a half-written file for a concurrent reader
         written.append(path)

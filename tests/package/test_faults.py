@@ -156,9 +156,12 @@ def test_a_signal_ends_a_serial_run_cleanly(weka_jvm, workdir, name, number, mom
 @pytest.mark.parametrize(("number", "to_group"), [(signal.SIGTERM, False), (signal.SIGINT, True)])
 def test_a_signal_ends_the_workers_and_their_jvms(weka_jvm, workdir, number, to_group):
     """SIGTERM to the parent, or Ctrl-C to the whole process group as a terminal sends it: the workers and their
-    JVMs end with the run."""
-    data = ["arff_samples/picnic.arff", "arff_samples/weighted.arff", "arff_samples/credit-g.arff"]
-    run = Running(["parity", *data, "--workers", "2", *OUTPUTS], workdir)
+    JVMs end with the run.  Two workers run a job that never ends on its own, the third prints picnic's first two
+    rows, so the signal always lands with work in flight, and no test waits for a whole run of real work."""
+    data = ["arff_samples/picnic.arff", "arff_samples/weighted.arff"]
+    slow = "weka.classifiers.functions.MultilayerPerceptron -N 2000000"
+    classifiers = ["--classifier", "ZeroR", "--classifier", "OneR", "--classifier", slow]
+    run = Running(["parity", *data, *classifiers, "--workers", "3", *OUTPUTS], workdir)
     run.read_until(rows_printed(2))
     workers = [pid for pid in session_processes(run.process.pid) if pid != run.process.pid]
     assert len(workers) >= 2
