@@ -112,7 +112,8 @@ def checked_in(section: Section) -> str | None:
     """What :func:`check_section` recomputes in ``section``: :data:`MATRIX`, :data:`UNCLASSIFIED`, or None (nothing:
     no summary, or a summary whose numbers no other printed number fixes -- a numeric class's errors).
 
-    >>> from wekaeval.blocks import Section, Summary
+    >>> from wekaeval.blocks import Summary
+    >>> from wekaeval.blocks._shared import Section
     >>> numeric = Summary(mean_absolute_error=0.5, num_instances=9.0, lines=("mean_absolute_error", "num_instances"))
     >>> checked_in(Section("Cross-validation", "Cross-validation", 1, summary=numeric)) is None
     True

@@ -6,7 +6,7 @@ lines is a row that the row-by-row reader reads without complaint, and then into
 numbers by :func:`~wekaeval.report._decimals.decimal_rows`, else ``float()``).  Otherwise the functions
 return False and touch nothing: the caller reads the chunk row by row, which names the offending line.
 
->>> from wekaeval.blocks import RowsBuilder
+>>> from wekaeval.blocks._shared import RowsBuilder
 >>> builder = RowsBuilder()
 >>> fast_nominal_rows(["        1     2:b     2:b       0.9 ", "        2     1:a     2:b   +   0.6 "],
 ...                   builder, with_distribution=False)
