@@ -130,7 +130,7 @@ def run(
                 writer.read(lambda path: early_check(path, _layout(setup, ()), _first_keys(setup, runs)))
             if client is not None or workers > 1:
                 for data in setup.datasets:
-                    data.__getstate__()  # python-weka-wrapper3's Instances stay in this JVM: refused before workers
+                    data.check_sendable()  # before any worker starts, not when the data is first sent
             pool = _processes(scheme_list, workers) if client is None and workers > 1 else None
             if pool is not None:
                 control.attach(pool)

@@ -76,12 +76,17 @@ class ModelData:
     #: run on as they are; it lives in this process's JVM, so such data does not go to worker processes.
     instances: Any = field(default=None, repr=False)
 
-    def __getstate__(self) -> dict[str, Any]:
+    def check_sendable(self) -> None:
+        """Refuse (:class:`ModelDataError`) data that cannot go to another process: python-weka-wrapper3's
+        Instances live in this process's JVM."""
         if self.instances is not None:
             raise ModelDataError(
                 f"relation {self.relation!r} is python-weka-wrapper3 Instances, held in this process's JVM: worker "
                 "processes cannot take it; give the path of its ARFF file instead, or workers=1"
             )
+
+    def __getstate__(self) -> dict[str, Any]:
+        self.check_sendable()
         return self.__dict__
 
     @property
