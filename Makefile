@@ -12,6 +12,13 @@ JAVA_HINT += Java-compiling tests need a JDK >= 11 (Debian: apt-get install defa
 
 .PHONY: run test bench docs java-check browser-check clean
 
+# Python keeps each module it compiles in __pycache__ (git ignores them): with PYTHONDONTWRITEBYTECODE set, as
+# some machines and containers set it, every process of the suite and of a run (WEKA and parity workers, Dask
+# workers, the CLI's) compiled scipy, scikit-learn and pandas from source again, seconds of CPU each: half of the
+# suite's time (docs/development.md, "The suite's time").  pip installs with --no-compile below, so only the modules
+# something imports get compiled, once.
+unexport PYTHONDONTWRITEBYTECODE
+
 run: $(STAMP) java-check
 	$(BIN)/python arff_samples/generate.py --missing
 	$(BIN)/wekaeval parity arff_samples --json parity.json
