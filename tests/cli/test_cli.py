@@ -413,12 +413,12 @@ def read_csv_rows(text: str) -> list[dict[str, str]]:
 def test_parse_csv_is_one_row_per_section_with_every_statistic(capsys, tmp_path, log_folder):
     from wekaeval import read_weka_output
     from wekaeval.blocks._shared import SUMMARY_FIELDS
-    from wekaeval.cli._files import CSV_COLUMNS
+    from wekaeval.cli._files import csv_columns
 
     saved_model = FIXTURES / "weka-3.8-saved-model.txt"
     status, out, err = run(capsys, "parse", "--csv", str(saved_model), str(log_folder))
     assert (status, err) == (0, "")
-    assert out.splitlines()[0] == ",".join(CSV_COLUMNS) and out.count("file,encoding") == 1
+    assert out.splitlines()[0] == ",".join(csv_columns()) and out.count("file,encoding") == 1
     rows = read_csv_rows(out)
     paths = (saved_model, log_folder / "a-old.txt", log_folder / "b-iris.log", log_folder / "nested" / "deeper.log")
     reports = [read_weka_output(path) for path in paths]

@@ -175,10 +175,10 @@ def test_a_bad_argument_is_an_argument_error_and_a_value_error_and_the_cli_says_
         with pytest.raises(wekaeval.ArgumentError) as caught:
             call()
         assert isinstance(caught.value, ValueError) and isinstance(caught.value, wekaeval.WekaevalError)
-    import wekaeval.cli._kappa as command
+    from wekaeval import evaluation
     from wekaeval.cli import main
 
-    monkeypatch.setattr(command, "kappa_stats", lambda *a, **o: wekaeval.kappa_stats([[1, 2], [3, 4]], alpha=2))
+    monkeypatch.setattr(evaluation, "kappa_stats", lambda *a, **o: wekaeval.kappa_stats([[1, 2], [3, 4]], alpha=2))
     assert main(["kappa", "--stats", "--matrix", "1,2;3,4"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and err.startswith("wekaeval: error: ")

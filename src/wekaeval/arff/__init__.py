@@ -8,12 +8,15 @@ and the class attribute chosen as WEKA chooses it; large files read column by co
 
 from __future__ import annotations
 
-from wekaeval._faces import claim_public_classes, former_names
-from wekaeval.arff import _classattr, _dates, _shared
-from wekaeval.arff._classattr import ClassAttributeError, class_index
-from wekaeval.arff._loader import load_arff, read_arff_rows
-from wekaeval.arff._types import NO_CLASS, Attribute, Dataset, NoClassError
-from wekaeval.arff._writer import write_arff
+from typing import TYPE_CHECKING
+
+from wekaeval._faces import lazy_face
+
+if TYPE_CHECKING:  # the names below, for type checkers; at run time each module is imported on first use
+    from wekaeval.arff._classattr import ClassAttributeError, class_index
+    from wekaeval.arff._loader import load_arff, read_arff_rows
+    from wekaeval.arff._types import NO_CLASS, Attribute, Dataset, NoClassError
+    from wekaeval.arff._writer import write_arff
 
 __all__ = [
     "Attribute",
@@ -27,18 +30,30 @@ __all__ = [
     "class_index",
 ]
 
-claim_public_classes(globals())
-
-#: This face's names before issue 36 that are wekaeval's plumbing now: they still import, with a warning.
-__getattr__ = former_names(
+#: Each name's home, imported on first use (``import wekaeval.arff`` alone loads none of them); ``renamed``: this
+#: face's names before issue 36, renamed or wekaeval's plumbing now, that still import with a warning.
+__getattr__, __dir__ = lazy_face(
     __name__,
     {
-        name: (getattr(module, name), "it is wekaeval's plumbing now, not API")
-        for module, names in [
-            (_shared, _shared.__all__),
-            (_classattr, ["describe_class_attribute"]),
-            (_dates, ["DateParser", "DatePatternError", "resolve_timezone"]),
-        ]
-        for name in names
+        "wekaeval.arff._classattr": ("ClassAttributeError", "class_index"),
+        "wekaeval.arff._loader": ("load_arff", "read_arff_rows"),
+        "wekaeval.arff._types": ("NO_CLASS", "Attribute", "Dataset", "NoClassError"),
+        "wekaeval.arff._writer": ("write_arff",),
+    },
+    renamed={
+        "as_dataset": ("wekaeval.arff._converters", "as_dataset", "it is wekaeval's plumbing now, not API"),
+        "register_dataset_converter": (
+            "wekaeval.arff._converters",
+            "register_dataset_converter",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "describe_class_attribute": (
+            "wekaeval.arff._classattr",
+            "describe_class_attribute",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "DateParser": ("wekaeval.arff._dates", "DateParser", "it is wekaeval's plumbing now, not API"),
+        "DatePatternError": ("wekaeval.arff._calendar", "DatePatternError", "it is wekaeval's plumbing now, not API"),
+        "resolve_timezone": ("wekaeval.arff._dates", "resolve_timezone", "it is wekaeval's plumbing now, not API"),
     },
 )

@@ -18,7 +18,6 @@ from typing import IO, Any, NoReturn
 from wekaeval._atomic import atomic_output, write_atomically
 from wekaeval._paths import unreadable_entry
 from wekaeval._textsource import auto_rule, check_encoding
-from wekaeval.blocks._shared import json_number
 from wekaeval.cli._words import OptionWordError, in_command_words, option_words
 from wekaeval.errors import MatrixError, WekaevalError
 
@@ -189,6 +188,8 @@ def class_attribute(text: str) -> str:
 
 def json_ready(value: Any) -> Any:
     """Nested dicts and lists for JSON, their NaN and infinities as WEKA's words for them."""
+    from wekaeval.blocks._shared import json_number
+
     if isinstance(value, float):
         return json_number(value)
     if isinstance(value, dict):

@@ -29,18 +29,16 @@ import argparse
 import csv
 import io
 import sys
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from wekaeval._textsource import read_text
-from wekaeval.arff import load_arff
-from wekaeval.blocks._shared import Section
 from wekaeval.cli._common import UsageError, add_encoding, class_attribute
 from wekaeval.errors import PredictionError, WekaOutputError
-from wekaeval.evaluation import Evaluation
-from wekaeval.report import read_predictions, read_weka_output, table_evaluation
-from wekaeval.report._shared import printed_distribution
+
+if TYPE_CHECKING:  # at run time each command imports what it uses, so that --help needs none of it
+    import numpy as np
+
+    from wekaeval.blocks._shared import Section
 
 
 def add_parser(commands: Any) -> None:
@@ -78,6 +76,12 @@ def add_parser(commands: Any) -> None:
 
 
 def _evaluate_command(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from wekaeval.arff import load_arff
+    from wekaeval.evaluation import Evaluation
+    from wekaeval.report import read_predictions
+
     section = _printed_table(args.predictions, args.encoding)
     if section is not None and (args.data is None or _cross_validation(section) or not _nominal(section)):
         return _evaluate_table(args, section)
@@ -111,6 +115,8 @@ def _evaluate_command(args: argparse.Namespace) -> int:
 def _printed_table(path: str, encoding: str) -> Section | None:
     """The one predictions table of WEKA's output in ``path``; None when the file is not WEKA's output (a CSV of
     one's own); an error naming the file when it holds none, or several."""
+    from wekaeval.report import read_weka_output
+
     try:
         report = read_weka_output(path, encoding=encoding)
     except WekaOutputError:
@@ -141,6 +147,11 @@ def _cross_validation(section: Section) -> bool:
 def _evaluate_table(args: argparse.Namespace, section: Section) -> int:
     """The Evaluation of a printed table alone: a cross-validation's, a numeric class's, or one without --data
     (its classes and size checked against --data's, when given; --data's priors for one test set, as above)."""
+    import numpy as np
+
+    from wekaeval.arff import load_arff
+    from wekaeval.report import table_evaluation
+
     assert section.predictions is not None
     cross_validation = _cross_validation(section)
     if args.train is not None and cross_validation:
@@ -180,6 +191,11 @@ def _evaluate_table(args: argparse.Namespace, section: Section) -> int:
 
 def _distributions(path: str, dataset: Any, encoding: str) -> np.ndarray:
     """One distribution per instance, as the file gives it (see the module's docstring)."""
+    import numpy as np
+
+    from wekaeval.report import read_weka_output
+    from wekaeval.report._shared import printed_distribution
+
     classes = list(dataset.class_names)
     k = len(classes)
     try:

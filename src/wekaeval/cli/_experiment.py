@@ -18,7 +18,6 @@ from typing import Any
 
 from wekaeval._processes import usable_cores
 from wekaeval._textsource import counted
-from wekaeval.blocks._shared import json_number
 from wekaeval.cli._common import (
     ROWS_MISSING,
     STDOUT,
@@ -445,6 +444,7 @@ def _check_results(args: argparse.Namespace) -> None:
 
 
 def _summarise_command(args: argparse.Namespace) -> int:
+    from wekaeval.blocks._shared import json_number
     from wekaeval.experiment import read_experiment_results, summarise
 
     summaries = summarise(read_experiment_results(Path(args.file), encoding=args.encoding), args.measure)

@@ -19,11 +19,11 @@ import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from wekaeval._textsource import counted
-from wekaeval.blocks._shared import SUMMARY_FIELDS, Section, json_number
 from wekaeval.cli._common import (
     STDOUT,
     USAGE_ERROR,
@@ -38,28 +38,36 @@ from wekaeval.cli._common import (
 )
 from wekaeval.cli._words import in_command_words
 from wekaeval.errors import WekaevalError
-from wekaeval.report import FileReport, FileReports, WekaReport, iter_weka_outputs, read_weka_output
 
-#: The columns of ``parse --csv``: where the section is, what was run, every summary statistic, then the
-#: plugin metrics (a JSON object, label -> value) and the number of predictions.
-CSV_COLUMNS = (
-    "file",
-    "encoding",
-    "check",
-    "inconsistencies",
-    "error",
-    "section",
-    "evaluation",
-    "line",
-    "scheme",
-    "relation",
-    "test_mode",
-    "options",
-    "weka_versions",
-    *SUMMARY_FIELDS,
-    "plugin_metrics",
-    "predictions",
-)
+if TYPE_CHECKING:  # at run time each command imports what it uses, so that --help needs none of it
+    from wekaeval.blocks._shared import Section
+    from wekaeval.report import FileReport, WekaReport
+
+
+@cache
+def csv_columns() -> tuple[str, ...]:
+    """The columns of ``parse --csv``: where the section is, what was run, every summary statistic, then the
+    plugin metrics (a JSON object, label -> value) and the number of predictions."""
+    from wekaeval.blocks._shared import SUMMARY_FIELDS
+
+    return (
+        "file",
+        "encoding",
+        "check",
+        "inconsistencies",
+        "error",
+        "section",
+        "evaluation",
+        "line",
+        "scheme",
+        "relation",
+        "test_mode",
+        "options",
+        "weka_versions",
+        *SUMMARY_FIELDS,
+        "plugin_metrics",
+        "predictions",
+    )
 
 
 FILES_HELP = (
@@ -82,6 +90,8 @@ class Inputs:
     def files(self) -> Iterator[FileReport]:
         """Each file's report and check result, in order; a file that fails is one line on stderr, and is
         yielded too, with its error."""
+        from wekaeval.report import FileReport, iter_weka_outputs
+
         for argument in self.arguments:
             found = False
             for file in iter_weka_outputs(argument, glob=self.glob, encoding=self.encoding, skip=self.written):
@@ -113,6 +123,8 @@ class Inputs:
 
 def _weka_output(path: Path, encoding: str | None) -> bool:
     """Whether a file is one ``parse``/``check`` would read: WEKA's output (a file that cannot be read counts)."""
+    from wekaeval.report import read_weka_output
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -142,7 +154,7 @@ def run_parse(inputs: Inputs, form: str, out: IO[str]) -> None:
     """Write a digest, JSON or CSV of every input to ``out`` (a file that fails is a row with its error)."""
     if form == "csv":
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(CSV_COLUMNS)
+        writer.writerow(csv_columns())
         for file in inputs.files():  # text a spreadsheet would run as a formula is neutralised
             writer.writerows([spreadsheet_safe(cell) for cell in row] for row in csv_rows(file))
     elif form == "json":  # streamed: each file's document as it is read, a predictions table row by row
@@ -216,8 +228,11 @@ def _streams(value: dict | list) -> bool:
 
 
 def csv_rows(file: FileReport | WekaReport) -> Iterator[list[Any]]:
-    """One flat row per section, in :data:`CSV_COLUMNS`' order; a value not printed is empty.  A file that
+    """One flat row per section, in :func:`csv_columns`' order; a value not printed is empty.  A file that
     could not be read, or has no section, is one row with its path, check result and error."""
+    from wekaeval.blocks._shared import SUMMARY_FIELDS, json_number
+    from wekaeval.report import FileReport, WekaReport
+
     if isinstance(file, WekaReport):
         file = FileReport(file.source, file, tuple(file.check()))
     report = file.report
@@ -225,7 +240,7 @@ def csv_rows(file: FileReport | WekaReport) -> Iterator[list[Any]]:
     if report is None or not report.sections:
         cells = {"file": file.path, "encoding": file.encoding or "", "check": file.check_state}
         cells.update(error=file.error or "", weka_versions="" if report is None else " ".join(report.weka_versions))
-        yield [cells.get(column, "") for column in CSV_COLUMNS]
+        yield [cells.get(column, "") for column in csv_columns()]
         return
     info = report.run_info
     for section in report.sections:
@@ -311,6 +326,8 @@ def _section_digest(section: Section) -> str:
 
 def run_check(inputs: Inputs, out: IO[str]) -> bool:
     """Print every inconsistency, a line per file, and a closing count for many; True if any was found."""
+    from wekaeval.report import FileReports
+
     states: list[str] = []
     for file in inputs.files():
         states.append(file.check_state)
@@ -408,6 +425,7 @@ def _parse_command(args: argparse.Namespace) -> int:
 
 def _report_command(args: argparse.Namespace) -> int:
     from wekaeval._html import report_html, reports_html
+    from wekaeval.report import read_weka_output
 
     inputs = Inputs(args.files, encoding=args.encoding, glob=args.glob)
     if inputs.one_file():  # one file: its page, or its error (no page)

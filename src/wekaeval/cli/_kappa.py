@@ -6,7 +6,6 @@ import argparse
 import json
 from typing import Any
 
-from wekaeval.arff import load_arff
 from wekaeval.cli._common import (
     UsageError,
     add_encoding,
@@ -17,8 +16,6 @@ from wekaeval.cli._common import (
     probability_level,
 )
 from wekaeval.errors import MatrixError
-from wekaeval.evaluation import kappa, kappa_stats
-from wekaeval.report import read_predictions
 
 
 def add_parser(commands: Any) -> None:
@@ -71,6 +68,8 @@ def add_parser(commands: Any) -> None:
 
 
 def _kappa_command(args: argparse.Namespace) -> int:
+    from wekaeval.evaluation import kappa
+
     wants_stats = args.stats or args.json
     if not wants_stats and (args.weights is not None or args.alpha is not None or args.class_names is not None):
         raise UsageError("kappa: --weights, --alpha and --class-names go with --stats or --json")
@@ -83,6 +82,8 @@ def _kappa_command(args: argparse.Namespace) -> int:
             if not wants_stats:
                 print(repr(kappa(matrix)))
                 return 0
+            from wekaeval.evaluation import kappa_stats
+
             stats = kappa_stats(matrix, class_names=args.class_names, **options)
         except MatrixError as error:
             message = str(error)
@@ -94,6 +95,9 @@ def _kappa_command(args: argparse.Namespace) -> int:
             raise UsageError("kappa: give --matrix, or DATA.arff with --predictions FILE")
         if args.class_names is not None:
             raise UsageError("kappa: --class-names goes with --matrix (the ARFF file names its classes)")
+        from wekaeval.arff import load_arff
+        from wekaeval.report import read_predictions
+
         dataset = load_arff(args.data, class_attribute=args.class_attribute, encoding=args.encoding)
         confusion = read_predictions(args.predictions, dataset, encoding=args.encoding)
         if not wants_stats:

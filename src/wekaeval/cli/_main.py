@@ -12,7 +12,6 @@ import zipfile
 from collections.abc import Sequence
 from typing import Any
 
-from wekaeval.bridge import WekaUnavailable
 from wekaeval.cli import _compare, _completion, _evaluate, _experiment, _files, _kappa, _parity, _platform
 from wekaeval.cli._common import (
     CLOSED_PIPE,
@@ -46,6 +45,7 @@ def version_lines() -> list[str]:
 
 def _weka_version_line() -> str:
     from wekaeval import bridge
+    from wekaeval.bridge import WekaUnavailable
 
     try:
         jar = bridge.weka_jar()
@@ -174,9 +174,6 @@ def _run(argv: Sequence[str] | None) -> int:
     except BrokenPipeError:  # `wekaeval ... | head -1`: the reader has gone; end quietly
         _stdout_to_devnull()
         return CLOSED_PIPE
-    except WekaUnavailable as error:  # no Java, no python-weka-wrapper3, a JVM that cannot start
-        print(f"wekaeval: error: {_one_line(error)}", file=sys.stderr)
-        return WEKA_UNAVAILABLE
     except (UsageError, WekaevalError, OSError) as error:
         print(f"wekaeval: error: {_one_line(error)}", file=sys.stderr)
         return USAGE_ERROR
@@ -187,9 +184,20 @@ def _run(argv: Sequence[str] | None) -> int:
         kind = "memory" if isinstance(error, MemoryError) else "stack (input nested too deep)"
         print(f"wekaeval: error: out of {kind} reading the input", file=sys.stderr)
         return USAGE_ERROR
-    except Exception as error:  # a bug: one line, the traceback kept in a file for the report
+    except Exception as error:
+        if _weka_unavailable(error):  # no Java, no python-weka-wrapper3, a JVM that cannot start
+            print(f"wekaeval: error: {_one_line(error)}", file=sys.stderr)
+            return WEKA_UNAVAILABLE
+        # a bug: one line, the traceback kept in a file for the report
         print(f"wekaeval: internal error: {_one_line(error)} ({_saved_traceback()})", file=sys.stderr)
         return INTERNAL_ERROR
+
+
+def _weka_unavailable(error: BaseException) -> bool:
+    """Whether ``error`` says WEKA cannot run here: a :class:`wekaeval.bridge.WekaUnavailable`, which only a
+    command that imported the bridge can have raised (so a command that did not never imports it to ask)."""
+    bridge = sys.modules.get("wekaeval.bridge")
+    return bridge is not None and isinstance(error, bridge.WekaUnavailable)
 
 
 def _one_line(error: BaseException) -> str:

@@ -14,8 +14,6 @@ from typing import IO, Any
 
 from wekaeval._progress import ProgressLine
 from wekaeval._textsource import counted
-from wekaeval.blocks._shared import json_number
-from wekaeval.bridge import ClassifierError, make_classifier
 from wekaeval.cli._common import (
     DEFAULT_SAMPLES,
     DIFFER,
@@ -206,6 +204,7 @@ def _parity_command(args: argparse.Namespace) -> int:
 
 def _parity(args: argparse.Namespace, writer: _Writer, guard: SignalGuard) -> int:
     from wekaeval import parity
+    from wekaeval.bridge import ClassifierError, make_classifier
 
     paths = [shown_path(p) for p in arff_paths(args.data)]
     if args.folds is not None and args.folds < 2:
@@ -516,6 +515,8 @@ def _markdown_report(
 
 def _json_row(row: dict) -> dict:
     """A parity row for JSON: NaN and infinities (a kappa can be NaN) as WEKA's words for them."""
+    from wekaeval.blocks._shared import json_number
+
     return {key: json_number(value) if isinstance(value, float) else value for key, value in row.items()}
 
 

@@ -6,9 +6,6 @@ import argparse
 import sys
 from typing import Any
 
-from wekaeval.javamath import RcppsUnavailable, java_platform
-from wekaeval.javamath._shared import cpu_vendor, format_measurement, measured_breakpoints
-
 
 def add_parser(commands: Any) -> None:
     """The ``platform`` command's arguments."""
@@ -28,6 +25,9 @@ def add_parser(commands: Any) -> None:
 
 
 def _platform_command(args: argparse.Namespace) -> int:
+    from wekaeval.javamath import RcppsUnavailable, java_platform
+    from wekaeval.javamath._shared import cpu_vendor, format_measurement, measured_breakpoints
+
     if not args.measure:
         print(java_platform().describe())
         return 0

@@ -8,32 +8,35 @@ printed through :mod:`wekaeval.blocks`.  Kappa has one core (``_kappa``) that
 
 from __future__ import annotations
 
-from wekaeval._faces import claim_public_classes, former_names
-from wekaeval.evaluation import _expressions, _folds, _models, _shared, _threshold
-from wekaeval.evaluation._confusion import ConfusionMatrix
-from wekaeval.evaluation._costmatrix import CostMatrix
-from wekaeval.evaluation._evaluation import Evaluation, NominalPrediction, NumericPrediction
-from wekaeval.evaluation._folds import cross_validation_text, evaluate_folds
-from wekaeval.evaluation._kappa import kappa
-from wekaeval.evaluation._kappastats import (
-    KappaStats,
-    PerClassKappa,
-    fleiss_label,
-    kappa_stats,
-    landis_koch_label,
-)
-from wekaeval.evaluation._kernel import UnivariateKernelEstimator
-from wekaeval.evaluation._models import (
-    ModelRunner,
-    register_model_runner,
-)
-from wekaeval.evaluation._threshold import (
-    ThresholdCurves,
-    prc_area,
-    roc_area,
-    weighted_area_under_prc,
-    weighted_area_under_roc,
-)
+from typing import TYPE_CHECKING
+
+from wekaeval._faces import lazy_face
+
+if TYPE_CHECKING:  # the names below, for type checkers; at run time each module is imported on first use
+    from wekaeval.evaluation._confusion import ConfusionMatrix
+    from wekaeval.evaluation._costmatrix import CostMatrix
+    from wekaeval.evaluation._evaluation import Evaluation, NominalPrediction, NumericPrediction
+    from wekaeval.evaluation._folds import cross_validation_text, evaluate_folds
+    from wekaeval.evaluation._kappa import kappa
+    from wekaeval.evaluation._kappastats import (
+        KappaStats,
+        PerClassKappa,
+        fleiss_label,
+        kappa_stats,
+        landis_koch_label,
+    )
+    from wekaeval.evaluation._kernel import UnivariateKernelEstimator
+    from wekaeval.evaluation._models import (
+        ModelRunner,
+        register_model_runner,
+    )
+    from wekaeval.evaluation._threshold import (
+        ThresholdCurves,
+        prc_area,
+        roc_area,
+        weighted_area_under_prc,
+        weighted_area_under_roc,
+    )
 
 __all__ = [
     "ConfusionMatrix",
@@ -59,26 +62,67 @@ __all__ = [
     "UnivariateKernelEstimator",
 ]
 
-claim_public_classes(globals())
-
-#: This face's names before issue 36 that are wekaeval's plumbing now (or public in wekaeval.folds, WEKA's folds'
-#: one place): they still import, with a warning.
-__getattr__ = former_names(
+#: Each name's home, imported on first use (``import wekaeval.evaluation`` alone loads none of them); ``renamed``: this
+#: face's names before issue 36, renamed or wekaeval's plumbing now, that still import with a warning.
+__getattr__, __dir__ = lazy_face(
     __name__,
     {
-        name: (
-            getattr(module, name),
-            f"use wekaeval.folds.{name}"
-            if name in ("cross_validation_folds", "fold_sizes", "percentage_split", "random_split")
-            else "it is wekaeval's plumbing now, not API",
-        )
-        for module, names in [
-            (_shared, _shared.__all__),
-            (_expressions, ["Expression", "compile_expression"]),
-            (_threshold, ["CurvePoints", "curve_points"]),
-            (_folds, ["stratified_order"]),
-            (_models, ["java_random", "model_runner"]),
-        ]
-        for name in names
+        "wekaeval.evaluation._confusion": ("ConfusionMatrix",),
+        "wekaeval.evaluation._costmatrix": ("CostMatrix",),
+        "wekaeval.evaluation._evaluation": ("Evaluation", "NominalPrediction", "NumericPrediction"),
+        "wekaeval.evaluation._folds": ("cross_validation_text", "evaluate_folds"),
+        "wekaeval.evaluation._kappa": ("kappa",),
+        "wekaeval.evaluation._kappastats": (
+            "KappaStats",
+            "PerClassKappa",
+            "fleiss_label",
+            "kappa_stats",
+            "landis_koch_label",
+        ),
+        "wekaeval.evaluation._kernel": ("UnivariateKernelEstimator",),
+        "wekaeval.evaluation._models": ("ModelRunner", "register_model_runner"),
+        "wekaeval.evaluation._threshold": (
+            "ThresholdCurves",
+            "prc_area",
+            "roc_area",
+            "weighted_area_under_prc",
+            "weighted_area_under_roc",
+        ),
+    },
+    renamed={
+        "validated_class_names": (
+            "wekaeval.evaluation._inputs",
+            "validated_class_names",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "WEKA_PACKAGE_LINES": (
+            "wekaeval.evaluation._kappastats",
+            "WEKA_PACKAGE_LINES",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "cross_validation_folds": (
+            "wekaeval.evaluation._folds",
+            "cross_validation_folds",
+            "use wekaeval.folds.cross_validation_folds",
+        ),
+        "fold_sizes": ("wekaeval.evaluation._folds", "fold_sizes", "use wekaeval.folds.fold_sizes"),
+        "percentage_split": ("wekaeval.evaluation._folds", "percentage_split", "use wekaeval.folds.percentage_split"),
+        "random_split": ("wekaeval.evaluation._folds", "random_split", "use wekaeval.folds.random_split"),
+        "PredictedPart": ("wekaeval.evaluation._models", "PredictedPart", "it is wekaeval's plumbing now, not API"),
+        "Expression": ("wekaeval.evaluation._expressions", "Expression", "it is wekaeval's plumbing now, not API"),
+        "compile_expression": (
+            "wekaeval.evaluation._expressions",
+            "compile_expression",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "CurvePoints": ("wekaeval.evaluation._threshold", "CurvePoints", "it is wekaeval's plumbing now, not API"),
+        "curve_points": ("wekaeval.evaluation._threshold", "curve_points", "it is wekaeval's plumbing now, not API"),
+        "stratified_order": (
+            "wekaeval.evaluation._folds",
+            "stratified_order",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "java_random": ("wekaeval.evaluation._models", "java_random", "it is wekaeval's plumbing now, not API"),
+        "model_runner": ("wekaeval.evaluation._models", "model_runner", "it is wekaeval's plumbing now, not API"),
     },
 )

@@ -8,12 +8,14 @@ Running a model -- a scikit-learn estimator, or a WEKA scheme in the JVM -- need
 (``wekaeval.bridge`` for the JVM), so it comes through a :class:`ModelRunner`: the model itself when it
 has the protocol's methods, else the one a factory registered with :func:`register_model_runner` makes of
 it.  ``wekaeval.models`` registers its factory (scikit-learn estimators, WEKA command lines,
-python-weka-wrapper3 classifiers) when it is imported, which ``import wekaeval`` does; nothing here
-imports a floor above (docs/architecture.md says why this design).
+python-weka-wrapper3 classifiers) when it is imported, which the first model no factory takes does (by name:
+``import wekaeval`` imports nothing it is not asked for); nothing here imports a floor above at import time
+(docs/architecture.md says why this design).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
@@ -77,6 +79,10 @@ class ModelRunner(Protocol):
 #: The factories that make a :class:`ModelRunner` of a model (the injection point), first match wins.
 _FACTORIES: list[Callable[[Any], ModelRunner | None]] = []
 
+#: The module whose import registers the factories of scikit-learn estimators and WEKA schemes: imported, by
+#: name, when a model comes that no registered factory takes.
+_REGISTERING_MODULE = "wekaeval.models"
+
 
 def register_model_runner(factory: Callable[[Any], ModelRunner | None]) -> None:
     """Register ``factory(model) -> ModelRunner | None`` with the model-running methods (once; a floor above
@@ -95,10 +101,13 @@ def model_runner(model: Any) -> ModelRunner:
     """
     if isinstance(model, ModelRunner):
         return model
-    for factory in _FACTORIES:
-        runner = factory(model)
-        if runner is not None:
-            return runner
+    for registering in (None, _REGISTERING_MODULE):
+        if registering is not None:
+            importlib.import_module(registering)  # registers its factory, once
+        for factory in _FACTORIES:
+            runner = factory(model)
+            if runner is not None:
+                return runner
     raise EvaluationError(
         f"cannot run a {type(model).__name__} as a model: give a scikit-learn estimator, a WEKA classifier's "
         'command line ("weka.classifiers.trees.J48 -C 0.25"), a python-weka-wrapper3 Classifier, or a '

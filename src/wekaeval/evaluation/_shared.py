@@ -3,10 +3,15 @@ floors, not API (the import-linter contract lets any wekaeval module import a pa
 
 from __future__ import annotations
 
-from wekaeval.evaluation._folds import cross_validation_folds, fold_sizes, percentage_split, random_split
-from wekaeval.evaluation._inputs import validated_class_names
-from wekaeval.evaluation._kappastats import WEKA_PACKAGE_LINES
-from wekaeval.evaluation._models import PredictedPart
+from typing import TYPE_CHECKING
+
+from wekaeval._faces import lazy_face
+
+if TYPE_CHECKING:  # the names below, for type checkers; at run time each module is imported on first use
+    from wekaeval.evaluation._folds import cross_validation_folds, fold_sizes, percentage_split, random_split
+    from wekaeval.evaluation._inputs import validated_class_names
+    from wekaeval.evaluation._kappastats import WEKA_PACKAGE_LINES
+    from wekaeval.evaluation._models import PredictedPart
 
 __all__ = [
     "validated_class_names",
@@ -17,3 +22,15 @@ __all__ = [
     "random_split",
     "PredictedPart",
 ]
+
+#: Each name's home, imported on first use.
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    {
+        "wekaeval.evaluation._folds": ("cross_validation_folds", "fold_sizes", "percentage_split", "random_split"),
+        "wekaeval.evaluation._inputs": ("validated_class_names",),
+        "wekaeval.evaluation._kappastats": ("WEKA_PACKAGE_LINES",),
+        "wekaeval.evaluation._models": ("PredictedPart",),
+    },
+    claim=False,
+)

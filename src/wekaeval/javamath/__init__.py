@@ -16,55 +16,58 @@ evaluations, files or the JVM.
 
 from __future__ import annotations
 
-from wekaeval._faces import claim_public_classes, former_names
-from wekaeval.javamath import _digits, _jdk, _platform, _shared
-from wekaeval.javamath._digits import floating_decimal
-from wekaeval.javamath._exp import java_exp
-from wekaeval.javamath._fdlibm import fdlibm_exp
-from wekaeval.javamath._fdlibm_pow import fdlibm_pow
-from wekaeval.javamath._jdk import JdkVersion, jdk_version
-from wekaeval.javamath._log import fdlibm_log, java_log, java_log_scalar, log2
-from wekaeval.javamath._normal import normal_inverse, normal_probability
-from wekaeval.javamath._numbers import (
-    WEKA_SMALL,
-    java_divide,
-    java_double_to_string,
-    java_int,
-    java_int32,
-    java_rint,
-    java_round,
-    java_sqrt,
-    java_sum,
-    weka_eq,
-)
-from wekaeval.javamath._parse import java_parse_double, java_parse_int
-from wekaeval.javamath._platform import (
-    JavaPlatform,
-    JavaPlatformWarning,
-    RcppsUnavailable,
-    breakpoints_from_rcpps,
-    java_platform,
-)
-from wekaeval.javamath._pow import java_pow
-from wekaeval.javamath._random import JavaRandom, RandomInts, RandomSource, java_shuffle
-from wekaeval.javamath._sort import ranked_values, sorted_ranks, stable_order, weka_sort, weka_sort_rows
-from wekaeval.javamath._statistics import (
-    f_probability,
-    gamma,
-    incomplete_beta,
-    ln_gamma,
-)
-from wekaeval.javamath._stats import Stats, weka_stats
-from wekaeval.javamath._text import (
-    back_quote_chars,
-    decimal_format,
-    double_to_string,
-    java_fixed,
-    java_trim,
-    join_options,
-    old_decimal_format,
-    quote,
-)
+from typing import TYPE_CHECKING
+
+from wekaeval._faces import lazy_face
+
+if TYPE_CHECKING:  # the names below, for type checkers; at run time each module is imported on first use
+    from wekaeval.javamath._digits import floating_decimal
+    from wekaeval.javamath._exp import java_exp
+    from wekaeval.javamath._fdlibm import fdlibm_exp
+    from wekaeval.javamath._fdlibm_pow import fdlibm_pow
+    from wekaeval.javamath._jdk import JdkVersion, jdk_version
+    from wekaeval.javamath._log import fdlibm_log, java_log, java_log_scalar, log2
+    from wekaeval.javamath._normal import normal_inverse, normal_probability
+    from wekaeval.javamath._numbers import (
+        WEKA_SMALL,
+        java_divide,
+        java_double_to_string,
+        java_int,
+        java_int32,
+        java_rint,
+        java_round,
+        java_sqrt,
+        java_sum,
+        weka_eq,
+    )
+    from wekaeval.javamath._parse import java_parse_double, java_parse_int
+    from wekaeval.javamath._platform import (
+        JavaPlatform,
+        JavaPlatformWarning,
+        RcppsUnavailable,
+        breakpoints_from_rcpps,
+        java_platform,
+    )
+    from wekaeval.javamath._pow import java_pow
+    from wekaeval.javamath._random import JavaRandom, RandomInts, RandomSource, java_shuffle
+    from wekaeval.javamath._sort import ranked_values, sorted_ranks, stable_order, weka_sort, weka_sort_rows
+    from wekaeval.javamath._statistics import (
+        f_probability,
+        gamma,
+        incomplete_beta,
+        ln_gamma,
+    )
+    from wekaeval.javamath._stats import Stats, weka_stats
+    from wekaeval.javamath._text import (
+        back_quote_chars,
+        decimal_format,
+        double_to_string,
+        java_fixed,
+        java_trim,
+        join_options,
+        old_decimal_format,
+        quote,
+    )
 
 __all__ = [
     "java_log",
@@ -122,19 +125,79 @@ __all__ = [
     "sorted_ranks",
 ]
 
-claim_public_classes(globals())
-
-#: This face's names before issue 36 that are wekaeval's plumbing now: they still import, with a warning.
-__getattr__ = former_names(
+#: Each name's home, imported on first use (``import wekaeval.javamath`` alone loads none of them); ``renamed``: this
+#: face's names before issue 36, renamed or wekaeval's plumbing now, that still import with a warning.
+__getattr__, __dir__ = lazy_face(
     __name__,
     {
-        name: (getattr(module, name), "it is wekaeval's plumbing now, not API")
-        for module, names in [
-            (_shared, _shared.__all__),
-            (_digits, ["Digits", "shortest_digits"]),
-            (_jdk, ["JDK_ENVIRONMENT_VARIABLE"]),
-            (_platform, ["measure_rcpps"]),
-        ]
-        for name in names
+        "wekaeval.javamath._digits": ("floating_decimal",),
+        "wekaeval.javamath._exp": ("java_exp",),
+        "wekaeval.javamath._fdlibm": ("fdlibm_exp",),
+        "wekaeval.javamath._fdlibm_pow": ("fdlibm_pow",),
+        "wekaeval.javamath._jdk": ("JdkVersion", "jdk_version"),
+        "wekaeval.javamath._log": ("fdlibm_log", "java_log", "java_log_scalar", "log2"),
+        "wekaeval.javamath._normal": ("normal_inverse", "normal_probability"),
+        "wekaeval.javamath._numbers": (
+            "WEKA_SMALL",
+            "java_divide",
+            "java_double_to_string",
+            "java_int",
+            "java_int32",
+            "java_rint",
+            "java_round",
+            "java_sqrt",
+            "java_sum",
+            "weka_eq",
+        ),
+        "wekaeval.javamath._parse": ("java_parse_double", "java_parse_int"),
+        "wekaeval.javamath._platform": (
+            "JavaPlatform",
+            "JavaPlatformWarning",
+            "RcppsUnavailable",
+            "breakpoints_from_rcpps",
+            "java_platform",
+        ),
+        "wekaeval.javamath._pow": ("java_pow",),
+        "wekaeval.javamath._random": ("JavaRandom", "RandomInts", "RandomSource", "java_shuffle"),
+        "wekaeval.javamath._sort": ("ranked_values", "sorted_ranks", "stable_order", "weka_sort", "weka_sort_rows"),
+        "wekaeval.javamath._statistics": ("f_probability", "gamma", "incomplete_beta", "ln_gamma"),
+        "wekaeval.javamath._stats": ("Stats", "weka_stats"),
+        "wekaeval.javamath._text": (
+            "back_quote_chars",
+            "decimal_format",
+            "double_to_string",
+            "java_fixed",
+            "java_trim",
+            "join_options",
+            "old_decimal_format",
+            "quote",
+        ),
+    },
+    renamed={
+        "CPU_CHOICES": ("wekaeval.javamath._platform", "CPU_CHOICES", "it is wekaeval's plumbing now, not API"),
+        "ENVIRONMENT_VARIABLE": (
+            "wekaeval.javamath._platform",
+            "ENVIRONMENT_VARIABLE",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "cpu_vendor": ("wekaeval.javamath._platform", "cpu_vendor", "it is wekaeval's plumbing now, not API"),
+        "measured_breakpoints": (
+            "wekaeval.javamath._platform",
+            "measured_breakpoints",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "format_measurement": (
+            "wekaeval.javamath._rcpps_tables",
+            "format_measurement",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "Digits": ("wekaeval.javamath._digits", "Digits", "it is wekaeval's plumbing now, not API"),
+        "shortest_digits": ("wekaeval.javamath._digits", "shortest_digits", "it is wekaeval's plumbing now, not API"),
+        "JDK_ENVIRONMENT_VARIABLE": (
+            "wekaeval.javamath._jdk",
+            "JDK_ENVIRONMENT_VARIABLE",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "measure_rcpps": ("wekaeval.javamath._platform", "measure_rcpps", "it is wekaeval's plumbing now, not API"),
     },
 )

@@ -37,11 +37,12 @@ import sys
 import warnings
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
-
-import numpy as np
+from typing import TYPE_CHECKING, Literal
 
 from wekaeval.javamath._rcpps_tables import MEASURED_CPUS, MeasuredCpu
+
+if TYPE_CHECKING:  # numpy is imported where arrays are made: the CLI's --cpu choices need none
+    import numpy as np
 
 #: The environment variable that names the platform when no ``cpu=`` is given.
 ENVIRONMENT_VARIABLE = "WEKAEVAL_CPU"
@@ -134,6 +135,8 @@ class JavaPlatform:
 @cache
 def _index_of_top13(breakpoints: tuple[int, ...], top: int) -> np.ndarray:
     """The index by leading 13 bits: ``top`` from 0, one less from each breakpoint on."""
+    import numpy as np
+
     if any(point % 1024 for point in breakpoints):  # never seen: both vendors step at multiples of 2**10
         raise ValueError("an RCPPS table whose steps fall inside a block of 2**10 significands is not supported")
     starts = np.arange(8192, dtype=np.int64) << 10
@@ -219,6 +222,8 @@ def measure_rcpps() -> np.ndarray:
     >>> rcp is None or (rcp.shape == (1 << 23,) and hex(rcp[0]) == "0x3f7ff000")   # RCPPS(1.0), AMD and Intel alike
     True
     """
+    import numpy as np
+
     if not _is_x86_64():
         raise RcppsUnavailable(f"RCPPS is an x86_64 instruction; this is {platform.machine() or 'unknown'}")
     page = _ExecutablePage(_LOOP_WIN64 if os.name == "nt" else _LOOP_SYSV)
@@ -241,12 +246,15 @@ def breakpoints_from_rcpps(rcp: np.ndarray) -> tuple[tuple[int, ...], tuple[int,
     (adding 0x8000) and takes the index from bits 16..23.  Each index falls by one at every breakpoint,
     from 512 (pow) and 128 (log) at ``f23 = 0``.
 
+    >>> import numpy as np
     >>> f23 = np.arange(1 << 23, dtype=np.uint32)
     >>> exact = (np.float32(1) / (np.uint32(0x3F800000) | f23).view(np.float32)).view(np.uint32)
     >>> pow_points, log_points = breakpoints_from_rcpps(exact)   # the correctly rounded reciprocal
     >>> len(pow_points), len(log_points)
     (513, 129)
     """
+    import numpy as np
+
     rcp = np.asarray(rcp, dtype=np.uint32)
     if rcp.shape != (_SIGNIFICANDS,):
         raise ValueError(f"rcp must hold the 2**23 results of RCPPS(1.f23), not an array of shape {rcp.shape}")

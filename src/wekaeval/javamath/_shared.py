@@ -4,7 +4,22 @@ import-linter contract lets any wekaeval module import a package's ``_shared``).
 
 from __future__ import annotations
 
-from wekaeval.javamath._platform import CPU_CHOICES, ENVIRONMENT_VARIABLE, cpu_vendor, measured_breakpoints
-from wekaeval.javamath._rcpps_tables import format_measurement
+from typing import TYPE_CHECKING
+
+from wekaeval._faces import lazy_face
+
+if TYPE_CHECKING:  # the names below, for type checkers; at run time each module is imported on first use
+    from wekaeval.javamath._platform import CPU_CHOICES, ENVIRONMENT_VARIABLE, cpu_vendor, measured_breakpoints
+    from wekaeval.javamath._rcpps_tables import format_measurement
 
 __all__ = ["CPU_CHOICES", "ENVIRONMENT_VARIABLE", "cpu_vendor", "measured_breakpoints", "format_measurement"]
+
+#: Each name's home, imported on first use.
+__getattr__, __dir__ = lazy_face(
+    __name__,
+    {
+        "wekaeval.javamath._platform": ("CPU_CHOICES", "ENVIRONMENT_VARIABLE", "cpu_vendor", "measured_breakpoints"),
+        "wekaeval.javamath._rcpps_tables": ("format_measurement",),
+    },
+    claim=False,
+)

@@ -6,7 +6,8 @@ scikit-learn); WEKA's folds and splits as scikit-learn splitters (:class:`WekaKF
 :class:`wekaeval.evaluation.ModelRunner` (:class:`SklearnRunner`, :class:`WekaRunner`); and
 :func:`cross_validate`, WEKA's ``crossValidateModel`` as a function.  Importing it registers :func:`runner_for`
 with :class:`wekaeval.Evaluation`'s model-running methods (``crossvalidate_model``, ``test_model``, ...), which
-``import wekaeval`` does.  WEKA's Experimenter (:mod:`wekaeval.experiment`) runs its rows with these.
+import it when given a model no other factory takes.  WEKA's Experimenter (:mod:`wekaeval.experiment`) runs
+its rows with these.
 
 >>> from wekaeval.models import WekaKFold
 >>> [test.tolist() for _, test in WekaKFold(3, seed=1).split([[0]] * 6, ["yes", "no"] * 3)]

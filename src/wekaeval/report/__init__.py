@@ -4,15 +4,18 @@
 
 from __future__ import annotations
 
-from wekaeval._faces import claim_public_classes, former_names
-from wekaeval.report import _consistency, _prediction_text, _shared
-from wekaeval.report._consistency import Inconsistency
-from wekaeval.report._folder import FileReport, FileReports, iter_weka_outputs, read_weka_outputs
-from wekaeval.report._predictions import read_predictions
-from wekaeval.report._reader import read_weka_output
-from wekaeval.report._report import WekaReport
-from wekaeval.report._result_matrix import PrintedResultMatrix, read_result_matrix
-from wekaeval.report._table_evaluation import TableEvaluation, table_evaluation
+from typing import TYPE_CHECKING
+
+from wekaeval._faces import lazy_face
+
+if TYPE_CHECKING:  # the names below, for type checkers; at run time each module is imported on first use
+    from wekaeval.report._consistency import Inconsistency
+    from wekaeval.report._folder import FileReport, FileReports, iter_weka_outputs, read_weka_outputs
+    from wekaeval.report._predictions import read_predictions
+    from wekaeval.report._reader import read_weka_output
+    from wekaeval.report._report import WekaReport
+    from wekaeval.report._result_matrix import PrintedResultMatrix, read_result_matrix
+    from wekaeval.report._table_evaluation import TableEvaluation, table_evaluation
 
 __all__ = [
     "WekaReport",
@@ -29,21 +32,41 @@ __all__ = [
     "Inconsistency",
 ]
 
-claim_public_classes(globals())
-
-#: This face's names before issue 36: renamed, or wekaeval's plumbing now; they still import, with a warning.
-__getattr__ = former_names(
+#: Each name's home, imported on first use (``import wekaeval.report`` alone loads none of them); ``renamed``: this
+#: face's names before issue 36, renamed or wekaeval's plumbing now, that still import with a warning.
+__getattr__, __dir__ = lazy_face(
     __name__,
     {
-        "ResultMatrix": (PrintedResultMatrix, "use wekaeval.report.PrintedResultMatrix"),
-        **{
-            name: (getattr(module, name), "it is wekaeval's plumbing now, not API")
-            for module, names in [
-                (_shared, _shared.__all__),
-                (_consistency, ["check_section"]),
-                (_prediction_text, ["PredictionTextError", "parse_predictions", "is_header"]),
-            ]
-            for name in names
-        },
+        "wekaeval.report._consistency": ("Inconsistency",),
+        "wekaeval.report._folder": ("FileReport", "FileReports", "iter_weka_outputs", "read_weka_outputs"),
+        "wekaeval.report._predictions": ("read_predictions",),
+        "wekaeval.report._reader": ("read_weka_output",),
+        "wekaeval.report._report": ("WekaReport",),
+        "wekaeval.report._result_matrix": ("PrintedResultMatrix", "read_result_matrix"),
+        "wekaeval.report._table_evaluation": ("TableEvaluation", "table_evaluation"),
+    },
+    renamed={
+        "ResultMatrix": (
+            "wekaeval.report._result_matrix",
+            "PrintedResultMatrix",
+            "use wekaeval.report.PrintedResultMatrix",
+        ),
+        "printed_distribution": (
+            "wekaeval.report._table_evaluation",
+            "printed_distribution",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "check_section": ("wekaeval.report._consistency", "check_section", "it is wekaeval's plumbing now, not API"),
+        "PredictionTextError": (
+            "wekaeval.report._prediction_text",
+            "PredictionTextError",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "parse_predictions": (
+            "wekaeval.report._prediction_text",
+            "parse_predictions",
+            "it is wekaeval's plumbing now, not API",
+        ),
+        "is_header": ("wekaeval.report._prediction_text", "is_header", "it is wekaeval's plumbing now, not API"),
     },
 )
