@@ -42,6 +42,7 @@ docs: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/python benchmarks/bench_startup.py
 	$(BIN)/python benchmarks/bench_kappa.py
 	$(BIN)/python benchmarks/bench_bridge.py
 	$(BIN)/python benchmarks/bench_report.py

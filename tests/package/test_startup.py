@@ -69,7 +69,21 @@ def test_reading_a_name_loads_its_home_and_not_the_rest():
 
 
 @pytest.mark.parametrize(
-    "command", [(), ("kappa",), ("evaluate",), ("parity",), ("parse",), ("experiment",), ("ttest",), ("compare",)]
+    "command",
+    [
+        (),
+        ("kappa",),
+        ("evaluate",),
+        ("parity",),
+        ("parse",),
+        ("experiment",),
+        ("ttest",),
+        ("compare",),
+        ("summarise",),
+        ("report",),
+        ("check",),
+        ("platform",),
+    ],
 )
 def test_help_loads_no_numpy_and_no_floor_it_does_not_print(command):
     loaded = loaded_after(cli(*command, "--help"))
