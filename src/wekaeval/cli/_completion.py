@@ -63,5 +63,6 @@ def _completion_command(args: argparse.Namespace) -> int:
         import shtab
     except ImportError:
         raise UsageError("completion needs shtab: pip install shtab") from None
+    mark_files(args.root)  # here, not when the parser is built: shtab's import costs every command ~40 ms
     print(shtab.complete(args.root, shell=args.shell), end="")
     return 0

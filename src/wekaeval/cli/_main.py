@@ -8,7 +8,6 @@ import re
 import subprocess
 import sys
 import warnings
-import zipfile
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,6 +43,8 @@ def version_lines() -> list[str]:
 
 
 def _weka_version_line() -> str:
+    import zipfile
+
     from wekaeval import bridge
     from wekaeval.bridge import WekaUnavailable
 
@@ -139,7 +140,6 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         add(commands)
     _completion.add_parser(commands, parser)
-    _completion.mark_files(parser)
     return parser
 
 
