@@ -47,7 +47,14 @@ from wekaeval.javamath._platform import (
 )
 from wekaeval.javamath._pow import java_pow
 from wekaeval.javamath._random import JavaRandom, RandomInts, RandomSource, java_shuffle
-from wekaeval.javamath._sort import ranked_values, sorted_ranks, stable_order, weka_sort, weka_sort_rows
+from wekaeval.javamath._sort import (
+    ranked_values,
+    sorted_ranks,
+    stable_order,
+    weka_sort,
+    weka_sort_ranked,
+    weka_sort_rows,
+)
 from wekaeval.javamath._statistics import (
     f_probability,
     gamma,
@@ -93,6 +100,7 @@ __all__ = [
     "RandomSource",
     "weka_sort",
     "weka_sort_rows",
+    "weka_sort_ranked",
     "stable_order",
     "Stats",
     "weka_stats",

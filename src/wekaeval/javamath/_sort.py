@@ -76,6 +76,32 @@ def weka_sort_rows(rows: Any, *, ranked: Sequence[tuple[np.ndarray, np.ndarray]]
         flat = values.ravel()
         flat[np.isnan(flat)] = _MAX_VALUE
         keys, counts = ranked_values(flat)
+        position = np.int32 if k * n < 2**31 else np.int64
+        idx = np.arange(k * n, dtype=position)
+        starts = np.arange(k, dtype=position) * n
+        _sort_segments(keys, idx, counts > 1, int(np.count_nonzero(counts == 1)), starts, starts + (n - 1))
+        return (idx.reshape(k, n) - starts[:, None]).astype(np.int64)
+    return weka_sort_ranked(ranked).astype(np.int64)
+
+
+def weka_sort_ranked(ranked: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    """:func:`weka_sort_rows` from each row's ranks alone: ``(ranks, counts)`` per row, all rows of one length.
+
+    ``ranks`` is each value's rank among the row's distinct values (NaN as ``Double.MAX_VALUE``), ``counts``
+    how many values share each rank (:func:`ranked_values`).  Returns the (rows, n) permutations as int32 when
+    they fit (int64 otherwise): half the memory of :func:`weka_sort_rows`.  A single row's ``ranks`` array is
+    sorted in place (it is the quicksort's working copy); several rows' are not modified.
+
+    >>> ranks, counts = ranked_values(np.array([0.5, 0.1, 0.5, 0.1]))
+    >>> weka_sort_ranked([(ranks.copy(), counts)]).tolist()
+    [[1, 3, 2, 0]]
+    """
+    k, n = len(ranked), (len(ranked[0][0]) if ranked else 0)
+    position = np.int32 if k * n < 2**31 else np.int64
+    if n <= 1 or k == 0:
+        return np.broadcast_to(np.arange(n, dtype=position), (k, n)).copy()
+    if k == 1:
+        keys, counts = ranked[0]
     else:  # each row's ranks, moved past the rows before it: compared only within a row, as before
         sizes = np.array([len(row_counts) for _, row_counts in ranked], dtype=np.int64)
         offsets = np.concatenate([[0], np.add.accumulate(sizes)[:-1]])
@@ -83,12 +109,16 @@ def weka_sort_rows(rows: Any, *, ranked: Sequence[tuple[np.ndarray, np.ndarray]]
         shifted = zip(ranked, offsets.tolist(), strict=True)
         keys = np.concatenate([(ranks + offset).astype(rank_type) for (ranks, _), offset in shifted])
         counts = np.concatenate([row_counts for _, row_counts in ranked])
-    position = np.int32 if k * n < 2**31 else np.int64
     idx = np.arange(k * n, dtype=position)
     starts = np.arange(k, dtype=position) * n
+    tied = counts > 1
     untied = int(np.count_nonzero(counts == 1))
-    _sort_segments(keys, idx, counts > 1, untied, starts, starts + (n - 1))
-    return (idx.reshape(k, n) - starts[:, None]).astype(np.int64)
+    del counts
+    _sort_segments(keys, idx, tied, untied, starts, starts + (n - 1))
+    del keys
+    rows = idx.reshape(k, n)
+    rows -= starts[:, None]
+    return rows
 
 
 def stable_order(values: np.ndarray) -> np.ndarray:
@@ -341,23 +371,30 @@ def _sort_segments(
         lmask = v >= pv  # where the left scan stops: L+1 .. R-1
         lmask[starts] = False
         lmask[ends] = False
+        ls = np.compress(lmask, pos)  # the stops, ascending, segment by segment
+        nl = np.add.reduceat(lmask, starts, dtype=np.intp)
+        del lmask
         rmask = v <= pv  # where the right scan stops: .. R-2
+        del v, pv
         rmask[ends] = False
         rmask[ends - 1] = False
-        ls, rs = np.compress(lmask, pos), np.compress(rmask, pos)  # the stops, ascending, segment by segment
-        nl = np.add.reduceat(lmask, starts, dtype=np.intp)
+        rs = np.compress(rmask, pos)
         nr = np.add.reduceat(rmask, starts, dtype=np.intp)
+        del rmask, pos  # the level's full-length temporaries: only the stop lists are left
         sl = np.append(0, np.add.accumulate(nl)[:-1])
         sr = np.append(0, np.add.accumulate(nr)[:-1])
         kk = np.minimum(nl, nr)
-        pseg = np.repeat(np.arange(L.size), kk)
+        pairs = int(kk.sum())
+        small = np.int32 if ls.size + rs.size + pairs < 2**31 else np.int64  # the pair arithmetic's dtype
+        pair = np.arange(pairs, dtype=small)  # the k-th pair of a segment: its k-th left stop, k-th last right
         pstart = np.append(0, np.add.accumulate(kk)[:-1])
-        k = np.arange(pseg.size) - pstart[pseg]
-        lpos = ls[sl[pseg] + k]
-        rpos = rs[sr[pseg] + nr[pseg] - 1 - k]
+        lpos = ls[np.repeat((sl - pstart).astype(small), kk) + pair]
+        rpos = rs[np.repeat((sr + nr - 1 + pstart).astype(small), kk) - pair]
+        del pair
         cond = lpos < rpos
-        m = np.bincount(np.compress(cond, pseg), minlength=L.size)
+        m = np.bincount(np.compress(cond, np.repeat(np.arange(L.size, dtype=small), kk)), minlength=L.size)
         _swap(av, idx, np.compress(cond, lpos), np.compress(cond, rpos))
+        del lpos, rpos, cond
         lm = ls[sl + m]
         has = m > 0
         center = lm.copy()
