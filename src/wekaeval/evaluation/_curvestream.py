@@ -197,8 +197,11 @@ def ranked_by_order(key: np.ndarray, order: np.ndarray) -> tuple[np.ndarray, np.
             previous = keys[-1]
             yield index, new, begin
 
-    firsts = np.concatenate([np.flatnonzero(new) + begin for _, new, begin in new_values()])
-    counts = np.diff(np.append(firsts, n))
+    position = np.int32 if n < 2**31 else np.int64
+    firsts = np.concatenate([(np.flatnonzero(new) + begin).astype(position) for _, new, begin in new_values()])
+    counts = np.empty(firsts.size, dtype=position)
+    np.subtract(firsts[1:], firsts[:-1], out=counts[:-1])
+    counts[-1] = n - firsts[-1]
     del firsts
     ranks = np.empty(n, dtype=np.uint16 if counts.size <= 1 << 16 else np.int32 if counts.size < 2**31 else np.int64)
     before = -1  # the rank of the last key before this chunk

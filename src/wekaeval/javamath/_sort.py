@@ -336,16 +336,27 @@ def _sort_segments(
         v = av[pos]
         distinct = np.zeros(L.size, dtype=bool)
         few = sizes <= untied  # only a segment of untied values has no tie: no bigger one can
-        if few.any():
+        if few.all():  # the same runs: their values are v
+            distinct = ~np.logical_or.reduceat(tied[v], starts)
+        elif few.any():
             _, few_starts, few_pos = _runs(L[few], R[few])
             distinct[few] = ~np.logical_or.reduceat(tied[av[few_pos]], few_starts)
         equal = (np.maximum.reduceat(v, starts) == np.minimum.reduceat(v, starts)) & ~distinct
-        if distinct.any():  # no tied value: the order is forced
-            fin = np.repeat(distinct, sizes)
+        alone = distinct & (sizes >= _GROUP_SIZE)
+        for left, right in zip(L[alone].tolist(), R[alone].tolist(), strict=True):  # large: sorted one by one
+            segment = slice(left, right + 1)
+            order = np.argsort(av[segment])  # distinct values: any sort gives the forced order
+            idx[segment] = idx[segment][order]
+            av[segment] = av[segment][order]
+            del order
+        together = distinct & ~alone
+        if together.any():  # no tied value: the order is forced
+            fin = np.repeat(together, sizes)
             fpos, fv = np.compress(fin, pos), np.compress(fin, v)
-            order = np.lexsort((fv, np.repeat(np.arange(L.size)[distinct], sizes[distinct])))
+            order = np.lexsort((fv, np.repeat(np.arange(L.size)[together], sizes[together])))
             idx[fpos] = idx[fpos][order]
             av[fpos] = fv[order]
+            del fin, fpos, fv, order
         if equal.any():  # equal values: the permutation depends only on the size
             for size in np.unique(sizes[equal]).tolist():
                 first = L[equal & (sizes == size)]
@@ -367,7 +378,7 @@ def _sort_segments(
         else:  # only the median-of-three positions moved
             for at, where in ((starts, L), (starts + (C - L), C), (ends - 1, R - 1), (ends, R)):
                 v[at] = av[where]
-        pv = np.repeat(av[R - 1], sizes)
+        pv = av[R[0] - 1] if L.size == 1 else np.repeat(av[R - 1], sizes)  # the pivots
         lmask = v >= pv  # where the left scan stops: L+1 .. R-1
         lmask[starts] = False
         lmask[ends] = False
@@ -388,9 +399,14 @@ def _sort_segments(
         small = np.int32 if ls.size + rs.size + pairs < 2**31 else np.int64  # the pair arithmetic's dtype
         pair = np.arange(pairs, dtype=small)  # the k-th pair of a segment: its k-th left stop, k-th last right
         pstart = np.append(0, np.add.accumulate(kk)[:-1])
-        lpos = ls[np.repeat((sl - pstart).astype(small), kk) + pair]
-        rpos = rs[np.repeat((sr + nr - 1 + pstart).astype(small), kk) - pair]
+        at = np.repeat((sl - pstart).astype(small), kk)
+        at += pair
+        lpos = ls[at]
+        at = np.repeat((sr + nr - 1 + pstart).astype(small), kk)
+        at -= pair
         del pair
+        rpos = rs[at]
+        del at
         cond = lpos < rpos
         m = np.bincount(np.compress(cond, np.repeat(np.arange(L.size, dtype=small), kk)), minlength=L.size)
         _swap(av, idx, np.compress(cond, lpos), np.compress(cond, rpos))
@@ -408,4 +424,8 @@ def _runs(L: np.ndarray, R: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndar
     """(sizes, starts, positions): the segments [L, R] laid end to end; starts index the flat positions."""
     sizes = R - L + 1
     starts = np.concatenate((np.zeros(1, L.dtype), np.add.accumulate(sizes)[:-1]))
-    return sizes, starts, np.arange(int(sizes.sum()), dtype=L.dtype) + np.repeat(L - starts, sizes)
+    if L.size == 1:
+        return sizes, starts, np.arange(L[0], R[0] + 1, dtype=L.dtype)
+    pos = np.arange(int(sizes.sum()), dtype=L.dtype)
+    pos += np.repeat(L - starts, sizes)
+    return sizes, starts, pos
