@@ -26,7 +26,9 @@ def _java_divide(a: float, b: float) -> float:
         return float(np.float64(a) / np.float64(b))
 
 
-def _java_curve(scores: list[float], actual: list[float], weights: list[float], c: int) -> list[tuple[float, ...]]:
+def _java_curve(
+    scores: list[float], actual: list[float], weights: list[float], c: int
+) -> list[tuple[float, float, float, float]]:
     """ThresholdCurve.getCurve's TwoClassStats (tp, fn, fp, tn) per point, as its loop computes them."""
     tot_pos = tot_neg = 0.0
     for a, w in zip(actual, weights, strict=True):
@@ -60,7 +62,7 @@ def _java_curve(scores: list[float], actual: list[float], weights: list[float], 
     return points
 
 
-def _java_areas(points: list[tuple[float, ...]]) -> tuple[float, float]:
+def _java_areas(points: list[tuple[float, float, float, float]]) -> tuple[float, float]:
     """getROCArea and getPRCArea over the points (precision and recall NaN where their denominator is 0)."""
     n = len(points)
     area, cum_neg = 0.0, 0.0
@@ -143,8 +145,12 @@ def test_a_tie_of_different_weights_stops_the_unsorted_pass():
         list(stream.points(scores, members, np.argsort(scores), sums, check_ties=True))
     same = stream.class_members(actual, np.array([0.5, 1.0, 0.5, 1.0]), 0)
     chunks = list(stream.points(scores, same, np.argsort(scores), stream.totals(same, 4), check_ties=True))
-    assert [column.tolist() for column in stream.collect(iter(chunks))] == [[2, 2, 1, 0], [0, 0, 1, 2], [1, 0, 0, 0],
-                                                                            [0, 1, 1, 1]]
+    assert [column.tolist() for column in stream.collect(iter(chunks))] == [
+        [2, 2, 1, 0],
+        [0, 0, 1, 2],
+        [1, 0, 0, 0],
+        [0, 1, 1, 1],
+    ]
 
 
 def test_ranks_from_any_order_are_ranked_values(rng, monkeypatch):

@@ -131,7 +131,8 @@ def curve_points(
         sums = stream.totals(members, scores.size)
         whole = exact_sort is None and stream.whole_weights(members, scores.size)
         done, ranked = _unsorted(scores, members, sums, exact_sort, whole, stream.collect)
-        if ranked is not None:
+        if done is None:
+            assert ranked is not None
             order = weka_sort_ranked([ranked])[0]
             del ranked
             done = stream.collect(stream.points(scores, members, order, sums))
@@ -275,8 +276,9 @@ class ThresholdCurves:
             else:
                 self._build(todo, stream.areas, self._keep_areas)
 
-    def _build(self, classes: list[int], consume: Callable[[Iterator[stream.Points]], _T],
-               keep: Callable[[int, _T], None]) -> None:
+    def _build(
+        self, classes: list[int], consume: Callable[[Iterator[stream.Points]], _T], keep: Callable[[int, _T], None]
+    ) -> None:
         """``keep(i, consume(points of class i))`` for each class; the quicksorts of up to 2**20 scores at once."""
         n = self._actual.size
         per_batch = max(1, _SORTED_TOGETHER // n)
@@ -284,8 +286,9 @@ class ThresholdCurves:
         with np.errstate(all="ignore"):
             for last, i in enumerate(classes, start=1 - len(classes)):
                 scores, members = self._probabilities[:, i], self._members(i)
-                done, ranked = _unsorted(scores, members, self._totals(i), self._exact_sort, self._whole_weights,
-                                         consume)
+                done, ranked = _unsorted(
+                    scores, members, self._totals(i), self._exact_sort, self._whole_weights, consume
+                )
                 if ranked is None:
                     keep(i, done)  # type: ignore[arg-type]
                 else:
@@ -297,8 +300,10 @@ class ThresholdCurves:
                     exact = []
                     for row, j in enumerate(batch):
                         order = orders[row]
-                        keep(j, consume(stream.points(self._probabilities[:, j], self._members(j), order,
-                                                      self._totals(j))))
+                        keep(
+                            j,
+                            consume(stream.points(self._probabilities[:, j], self._members(j), order, self._totals(j))),
+                        )
                     del orders, order
 
     def _totals(self, class_index: int) -> tuple[float, float]:
