@@ -162,3 +162,14 @@ def test_ranks_from_any_order_are_ranked_values(rng, monkeypatch):
     ranks, counts = stream.ranked_by_order(values, np.argsort(values))
     theirs, their_counts = ranked_values(values)
     assert ranks.tolist() == theirs.tolist() and counts.tolist() == their_counts.tolist()
+
+
+def test_equal_values_permutations_past_the_remembered_sizes_are_the_quicksorts(monkeypatch):
+    """Permutations larger than the memo keeps are made again, the same (the memo had grown to gigabytes)."""
+    from wekaeval.javamath import _sort
+
+    monkeypatch.setattr(_sort, "_REMEMBERED_UP_TO", 8)
+    monkeypatch.setattr(_sort, "_EQUAL_PERMUTATIONS", {})
+    for size in [*range(0, 80), 1_000, 4_097]:
+        assert _sort._equal_permutation(size).tolist() == _quicksort_loop(np.zeros(size)).tolist(), size
+    assert max(_sort._EQUAL_PERMUTATIONS) <= 8

@@ -17,6 +17,7 @@ import numpy as np
 
 _MAX_VALUE = np.finfo(np.float64).max
 _EQUAL_PERMUTATIONS: dict[int, np.ndarray] = {}  # sizes seen -> the quicksort's order of that many equal values
+_REMEMBERED_UP_TO = 1 << 14  # larger permutations are made again when needed: kept, they took gigabytes
 _LEVELS_FROM = 1024  # from this size on weka_sort runs the quicksort level by level in numpy
 
 
@@ -245,7 +246,8 @@ def _equal_permutation(size: int) -> np.ndarray:
     Median-of-three swaps nothing; the pivot (the centre) moves to ``size - 2``;
     both scans stop at every entry, so entries 1+k and size-3-k swap while
     1+k < size-3-k; the pivot goes back to where the scans meet; both sides
-    recurse.  Memoized by size.
+    recurse.  Memoized by size up to ``_REMEMBERED_UP_TO`` (the sizes of a large array's ties are many, and
+    their permutations together were several times the array).
     """
     if size < 4:
         return np.arange(size, dtype=np.int64)
@@ -263,7 +265,8 @@ def _equal_permutation(size: int) -> np.ndarray:
     perm[:center] = perm[:center][_equal_permutation(center)]
     perm[center + 1 :] = perm[center + 1 :][_equal_permutation(size - center - 1)]
     perm.setflags(write=False)
-    _EQUAL_PERMUTATIONS[size] = perm
+    if size <= _REMEMBERED_UP_TO:
+        _EQUAL_PERMUTATIONS[size] = perm
     return perm
 
 
