@@ -133,8 +133,9 @@ def curve_points(
         done, ranked = _unsorted(scores, members, sums, exact_sort, whole, stream.collect)
         if done is None:
             assert ranked is not None
-            order = weka_sort_ranked([ranked])[0]
-            del ranked
+            rows = [ranked]
+            del ranked  # the list is the one reference: the sort lets the counts go
+            order = weka_sort_ranked(rows)[0]
             done = stream.collect(stream.points(scores, members, order, sums))
     return CurvePoints(*done)
 
@@ -295,9 +296,9 @@ class ThresholdCurves:
                     exact.append((i, ranked))
                 del ranked
                 if exact and (len(exact) == per_batch or last == 0):
-                    orders = weka_sort_ranked([r for _, r in exact])
-                    batch = [i for i, _ in exact]
-                    exact = []
+                    rows, batch = [r for _, r in exact], [i for i, _ in exact]
+                    exact = []  # rows is the one reference: a single row's counts go as soon as the sort can
+                    orders = weka_sort_ranked(rows)
                     for row, j in enumerate(batch):
                         order = orders[row]
                         keep(

@@ -91,7 +91,8 @@ def weka_sort_ranked(ranked: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndar
     ``ranks`` is each value's rank among the row's distinct values (NaN as ``Double.MAX_VALUE``), ``counts``
     how many values share each rank (:func:`ranked_values`).  Returns the (rows, n) permutations as int32 when
     they fit (int64 otherwise): half the memory of :func:`weka_sort_rows`.  A single row's ``ranks`` array is
-    sorted in place (it is the quicksort's working copy); several rows' are not modified.
+    sorted in place (it is the quicksort's working copy) and, when ``ranked`` is a list, the list is emptied so
+    that the row's counts can be freed early; several rows' are not modified.
 
     >>> ranks, counts = ranked_values(np.array([0.5, 0.1, 0.5, 0.1]))
     >>> weka_sort_ranked([(ranks.copy(), counts)]).tolist()
@@ -103,6 +104,8 @@ def weka_sort_ranked(ranked: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndar
         return np.broadcast_to(np.arange(n, dtype=position), (k, n)).copy()
     if k == 1:
         keys, counts = ranked[0]
+        if isinstance(ranked, list):
+            ranked.clear()  # the caller's list let go: the counts are freed once the tied ranks are known
     else:  # each row's ranks, moved past the rows before it: compared only within a row, as before
         sizes = np.array([len(row_counts) for _, row_counts in ranked], dtype=np.int64)
         offsets = np.concatenate([[0], np.add.accumulate(sizes)[:-1]])
