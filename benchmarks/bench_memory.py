@@ -183,8 +183,10 @@ def evaluation_child(shape: str, rows: int) -> int:
     for text in texts:
         digest.update(text.encode())
     maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    import wekaeval
+
     print(json.dumps({"input": input_bytes, "batch": batch_peak, "peak": whole_peak, "maxrss": maxrss,
-                      "wall": wall, "digest": digest.hexdigest()[:16]}))
+                      "wall": wall, "digest": digest.hexdigest()[:16], "tree": str(Path(wekaeval.__file__).parents[2])}))
     return 0
 
 
@@ -193,6 +195,7 @@ def evaluation_peaks(rows: int, cap: int) -> int:
     print(f"Evaluation of {rows:,} predictions, every statistic and the three texts (tracemalloc peak after the "
           "inputs were made, / the input arrays' bytes; ru_maxrss of the child includes the interpreter and inputs)")
     worst = 0.0
+    trees = set()
     for shape in SHAPES:
         command = [sys.executable, __file__, "--evaluation-child", shape, "--evaluation-rows", str(rows)]
         done = subprocess.run(command, capture_output=True, text=True, preexec_fn=lambda: _cap(cap), check=False)
@@ -202,10 +205,12 @@ def evaluation_peaks(rows: int, cap: int) -> int:
             continue
         r = json.loads(done.stdout.strip().splitlines()[-1])
         ratio = r["peak"] / r["input"]
+        trees.add(r.get("tree", "?"))
         worst = max(worst, ratio)
         print(f"  {shape:<13} inputs {r['input'] / 1e6:5.0f} MB  peak {r['peak'] / 1e6:5.0f} MB = {ratio:.2f}x "
               f"(evaluate_batch alone {r['batch'] / r['input']:.2f}x)  ru_maxrss {r['maxrss'] / 1e6:5.0f} MB  "
               f"{r['wall']:.1f} s  digest {r['digest']}")
+    print(f"  (wekaeval from {', '.join(sorted(trees))})")
     return 0 if worst <= 2.0 else 1
 
 
