@@ -185,8 +185,9 @@ def evaluation_child(shape: str, rows: int) -> int:
     maxrss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     import wekaeval
 
+    tree = str(Path(wekaeval.__file__).parents[2])
     print(json.dumps({"input": input_bytes, "batch": batch_peak, "peak": whole_peak, "maxrss": maxrss,
-                      "wall": wall, "digest": digest.hexdigest()[:16], "tree": str(Path(wekaeval.__file__).parents[2])}))
+                      "wall": wall, "digest": digest.hexdigest()[:16], "tree": tree}))
     return 0
 
 
