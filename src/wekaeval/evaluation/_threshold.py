@@ -26,6 +26,9 @@ for ``areaUnderROC(i)``, ``areaUnderPRC(i)``, ``weightedAreaUnderROC()`` and
 
 The curve of a class is computed once and serves both areas
 (:class:`ThresholdCurves`); WEKA builds and sorts it anew for each.  The
+points are made chunk by chunk from the sorted order
+(:mod:`~wekaeval.evaluation._curvestream`), and with ``keep_points=False``
+(Evaluation's) only the two areas are kept, never the curve's columns.  The
 weighted averages are Evaluation's: ``sum(area(i) * trueClassCounts[i])`` in
 class order over the classes whose count is above 0, divided by
 ``numClassified()``.  A ROC area is NaN without positives or negatives; a PRC
