@@ -231,6 +231,7 @@ class ThresholdCurves:
         self._keep_points = keep_points  # False: each class keeps its two areas, not its points (memory)
         self._curves: dict[int, CurvePoints] = {}
         self._areas: dict[int, tuple[float, float]] = {}
+        self._sums: dict[int, tuple[float, float]] = {}
 
     @property
     def num_classes(self) -> int:
@@ -311,7 +312,10 @@ class ThresholdCurves:
                     del orders, order
 
     def _totals(self, class_index: int) -> tuple[float, float]:
-        return stream.totals(self._members(class_index), self._actual.size)
+        """getCurve's totals of the class's positives and negatives (made once: the quicksort's classes ask twice)."""
+        if class_index not in self._sums:
+            self._sums[class_index] = stream.totals(self._members(class_index), self._actual.size)
+        return self._sums[class_index]
 
     def area_under_roc(self, class_index: int) -> float:
         """``Evaluation.areaUnderROC(classIndex)``; NaN without predictions."""
