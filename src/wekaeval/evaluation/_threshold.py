@@ -26,6 +26,9 @@ for ``areaUnderROC(i)``, ``areaUnderPRC(i)``, ``weightedAreaUnderROC()`` and
 
 The curve of a class is computed once and serves both areas
 (:class:`ThresholdCurves`); WEKA builds and sorts it anew for each.  The
+points are made chunk by chunk from the sorted order
+(:mod:`~wekaeval.evaluation._curvestream`), and with ``keep_points=False``
+(Evaluation's) only the two areas are kept, never the curve's columns.  The
 weighted averages are Evaluation's: ``sum(area(i) * trueClassCounts[i])`` in
 class order over the classes whose count is above 0, divided by
 ``numClassified()``.  A ROC area is NaN without positives or negatives; a PRC
@@ -42,18 +45,19 @@ area of exactly 0 is NaN (WEKA prints ``?``).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
+from wekaeval.evaluation import _curvestream as stream
 from wekaeval.evaluation._quiet import java_arithmetic
-from wekaeval.javamath import ranked_values, sorted_ranks, weka_sort, weka_sort_rows
+from wekaeval.javamath import weka_sort_ranked
 
-_MAX_VALUE = np.finfo(np.float64).max
 _SORTED_TOGETHER = 1 << 20  # scores per joint quicksort of several classes' curves (memory: 1M scores)
-_EXACT_INTEGERS = 2.0**53  # sums of whole weights below this are exact in any order
+_T = TypeVar("_T")
 
 
 def _ieee_divide(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
@@ -96,67 +100,14 @@ class CurvePoints:
 
         NaN when the class has no positive or no negative weight (0/0).
         """
-        with np.errstate(all="ignore"):  # Java's arithmetic: overflow and inf - inf are values
-            return self._roc_area()
-
-    def _roc_area(self) -> float:
-        tp, fp = self.tp, self.fp
-        cip = np.append(tp[:-1] - tp[1:], tp[-1])
-        cin = np.append(fp[:-1] - fp[1:], fp[-1])
-        cum_neg = np.append(0.0, np.add.accumulate(cin)[:-1])
-        terms = cip * (cum_neg + 0.5 * cin)
-        area = float(np.add.accumulate(terms)[-1])
-        return float(_ieee_divide(np.float64(area), fp[0] * tp[0]))
+        return stream.areas(iter([(self.tp, self.fn, self.fp, self.tn)]))[0]
 
     def prc_area(self) -> float:
         """``ThresholdCurve.getPRCArea``: precision x recall step, from the last point back.
 
         An area of exactly 0 is NaN (WEKA prints ``?``).
         """
-        if self.tp.size < 2:
-            return float("nan")
-        with np.errstate(all="ignore"):
-            recall, precision = self.recall, self.precision
-            terms = precision[:-1] * (recall[:-1] - recall[1:])
-            area = float(np.add.accumulate(terms[::-1])[-1])
-        return float("nan") if area == 0 else area
-
-
-def _order_matters(
-    scores: np.ndarray,
-    key: np.ndarray,
-    order: np.ndarray,
-    counts: np.ndarray,
-    positive: np.ndarray,
-    negative: np.ndarray,
-    weights: np.ndarray,
-) -> bool:
-    """Whether the order inside a tie of ``key`` can change a sum of the curve.
-
-    Sums are order-free when every tie holds one nonzero weight value among
-    its positives and one among its negatives, or when all weights are
-    integers whose total is exact.  (A NaN score, sorted as MAX_VALUE, never
-    starts a point: the NaNs join the last point before them, whose sum then
-    runs over its own tie and the NaNs one after the other, still order-free
-    when each is.)  ``counts`` are the sizes of the ties, in ``order``
-    (:func:`~wekaeval.javamath.ranked_values`' counts of ``key``).
-    """
-    if (key == _MAX_VALUE).any() and np.isnan(scores).any():
-        return True  # NaN ties with MAX_VALUE, and which of them comes first decides the steps
-    used = np.compress(positive | negative, weights)
-    if np.all(used == np.floor(used)) and np.add.accumulate(np.abs(used))[-1:].sum() < _EXACT_INTEGERS:
-        return False
-    if counts.size == key.size:
-        return False
-    starts = np.append(0, np.add.accumulate(counts)[:-1])  # where each tie begins in ``order``
-    w = weights[order]
-    for member in (positive[order], negative[order]):
-        live = member & (w != 0)
-        high = np.maximum.reduceat(np.where(live, w, -np.inf), starts)
-        low = np.minimum.reduceat(np.where(live, w, np.inf), starts)
-        if np.any(np.isfinite(high) & (high != low)):
-            return True
-    return False
+        return stream.areas(iter([(self.tp, self.fn, self.fp, self.tn)]))[1]
 
 
 def curve_points(
@@ -177,55 +128,46 @@ def curve_points(
     (infinities sort as themselves, NaN as ``Double.MAX_VALUE``); sums that
     overflow are Java's infinities, without warnings.
     """
+    scores = np.asarray(scores, dtype=np.float64)
+    members = stream.mask_members(np.asarray(positive), np.asarray(negative), np.asarray(weights, dtype=np.float64))
     with np.errstate(all="ignore"):
-        key = np.where(np.isnan(scores), _MAX_VALUE, scores)
-        ranked = ranked_values(key)
-        order = np.argsort(ranked[0], kind="stable")
-        matters = exact_sort is None and _order_matters(scores, key, order, ranked[1], positive, negative, weights)
-        if exact_sort or matters:
-            order = weka_sort(key, ranked=ranked)
-        return _curve_points(scores, positive, negative, weights, order)
+        sums = stream.totals(members, scores.size)
+        whole = exact_sort is None and stream.whole_weights(members, scores.size)
+        done, ranked = _unsorted(scores, members, sums, exact_sort, whole, stream.collect)
+        if done is None:
+            assert ranked is not None
+            rows = [ranked]
+            del ranked  # the list is the one reference: the sort lets the counts go
+            order = weka_sort_ranked(rows)[0]
+            done = stream.collect(stream.points(scores, members, order, sums))
+    return CurvePoints(*done)
 
 
-def _curve_points(
-    scores: np.ndarray, positive: np.ndarray, negative: np.ndarray, weights: np.ndarray, order: np.ndarray
-) -> CurvePoints:
-    """The curve's points from the scores sorted in WEKA's ``order``."""
-    n = scores.size
-    wpos = np.where(positive, weights, 0.0)
-    wneg = np.where(negative, weights, 0.0)
-    tot_pos = float(np.add.accumulate(np.append(0.0, wpos))[-1])
-    tot_neg = float(np.add.accumulate(np.append(0.0, wneg))[-1])
-    values = scores[order]
-    # a point starts at i == 0 and where the score exceeds the current threshold
-    nan = np.isnan(values)
-    if nan[0]:
-        start = np.zeros(n, dtype=bool)
-    elif not nan.any():  # ascending without a gap: the threshold so far is the value before
-        start = np.empty(n, dtype=bool)
-        np.greater(values[1:], values[:-1], out=start[1:])
-    else:
-        previous = values.copy()
-        previous[nan] = -np.inf
-        previous = np.maximum.accumulate(previous)  # ascending: the last non-NaN value so far
-        start = np.zeros(n, dtype=bool)
-        start[1:] = values[1:] > previous[:-1]
-    start[0] = True
-    group = np.add.accumulate(start) - 1
-    groups = int(group[-1]) + 1
-    # each point's sums, sequential in sorted order (bincount adds bin by bin in input order)
-    cum_pos = np.bincount(group, weights=wpos[order], minlength=groups)
-    cum_neg = np.bincount(group, weights=wneg[order], minlength=groups)
-    applied_pos = np.append(0.0, cum_pos[:-1])  # the previous point's sums, applied at each start
-    applied_neg = np.append(0.0, cum_neg[:-1])
-    tp = np.subtract.accumulate(np.append(tot_pos, applied_pos))[1:]
-    fn = np.add.accumulate(np.append(0.0, applied_pos))[1:]
-    fp = np.subtract.accumulate(np.append(tot_neg, applied_neg))[1:]
-    tn = np.add.accumulate(np.append(0.0, applied_neg))[1:]
-    if fn[-1] != tot_pos or tn[-1] != tot_neg:  # "make sure a zero point gets into the curve"
-        tp, fn = np.append(tp, 0.0), np.append(fn, tot_pos)
-        fp, tn = np.append(fp, 0.0), np.append(tn, tot_neg)
-    return CurvePoints(tp=tp, fn=fn, fp=fp, tn=tn)
+def _unsorted(
+    scores: np.ndarray,
+    members: stream.Members,
+    sums: tuple[float, float],
+    exact_sort: bool | None,
+    whole: bool,
+    consume: Callable[[Iterator[stream.Points]], _T],
+) -> tuple[_T | None, tuple[np.ndarray, np.ndarray] | None]:
+    """``(consume(points), None)`` when the order inside ties cannot change a sum (or ``exact_sort`` is False:
+    a stable sort), else ``(None, ranked)``: the keys' ranks and counts, for WEKA's quicksort.
+
+    The points are made in numpy's quicksort order while every tie's nonzero positive (and negative) weights
+    are checked to be one value each (or every weight whole, ``whole``): then a tie adds the same doubles in
+    any order.  The first tie that breaks this stops the points, and the keys are ranked instead.
+    """
+    key = stream.sort_key(scores)
+    if exact_sort is False:
+        return consume(stream.points(scores, members, np.argsort(key, kind="stable"), sums)), None
+    order = np.argsort(key)  # numpy's quicksort: the fastest, its order inside ties any
+    if not exact_sort and not stream.nan_ties_max(scores):
+        try:
+            return consume(stream.points(scores, members, order, sums, check_ties=not whole)), None
+        except stream.TieOrderMatters:
+            pass
+    return None, stream.ranked_by_order(key, order)
 
 
 def _validated(actual: Any, probabilities: Any, weights: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -289,6 +231,7 @@ class ThresholdCurves:
         self._keep_points = keep_points  # False: each class keeps its two areas, not its points (memory)
         self._curves: dict[int, CurvePoints] = {}
         self._areas: dict[int, tuple[float, float]] = {}
+        self._sums: dict[int, tuple[float, float]] = {}
 
     @property
     def num_classes(self) -> int:
@@ -300,66 +243,79 @@ class ThresholdCurves:
             raise IndexError(f"class_index {class_index} outside [0, {self.num_classes})")
         if self._actual.size == 0:
             return None
-        if class_index in self._curves:
-            return self._curves[class_index]
-        positive, negative = self._members(class_index)
-        points = curve_points(
-            self._probabilities[:, class_index], positive, negative, self._weights, exact_sort=self._exact_sort
-        )
-        self._keep(class_index, points)
-        return points
+        if class_index not in self._curves:
+            self._build([class_index], stream.collect, self._keep_curve)
+            if not self._keep_points:
+                return self._curves.pop(class_index)
+        return self._curves[class_index]
 
-    def _keep(self, class_index: int, points: CurvePoints) -> None:
-        """Cache a class's points, or only its two areas when the points are not kept."""
-        if self._keep_points:
-            self._curves[class_index] = points
-        else:
-            self._areas[class_index] = (points.roc_area(), points.prc_area())
+    def _keep_curve(self, class_index: int, points: stream.Points) -> None:
+        self._curves[class_index] = CurvePoints(*points)
 
-    def _members(self, class_index: int) -> tuple[np.ndarray, np.ndarray]:
+    def _keep_areas(self, class_index: int, areas: tuple[float, float]) -> None:
+        self._areas[class_index] = areas
+
+    def _members(self, class_index: int) -> stream.Members:
         """The predictions the class's curve counts as positives and as negatives (negative weights in neither)."""
-        counted = ~(self._weights < 0)
-        positive = counted & (self._actual == class_index)
-        return positive, counted & ~positive
+        return stream.class_members(self._actual, self._weights, class_index)
+
+    @cached_property
+    def _whole_weights(self) -> bool:
+        """Whether the weights are whole numbers with an exact total: then no tie's order changes a sum."""
+        counted = stream.class_members(self._actual, self._weights, -1)  # no class -1: every counted one a negative
+        return self._exact_sort is None and stream.whole_weights(counted, self._actual.size)
 
     def prepare(self, classes: Any = None) -> None:
         """Build the curves of ``classes`` (all by default) at once: one quicksort for all whose ties need it.
 
         The same points as :meth:`curve` gives one class at a time; WEKA's quicksort runs over the scores of
-        all the classes that need its order together (:func:`~wekaeval.javamath.weka_sort_rows`), so a
-        thousand classes cost about what one does in numpy calls.
+        all the classes that need its order together (:func:`~wekaeval.javamath.weka_sort_ranked`), so a
+        thousand classes cost about what one does in numpy calls.  With ``keep_points=False`` only each
+        class's two areas are made and kept, never its curve's columns.
         """
-        n = self._actual.size
         wanted = range(self.num_classes) if classes is None else classes
         todo = [i for i in wanted if i not in self._curves and i not in self._areas]
-        if n == 0 or not todo:
-            return
-        per_batch = max(1, _SORTED_TOGETHER // n)
-        exact: list[tuple[int, np.ndarray, tuple[np.ndarray, np.ndarray]]] = []  # at most per_batch at a time
-        with np.errstate(all="ignore"):
-            for last, i in enumerate(todo, start=1 - len(todo)):
-                scores = self._probabilities[:, i]
-                positive, negative = self._members(i)
-                key = np.where(np.isnan(scores), _MAX_VALUE, scores)
-                order, ranks, counts = sorted_ranks(key)
-                if self._exact_sort or (
-                    self._exact_sort is None
-                    and _order_matters(scores, key, order, counts, positive, negative, self._weights)
-                ):
-                    exact.append((i, key, (ranks, counts)))
-                else:
-                    self._keep(i, _curve_points(scores, positive, negative, self._weights, order))
-                del order, ranks, counts, key
-                if exact and (len(exact) == per_batch or last == 0):
-                    self._sorted_together(exact)
-                    exact = []
+        if self._actual.size and todo:
+            if self._keep_points:
+                self._build(todo, stream.collect, self._keep_curve)
+            else:
+                self._build(todo, stream.areas, self._keep_areas)
 
-    def _sorted_together(self, batch: list[tuple[int, np.ndarray, tuple[np.ndarray, np.ndarray]]]) -> None:
-        """The curves of classes whose ties need WEKA's quicksort, their scores sorted in one run."""
-        orders = weka_sort_rows(np.stack([key for _, key, _ in batch]), ranked=[r for _, _, r in batch])
-        for (i, _, _), order in zip(batch, orders, strict=True):
-            positive, negative = self._members(i)
-            self._keep(i, _curve_points(self._probabilities[:, i], positive, negative, self._weights, order))
+    def _build(
+        self, classes: list[int], consume: Callable[[Iterator[stream.Points]], _T], keep: Callable[[int, _T], None]
+    ) -> None:
+        """``keep(i, consume(points of class i))`` for each class; the quicksorts of up to 2**20 scores at once."""
+        n = self._actual.size
+        per_batch = max(1, _SORTED_TOGETHER // n)
+        exact: list[tuple[int, tuple[np.ndarray, np.ndarray]]] = []  # at most per_batch at a time
+        with np.errstate(all="ignore"):
+            for last, i in enumerate(classes, start=1 - len(classes)):
+                scores, members = self._probabilities[:, i], self._members(i)
+                done, ranked = _unsorted(
+                    scores, members, self._totals(i), self._exact_sort, self._whole_weights, consume
+                )
+                if ranked is None:
+                    keep(i, done)  # type: ignore[arg-type]
+                else:
+                    exact.append((i, ranked))
+                del ranked
+                if exact and (len(exact) == per_batch or last == 0):
+                    rows, batch = [r for _, r in exact], [i for i, _ in exact]
+                    exact = []  # rows is the one reference: a single row's counts go as soon as the sort can
+                    orders = weka_sort_ranked(rows)
+                    for row, j in enumerate(batch):
+                        order = orders[row]
+                        keep(
+                            j,
+                            consume(stream.points(self._probabilities[:, j], self._members(j), order, self._totals(j))),
+                        )
+                    del orders, order
+
+    def _totals(self, class_index: int) -> tuple[float, float]:
+        """getCurve's totals of the class's positives and negatives (made once: the quicksort's classes ask twice)."""
+        if class_index not in self._sums:
+            self._sums[class_index] = stream.totals(self._members(class_index), self._actual.size)
+        return self._sums[class_index]
 
     def area_under_roc(self, class_index: int) -> float:
         """``Evaluation.areaUnderROC(classIndex)``; NaN without predictions."""
@@ -370,12 +326,16 @@ class ThresholdCurves:
         return self._areas_of(class_index)[1]
 
     def _areas_of(self, class_index: int) -> tuple[float, float]:
+        if not 0 <= class_index < self.num_classes:
+            raise IndexError(f"class_index {class_index} outside [0, {self.num_classes})")
+        if self._actual.size == 0:
+            return math.nan, math.nan
         if class_index not in self._areas:
-            points = self.curve(class_index)
-            if points is None:
-                return math.nan, math.nan
+            if class_index not in self._curves:
+                self.prepare([class_index])
             if class_index not in self._areas:
-                self._areas[class_index] = (points.roc_area(), points.prc_area())
+                points = self._curves[class_index]
+                self._areas[class_index] = stream.areas(iter([(points.tp, points.fn, points.fp, points.tn)]))
         return self._areas[class_index]
 
     @cached_property

@@ -50,7 +50,14 @@ if TYPE_CHECKING:  # the names below, for type checkers; at run time each module
     )
     from wekaeval.javamath._pow import java_pow
     from wekaeval.javamath._random import JavaRandom, RandomInts, RandomSource, java_shuffle
-    from wekaeval.javamath._sort import ranked_values, sorted_ranks, stable_order, weka_sort, weka_sort_rows
+    from wekaeval.javamath._sort import (
+        ranked_values,
+        sorted_ranks,
+        stable_order,
+        weka_sort,
+        weka_sort_ranked,
+        weka_sort_rows,
+    )
     from wekaeval.javamath._statistics import (
         f_probability,
         gamma,
@@ -159,7 +166,14 @@ __getattr__, __dir__ = lazy_face(
         ),
         "wekaeval.javamath._pow": ("java_pow",),
         "wekaeval.javamath._random": ("JavaRandom", "RandomInts", "RandomSource", "java_shuffle"),
-        "wekaeval.javamath._sort": ("ranked_values", "sorted_ranks", "stable_order", "weka_sort", "weka_sort_rows"),
+        "wekaeval.javamath._sort": (
+            "ranked_values",
+            "sorted_ranks",
+            "stable_order",
+            "weka_sort",
+            "weka_sort_ranked",
+            "weka_sort_rows",
+        ),
         "wekaeval.javamath._statistics": ("f_probability", "gamma", "incomplete_beta", "ln_gamma"),
         "wekaeval.javamath._stats": ("Stats", "weka_stats"),
         "wekaeval.javamath._text": (

@@ -17,6 +17,7 @@ import numpy as np
 
 _MAX_VALUE = np.finfo(np.float64).max
 _EQUAL_PERMUTATIONS: dict[int, np.ndarray] = {}  # sizes seen -> the quicksort's order of that many equal values
+_REMEMBERED_UP_TO = 1 << 14  # larger permutations are made again when needed: kept, they took gigabytes
 _LEVELS_FROM = 1024  # from this size on weka_sort runs the quicksort level by level in numpy
 
 
@@ -76,6 +77,35 @@ def weka_sort_rows(rows: Any, *, ranked: Sequence[tuple[np.ndarray, np.ndarray]]
         flat = values.ravel()
         flat[np.isnan(flat)] = _MAX_VALUE
         keys, counts = ranked_values(flat)
+        position = np.int32 if k * n < 2**31 else np.int64
+        idx = np.arange(k * n, dtype=position)
+        starts = np.arange(k, dtype=position) * n
+        _sort_segments(keys, idx, counts > 1, int(np.count_nonzero(counts == 1)), starts, starts + (n - 1))
+        return (idx.reshape(k, n) - starts[:, None]).astype(np.int64)
+    return weka_sort_ranked(ranked).astype(np.int64)
+
+
+def weka_sort_ranked(ranked: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    """:func:`weka_sort_rows` from each row's ranks alone: ``(ranks, counts)`` per row, all rows of one length.
+
+    ``ranks`` is each value's rank among the row's distinct values (NaN as ``Double.MAX_VALUE``), ``counts``
+    how many values share each rank (:func:`ranked_values`).  Returns the (rows, n) permutations as int32 when
+    they fit (int64 otherwise): half the memory of :func:`weka_sort_rows`.  A single row's ``ranks`` array is
+    sorted in place (it is the quicksort's working copy) and, when ``ranked`` is a list, the list is emptied so
+    that the row's counts can be freed early; several rows' are not modified.
+
+    >>> ranks, counts = ranked_values(np.array([0.5, 0.1, 0.5, 0.1]))
+    >>> weka_sort_ranked([(ranks.copy(), counts)]).tolist()
+    [[1, 3, 2, 0]]
+    """
+    k, n = len(ranked), (len(ranked[0][0]) if ranked else 0)
+    position = np.int32 if k * n < 2**31 else np.int64
+    if n <= 1 or k == 0:
+        return np.broadcast_to(np.arange(n, dtype=position), (k, n)).copy()
+    if k == 1:
+        keys, counts = ranked[0]
+        if isinstance(ranked, list):
+            ranked.clear()  # the caller's list let go: the counts are freed once the tied ranks are known
     else:  # each row's ranks, moved past the rows before it: compared only within a row, as before
         sizes = np.array([len(row_counts) for _, row_counts in ranked], dtype=np.int64)
         offsets = np.concatenate([[0], np.add.accumulate(sizes)[:-1]])
@@ -83,12 +113,16 @@ def weka_sort_rows(rows: Any, *, ranked: Sequence[tuple[np.ndarray, np.ndarray]]
         shifted = zip(ranked, offsets.tolist(), strict=True)
         keys = np.concatenate([(ranks + offset).astype(rank_type) for (ranks, _), offset in shifted])
         counts = np.concatenate([row_counts for _, row_counts in ranked])
-    position = np.int32 if k * n < 2**31 else np.int64
     idx = np.arange(k * n, dtype=position)
     starts = np.arange(k, dtype=position) * n
+    tied = counts > 1
     untied = int(np.count_nonzero(counts == 1))
-    _sort_segments(keys, idx, counts > 1, untied, starts, starts + (n - 1))
-    return (idx.reshape(k, n) - starts[:, None]).astype(np.int64)
+    del counts
+    _sort_segments(keys, idx, tied, untied, starts, starts + (n - 1))
+    del keys
+    rows = idx.reshape(k, n)
+    rows -= starts[:, None]
+    return rows
 
 
 def stable_order(values: np.ndarray) -> np.ndarray:
@@ -215,7 +249,8 @@ def _equal_permutation(size: int) -> np.ndarray:
     Median-of-three swaps nothing; the pivot (the centre) moves to ``size - 2``;
     both scans stop at every entry, so entries 1+k and size-3-k swap while
     1+k < size-3-k; the pivot goes back to where the scans meet; both sides
-    recurse.  Memoized by size.
+    recurse.  Memoized by size up to ``_REMEMBERED_UP_TO`` (the sizes of a large array's ties are many, and
+    their permutations together were several times the array).
     """
     if size < 4:
         return np.arange(size, dtype=np.int64)
@@ -233,7 +268,8 @@ def _equal_permutation(size: int) -> np.ndarray:
     perm[:center] = perm[:center][_equal_permutation(center)]
     perm[center + 1 :] = perm[center + 1 :][_equal_permutation(size - center - 1)]
     perm.setflags(write=False)
-    _EQUAL_PERMUTATIONS[size] = perm
+    if size <= _REMEMBERED_UP_TO:
+        _EQUAL_PERMUTATIONS[size] = perm
     return perm
 
 
@@ -306,16 +342,27 @@ def _sort_segments(
         v = av[pos]
         distinct = np.zeros(L.size, dtype=bool)
         few = sizes <= untied  # only a segment of untied values has no tie: no bigger one can
-        if few.any():
+        if few.all():  # the same runs: their values are v
+            distinct = ~np.logical_or.reduceat(tied[v], starts)
+        elif few.any():
             _, few_starts, few_pos = _runs(L[few], R[few])
             distinct[few] = ~np.logical_or.reduceat(tied[av[few_pos]], few_starts)
         equal = (np.maximum.reduceat(v, starts) == np.minimum.reduceat(v, starts)) & ~distinct
-        if distinct.any():  # no tied value: the order is forced
-            fin = np.repeat(distinct, sizes)
+        alone = distinct & (sizes >= _GROUP_SIZE)
+        for left, right in zip(L[alone].tolist(), R[alone].tolist(), strict=True):  # large: sorted one by one
+            segment = slice(left, right + 1)
+            order = np.argsort(av[segment])  # distinct values: any sort gives the forced order
+            idx[segment] = idx[segment][order]
+            av[segment] = av[segment][order]
+            del order
+        together = distinct & ~alone
+        if together.any():  # no tied value: the order is forced
+            fin = np.repeat(together, sizes)
             fpos, fv = np.compress(fin, pos), np.compress(fin, v)
-            order = np.lexsort((fv, np.repeat(np.arange(L.size)[distinct], sizes[distinct])))
+            order = np.lexsort((fv, np.repeat(np.arange(L.size)[together], sizes[together])))
             idx[fpos] = idx[fpos][order]
             av[fpos] = fv[order]
+            del fin, fpos, fv, order
         if equal.any():  # equal values: the permutation depends only on the size
             for size in np.unique(sizes[equal]).tolist():
                 first = L[equal & (sizes == size)]
@@ -337,27 +384,39 @@ def _sort_segments(
         else:  # only the median-of-three positions moved
             for at, where in ((starts, L), (starts + (C - L), C), (ends - 1, R - 1), (ends, R)):
                 v[at] = av[where]
-        pv = np.repeat(av[R - 1], sizes)
+        pv = av[R[0] - 1] if L.size == 1 else np.repeat(av[R - 1], sizes)  # the pivots
         lmask = v >= pv  # where the left scan stops: L+1 .. R-1
         lmask[starts] = False
         lmask[ends] = False
+        ls = np.compress(lmask, pos)  # the stops, ascending, segment by segment
+        nl = np.add.reduceat(lmask, starts, dtype=np.intp)
+        del lmask
         rmask = v <= pv  # where the right scan stops: .. R-2
+        del v, pv
         rmask[ends] = False
         rmask[ends - 1] = False
-        ls, rs = np.compress(lmask, pos), np.compress(rmask, pos)  # the stops, ascending, segment by segment
-        nl = np.add.reduceat(lmask, starts, dtype=np.intp)
+        rs = np.compress(rmask, pos)
         nr = np.add.reduceat(rmask, starts, dtype=np.intp)
+        del rmask, pos  # the level's full-length temporaries: only the stop lists are left
         sl = np.append(0, np.add.accumulate(nl)[:-1])
         sr = np.append(0, np.add.accumulate(nr)[:-1])
         kk = np.minimum(nl, nr)
-        pseg = np.repeat(np.arange(L.size), kk)
+        pairs = int(kk.sum())
+        small = np.int32 if ls.size + rs.size + pairs < 2**31 else np.int64  # the pair arithmetic's dtype
+        pair = np.arange(pairs, dtype=small)  # the k-th pair of a segment: its k-th left stop, k-th last right
         pstart = np.append(0, np.add.accumulate(kk)[:-1])
-        k = np.arange(pseg.size) - pstart[pseg]
-        lpos = ls[sl[pseg] + k]
-        rpos = rs[sr[pseg] + nr[pseg] - 1 - k]
+        at = np.repeat((sl - pstart).astype(small), kk)
+        at += pair
+        lpos = ls[at]
+        at = np.repeat((sr + nr - 1 + pstart).astype(small), kk)
+        at -= pair
+        del pair
+        rpos = rs[at]
+        del at
         cond = lpos < rpos
-        m = np.bincount(np.compress(cond, pseg), minlength=L.size)
+        m = np.bincount(np.compress(cond, np.repeat(np.arange(L.size, dtype=small), kk)), minlength=L.size)
         _swap(av, idx, np.compress(cond, lpos), np.compress(cond, rpos))
+        del lpos, rpos, cond
         lm = ls[sl + m]
         has = m > 0
         center = lm.copy()
@@ -371,4 +430,8 @@ def _runs(L: np.ndarray, R: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndar
     """(sizes, starts, positions): the segments [L, R] laid end to end; starts index the flat positions."""
     sizes = R - L + 1
     starts = np.concatenate((np.zeros(1, L.dtype), np.add.accumulate(sizes)[:-1]))
-    return sizes, starts, np.arange(int(sizes.sum()), dtype=L.dtype) + np.repeat(L - starts, sizes)
+    if L.size == 1:
+        return sizes, starts, np.arange(L[0], R[0] + 1, dtype=L.dtype)
+    pos = np.arange(int(sizes.sum()), dtype=L.dtype)
+    pos += np.repeat(L - starts, sizes)
+    return sizes, starts, pos
