@@ -102,6 +102,7 @@ __all__ = [
     "RandomInts",
     "RandomSource",
     "weka_sort",
+    "weka_sort_ranked",
     "weka_sort_rows",
     "stable_order",
     "Stats",
