@@ -105,9 +105,12 @@ def test_the_tokens_path_reads_what_the_row_by_row_rules_read(text, chunk):
     assert regular == slow
 
 
-def test_labels_of_one_hash_are_told_apart(rng):
-    """Every key of one hash (the mixer zero: only a label's last eight bytes count) still reads as its text."""
-    labels = ["long-label-alpha", "long-label-omega", "other-label-alpha", "x-label-alpha"]
+@pytest.mark.parametrize(
+    "labels",
+    [["long-label-alpha", "long-label-omega", "other-label-alpha", "x-label-alpha"], ["alpha", "omega", "beta", "ab"]],
+)
+def test_labels_of_one_hash_are_told_apart(labels, rng):
+    """Every key of one hash (the mixer zero: only a key's last word counts) still reads as its text."""
     n = 300
     codes = rng.integers(0, len(labels), size=(n, 2))
     rows = [

@@ -35,6 +35,9 @@ _INT_DIGITS = 18
 
 _POWERS = 10 ** np.arange(_INT_DIGITS, dtype=np.int64)
 
+#: The low ``k`` bytes of a word, for ``k`` from 0 to 8.
+_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
+
 #: An odd 64-bit multiplier that mixes a text's words into one key.
 _MIXER = np.uint64(0x9E3779B97F4A7C15)
 
@@ -69,25 +72,39 @@ class Fields:
         """The distinct texts of the field in order of first appearance, and each row's number among them."""
         starts, ends = field
         lengths = ends - starts
-        width = -(-max(int(lengths.max()), 1) // 8) * 8
-        place = np.arange(width)
-        gathered = self.data[np.minimum(starts[:, None] + place, len(self.data) - 1)]
-        gathered[place >= lengths[:, None]] = 0  # no field holds a NUL byte: the padding is not text
-        words = gathered.view("<u8")  # a text's bytes as words, eight at a time
-        key = words[:, 0].copy()
+        if lengths.max() <= 16:  # a text is its first and last eight bytes (the bytes past it masked off)
+            words = self._words()
+            head, tail = words[starts + 8], words[ends]
+            head &= _MASKS[np.minimum(lengths, 8)]
+            tail[lengths <= 8] = 0
+            keys = np.stack([head, tail, lengths.astype(np.uint64)], axis=1)  # (9 bytes and 10 may share both)
+        else:
+            width = -(-int(lengths.max()) // 8) * 8
+            place = np.arange(width)
+            gathered = self.data[np.minimum(starts[:, None] + place, len(self.data) - 1)]
+            gathered[place >= lengths[:, None]] = 0  # no field holds a NUL byte: the padding is not text
+            keys = gathered.view("<u8")  # a text's bytes as words, eight at a time
+        key = keys[:, 0].copy()
         with np.errstate(over="ignore"):
-            for i in range(1, words.shape[1]):  # a hash of longer texts, checked below
-                key = key * _MIXER + words[:, i]
+            for i in range(1, keys.shape[1]):  # one hash of a text's words, checked below
+                key = key * _MIXER + keys[:, i]
         _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
         inverse = inverse.ravel()
-        if words.shape[1] > 1 and not np.array_equal(words, words[first[inverse]]):  # two texts, one hash
-            _, first, inverse = np.unique(gathered.view(f"S{width}").ravel(), return_index=True, return_inverse=True)
+        if not np.array_equal(keys, keys[first[inverse]]):  # two texts, one hash: the keys themselves
+            _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
             inverse = inverse.ravel()
         order = np.argsort(first)
         rank = np.empty_like(order)
         rank[order] = np.arange(len(order))
-        texts = [bytes(gathered[row, : lengths[row]]).decode("ascii") for row in first[order].tolist()]
+        texts = [self.data[starts[row] : ends[row]].tobytes().decode("ascii") for row in first[order].tolist()]
         return texts, rank[inverse]
+
+    def _words(self) -> np.ndarray:
+        """The eight bytes before each offset of :attr:`data` (up to eight past its end) as a little-endian
+        word, zeros outside it."""
+        padded = np.zeros(len(self.data) + 16, dtype=np.uint8)
+        padded[8 : 8 + len(self.data)] = self.data
+        return np.ndarray((len(self.data) + 9,), dtype="<u8", buffer=padded, strides=(1,))
 
     def joined(self, field: tuple[np.ndarray, np.ndarray]) -> tuple[bytes, np.ndarray]:
         """The field's texts but those that are ``?``, each ended by ``\\n``; which rows they are."""
