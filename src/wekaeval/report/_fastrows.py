@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -339,7 +339,7 @@ def _distributions(printed: Printed, predicted_index: np.ndarray, width: int | N
     if parsed is not None:
         values, starred = parsed
     else:  # NaN, Infinity, long numbers: the row-by-row reader's expression and float()
-        if not _DISTRIBUTIONS.fullmatch("\n".join(printed)):
+        if not _DISTRIBUTIONS.fullmatch("\n".join(cast("tuple[str, ...]", printed))):
             return None
         commas = given[0].count(",")
         if any(text.count(",") != commas or text.count("*") != 1 for text in given):

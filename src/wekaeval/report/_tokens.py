@@ -18,6 +18,7 @@ the functions return None and the caller's regular expressions read the chunk, a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -73,7 +74,7 @@ class Fields:
         starts, ends = field
         lengths = ends - starts
         if lengths.max() <= 16:  # a text is its first and last eight bytes (the bytes past it masked off)
-            words = self._words()
+            words = self.words
             head, tail = words[starts + 8], words[ends]
             head &= _MASKS[np.minimum(lengths, 8)]
             tail[lengths <= 8] = 0
@@ -99,7 +100,8 @@ class Fields:
         texts = [self.data[starts[row] : ends[row]].tobytes().decode("ascii") for row in first[order].tolist()]
         return texts, rank[inverse]
 
-    def _words(self) -> np.ndarray:
+    @cached_property
+    def words(self) -> np.ndarray:
         """The eight bytes before each offset of :attr:`data` (up to eight past its end) as a little-endian
         word, zeros outside it."""
         padded = np.zeros(len(self.data) + 16, dtype=np.uint8)
