@@ -102,7 +102,7 @@ def decimal_rows(rows: Sequence[str] | bytes, *, starred: bool) -> tuple[np.ndar
         return None
     marks = np.flatnonzero((kind != _DIGIT) & (kind != _END))  # each number's star, minus and dot
     mark_kinds = kind[marks]
-    numbers_of_marks = np.cumsum(kind == _END, dtype=np.int32)[marks]  # the numbers ended before each mark
+    numbers_of_marks = np.searchsorted(ends, marks)  # the numbers ended before each mark
     dots = marks[mark_kinds == _DOT]
     dot_numbers = numbers_of_marks[mark_kinds == _DOT]
     if len(dots) > 1 and not (np.diff(dot_numbers) > 0).all():
