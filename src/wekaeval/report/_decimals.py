@@ -59,21 +59,28 @@ _FOLLOWS = bytes(_FOLLOWING)
 _POWERS = 10.0 ** np.arange(MAX_DIGITS + 1)
 
 
-def decimal_rows(rows: Sequence[str], *, starred: bool) -> tuple[np.ndarray, np.ndarray] | None:
+def decimal_rows(rows: Sequence[str] | bytes, *, starred: bool) -> tuple[np.ndarray, np.ndarray] | None:
     """The numbers of ``rows`` (each WEKA's decimals joined by commas) as a matrix of doubles, one row each.
+
+    ``rows`` may be given as bytes too: the rows' ASCII texts, each ended by ``\\n``.
 
     With ``starred`` each row holds exactly one ``*`` (at the start of a number) and its position in the row
     comes back too (an empty array without, when no row may hold one).  None when any row is not of that
     form, or the rows differ in width, or a number is one this fast path does not read (see the module's
     docstring).
     """
-    n = len(rows)
-    if n == 0:
-        return None
-    text = "\n".join(rows) + "\n"
-    if not text.isascii():
-        return None
-    raw = text.encode("ascii")
+    if isinstance(rows, bytes):
+        raw, n = rows, rows.count(b"\n")
+        if n == 0:
+            return None
+    else:
+        n = len(rows)
+        if n == 0:
+            return None
+        text = "\n".join(rows) + "\n"
+        if not text.isascii():
+            return None
+        raw = text.encode("ascii")
     classes = raw.translate(_CLASS)
     if bytes([_OTHER]) in classes:
         return None
@@ -95,7 +102,7 @@ def decimal_rows(rows: Sequence[str], *, starred: bool) -> tuple[np.ndarray, np.
         return None
     marks = np.flatnonzero((kind != _DIGIT) & (kind != _END))  # each number's star, minus and dot
     mark_kinds = kind[marks]
-    numbers_of_marks = np.cumsum(kind == _END, dtype=np.int32)[marks]  # the numbers ended before each mark
+    numbers_of_marks = np.searchsorted(ends, marks)  # the numbers ended before each mark
     dots = marks[mark_kinds == _DOT]
     dot_numbers = numbers_of_marks[mark_kinds == _DOT]
     if len(dots) > 1 and not (np.diff(dot_numbers) > 0).all():

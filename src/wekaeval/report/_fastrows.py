@@ -18,12 +18,13 @@ True
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from wekaeval.blocks._shared import RowsBuilder, RowsColumn
 from wekaeval.report._decimals import decimal_rows
+from wekaeval.report._tokens import Fields, csv_fields, plain_fields
 
 NUMBER = r"(?:-?\d+(?:\.\d+)?|NaN|-?Infinity)"
 
@@ -47,6 +48,14 @@ LABEL = re.compile(r"^(\d+):(.*)$", re.S)
 _NUMERIC_ROWS = re.compile(PLAIN_NUMERIC_ROW.pattern, re.M)
 _NUMBERS = re.compile(rf"(?:(?:{NUMBER}|\?)\n)*(?:{NUMBER}|\?)")
 _DISTRIBUTIONS = re.compile(rf"(?:(?:{DISTRIBUTION.pattern}|\?)\n)*(?:{DISTRIBUTION.pattern}|\?)")
+#: A class as :data:`_PLAIN_NOMINAL_ROWS` matches it.
+_PLAIN_CLASS = re.compile(r"\d+:\S+|\?")
+
+#: The distinct texts of a class column in order of first appearance, and each row's number among them.
+Classes = tuple[list[str], np.ndarray]
+#: Printed numbers: each row's text, or (:meth:`~wekaeval.report._tokens.Fields.joined`) those that are not
+#: ``?`` as bytes, each ended by a line end, with which rows they are.
+Printed = tuple[str, ...] | tuple[bytes, np.ndarray]
 
 
 def unquote(label: str) -> str:
@@ -58,8 +67,11 @@ def unquote(label: str) -> str:
 
 def fast_nominal_rows(window: list[str], builder: RowsBuilder, *, with_distribution: bool) -> bool:
     """Add the rows of ``window`` (all PlainText rows of a nominal class) to ``builder``; False if not all are."""
-    text = "\n".join(window)
     n = len(window)
+    fields = plain_fields(window)
+    if fields is not None and _token_rows(builder, fields, with_distribution, csv=False, width=None):
+        return True
+    text = "\n".join(window)
     found = _PLAIN_NOMINAL_ROWS.findall(text)
     if len(found) == n and n:
         inst, actual, predicted, error, printed = zip(*found, strict=True)
@@ -71,7 +83,12 @@ def fast_nominal_rows(window: list[str], builder: RowsBuilder, *, with_distribut
         inst, actual, predicted, error, printed, texts = zip(*found, strict=True)
         attributes = _attributes(texts)
     errors = np.fromiter(map("  +  ".__eq__, error), bool, n)
-    columns = _nominal_columns(builder, inst, actual, predicted, errors, printed, with_distribution, csv=False)
+    inst_column = _integers(inst)
+    if inst_column is None:
+        return False
+    columns = _nominal_columns(
+        builder, inst_column, _classes(actual), _classes(predicted), errors, printed, with_distribution, csv=False
+    )
     if columns is None:
         return False
     columns["attributes"] = attributes
@@ -84,6 +101,10 @@ def fast_csv_rows(
 ) -> bool:
     """Add the rows of ``window`` (all rows of WEKA's CSV predictions without attribute columns) to ``builder``;
     False if not all are, or a row holds a quote (ARFF-quoted labels are split by the row-by-row reader)."""
+    if nominal and delimiter == ",":
+        fields = csv_fields(window)
+        if fields is not None and _token_rows(builder, fields, with_distribution, csv=True, width=classes):
+            return True
     text = "\n".join(window)
     if delimiter not in ",\t" or "'" in text or '"' in text or (delimiter == "\t" and "," in text):
         return False
@@ -111,8 +132,19 @@ def fast_csv_rows(
         if delimiter != ",":
             printed = tuple(text.replace(delimiter, ",") for text in printed)
         errors = np.fromiter(map("+".__eq__, error), bool, n)
+        inst_column = _integers(inst)
+        if inst_column is None:
+            return False
         nominal_columns = _nominal_columns(
-            builder, inst, actual, predicted, errors, printed, with_distribution, csv=True, width=classes
+            builder,
+            inst_column,
+            _classes(actual),
+            _classes(predicted),
+            errors,
+            printed,
+            with_distribution,
+            csv=True,
+            width=classes,
         )
         if nominal_columns is None:
             return False
@@ -122,13 +154,40 @@ def fast_csv_rows(
     return True
 
 
+def _token_rows(builder: RowsBuilder, fields: Fields, with_distribution: bool, *, csv: bool, width: int | None) -> bool:
+    """Add the rows cut into ``fields`` to ``builder``; False (nothing added) where the regular expressions'
+    reading must decide."""
+    inst = fields.integers(fields.inst)
+    if inst is None:
+        return False
+    actual, predicted = fields.classes(fields.actual), fields.classes(fields.predicted)
+    if not csv and not all(_PLAIN_CLASS.fullmatch(key) for key in actual[0] + predicted[0]):
+        return False
+    columns = _nominal_columns(
+        builder,
+        RowsColumn("int", inst),
+        actual,
+        predicted,
+        fields.errors,
+        fields.joined(fields.printed),
+        with_distribution,
+        csv=csv,
+        width=width,
+    )
+    if columns is None:
+        return False
+    columns["attributes"] = RowsColumn("none", len(inst))
+    builder.add_columns(columns, len(inst))
+    return True
+
+
 def _nominal_columns(
     builder: RowsBuilder,
-    inst: tuple[str, ...],
-    actual: tuple[str, ...],
-    predicted: tuple[str, ...],
+    inst_column: RowsColumn,
+    actual: Classes,
+    predicted: Classes,
     errors: np.ndarray,
-    printed: tuple[str, ...],
+    printed: Printed,
     with_distribution: bool,
     *,
     csv: bool,
@@ -138,31 +197,30 @@ def _nominal_columns(
     complain.  ``csv``: a class must be ``index:label`` (``?`` only as a prediction), and an instance is
     unclassified (``?`` predicted) exactly where its prediction is printed as ``?``; ``width``: the classes
     every distribution has (CSV: the fields the row-by-row reader counts from the right)."""
-    n = len(inst)
-    inst_column = _integers(inst)
-    if inst_column is None:
-        return None
+    n = len(errors)
     columns: dict[str, RowsColumn] = {"inst": inst_column}
-    index_of, label_of, ids = _classes(actual)
-    for key in index_of:  # WEKA prints a missing actual class as 1:? -- no index, no label then
+    keys, ids = actual
+    index_of, label_of = [], []
+    for key in keys:  # WEKA prints a missing actual class as 1:? -- no index, no label then
         code, _, label = key.partition(":")
         if csv and LABEL.match(key) is None:
             return None
         missing = key == "?" or label == "?"
-        index_of[key] = -1 if missing else int(code) - 1
-        label_of[key] = -1 if missing else builder.code(unquote(label))
-    columns["actual_index"] = _indices(np.array(list(index_of.values()), dtype=np.int64)[ids])
-    columns["actual"] = RowsColumn("label", np.array(list(label_of.values()), dtype=np.int32)[ids])
-    index_of, label_of, ids = _classes(predicted)
-    for key in index_of:
+        index_of.append(-1 if missing else int(code) - 1)
+        label_of.append(-1 if missing else builder.code(unquote(label)))
+    columns["actual_index"] = _indices(np.array(index_of, dtype=np.int64)[ids])
+    columns["actual"] = RowsColumn("label", np.array(label_of, dtype=np.int32)[ids])
+    keys, ids = predicted
+    index_of, label_of = [], []
+    for key in keys:
         code, _, label = key.partition(":")
         if csv and key != "?" and LABEL.match(key) is None:
             return None
-        index_of[key] = -1 if key == "?" else int(code) - 1
-        label_of[key] = -1 if key == "?" else builder.code(label)
-    predicted_index = np.array(list(index_of.values()), dtype=np.int64)[ids]
+        index_of.append(-1 if key == "?" else int(code) - 1)
+        label_of.append(-1 if key == "?" else builder.code(label))
+    predicted_index = np.array(index_of, dtype=np.int64)[ids]
     columns["predicted_index"] = _indices(predicted_index)
-    columns["predicted"] = RowsColumn("label", np.array(list(label_of.values()), dtype=np.int32)[ids])
+    columns["predicted"] = RowsColumn("label", np.array(label_of, dtype=np.int32)[ids])
     columns["error"] = RowsColumn("bool", errors)
     if with_distribution:
         distribution = _distributions(printed, predicted_index, width)
@@ -207,17 +265,26 @@ def fast_numeric_rows(window: list[str], builder: RowsBuilder) -> bool:
     return True
 
 
-def _classes(printed: tuple[str, ...]) -> tuple[dict[str, int], dict[str, int], np.ndarray]:
-    """The distinct printed classes (``index:label`` or ``?``) in order, twice (for the caller to fill with each
-    one's index and label code), and each row's number among them."""
+def _classes(printed: tuple[str, ...]) -> Classes:
+    """The distinct printed classes (``index:label`` or ``?``) in order, and each row's number among them."""
     distinct: dict[str, int] = {}
     ids = [distinct.setdefault(key, len(distinct)) for key in printed]
-    return distinct, dict(distinct), np.array(ids, dtype=np.intp)
+    return list(distinct), np.array(ids, dtype=np.intp)
 
 
-def _numbers(texts: tuple[str, ...], *, checked: bool) -> RowsColumn | None:
+def _numbers(texts: Printed, *, checked: bool) -> RowsColumn | None:
     """One number per row (``?`` for none) as a float column; None if a text is not a number as WEKA prints them
-    (``checked``: the caller's expression has seen to that)."""
+    (``checked``: the caller's expression has seen to that; texts given as bytes: read here only)."""
+    if isinstance(texts[0], bytes):
+        raw, present = texts
+        parsed = decimal_rows(raw, starred=False) if raw else (np.zeros((0, 1)), None)
+        if parsed is None or parsed[0].shape[1] != 1:
+            return None
+        if present.all():
+            return RowsColumn("float", parsed[0].ravel())
+        values = np.zeros(len(present))
+        values[present] = parsed[0].ravel()
+        return RowsColumn("float", values, present)
     n = len(texts)
     shown = None if "?" not in texts else np.fromiter(map("?".__ne__, texts), bool, n)
     given = texts if shown is None else [text for text in texts if text != "?"]
@@ -252,18 +319,27 @@ def _attributes(texts: tuple[str, ...]) -> RowsColumn:
     return RowsColumn("object", [text.strip() or None for text in texts])
 
 
-def _distributions(printed: tuple[str, ...], predicted_index: np.ndarray, width: int | None) -> RowsColumn | None:
+def _distributions(printed: Printed, predicted_index: np.ndarray, width: int | None) -> RowsColumn | None:
     """The starred distributions as a matrix, each star on the predicted class; None where the row-by-row reader
-    would complain (or the rows differ in length, or from ``width`` when given)."""
-    present = np.fromiter(map("?".__ne__, printed), bool, len(printed))
-    given = printed if present.all() else [text for text in printed if text != "?"]
-    if not given:
-        return RowsColumn("none", len(printed))
+    would complain (or the rows differ in length, or from ``width`` when given; texts given as bytes: where
+    they are not all read here)."""
+    if isinstance(printed[0], bytes):
+        raw, present = printed
+        given: Any = raw
+        if not raw:
+            return RowsColumn("none", len(present))
+    else:
+        present = np.fromiter(map("?".__ne__, printed), bool, len(printed))
+        given = printed if present.all() else [text for text in printed if text != "?"]
+        if not given:
+            return RowsColumn("none", len(printed))
     parsed = decimal_rows(given, starred=True)
+    if parsed is None and isinstance(given, bytes):
+        return None
     if parsed is not None:
         values, starred = parsed
     else:  # NaN, Infinity, long numbers: the row-by-row reader's expression and float()
-        if not _DISTRIBUTIONS.fullmatch("\n".join(printed)):
+        if not _DISTRIBUTIONS.fullmatch("\n".join(cast("tuple[str, ...]", printed))):
             return None
         commas = given[0].count(",")
         if any(text.count(",") != commas or text.count("*") != 1 for text in given):
@@ -277,6 +353,6 @@ def _distributions(printed: tuple[str, ...], predicted_index: np.ndarray, width:
         return None
     if present.all():
         return RowsColumn("matrix", values)
-    matrix = np.zeros((len(printed), values.shape[1]))
+    matrix = np.zeros((len(present), values.shape[1]))
     matrix[present] = values
     return RowsColumn("matrix", matrix, present)
