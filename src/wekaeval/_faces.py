@@ -43,6 +43,10 @@ def former_names(package: str, renamed: dict[str, tuple[Any, str]]) -> Any:
     return __getattr__
 
 
+#: What a face's former name that is plumbing now says instead.
+_PLUMBING = "it is wekaeval's plumbing now, not API"
+
+
 def _warn_former(package: str, name: str, instead: str) -> None:
     """The one warning a face's former name gives, pointing at the line that read it."""
     import warnings
@@ -56,16 +60,19 @@ def lazy_face(
     *,
     subpackages: tuple[str, ...] = (),
     renamed: dict[str, tuple[str, str, str]] | None = None,
+    plumbing: dict[str, tuple[str, ...] | None] | None = None,
     claim: bool = True,
 ) -> tuple[Any, Any]:
     """A module's ``__getattr__`` and ``__dir__`` that import its names on first use, so that importing the module
     costs (almost) nothing: ``homes`` maps each module to the names it gives, ``subpackages`` are read as
     ``package.NAME`` (imported then), ``renamed`` maps a former name to ``(module, name, advice)`` as
-    :func:`former_names` warns.  The first read of a name imports its module and binds every name that module
-    has defined (a lazy face as home: only the name read); with ``claim`` (a face), those of its classes defined
-    in the package's private modules get the package's name as ``__module__`` (as :func:`claim_public_classes`),
-    so reprs, tracebacks and pickles show the public path.  Type checkers read the same names from an
-    ``if TYPE_CHECKING:`` block beside it (tests/package/test_startup.py holds the two equal).
+    :func:`former_names` warns, ``plumbing`` maps a module to the former names it now holds as wekaeval's
+    plumbing (None: its ``__all__``), which warn the same way.  The first read of a name imports its module and
+    binds every name that module has defined (a lazy face as home: only the name read); with ``claim`` (a face),
+    those of its classes defined in the package's private modules get the package's name as ``__module__`` (as
+    :func:`claim_public_classes`), so reprs, tracebacks and pickles show the public path.  Type checkers read
+    the same names from an ``if TYPE_CHECKING:`` block beside it (tests/package/test_startup.py holds the two
+    equal).
 
     >>> getattr_, dir_ = lazy_face("wekaeval", {"math": ("sqrt",)})
     >>> getattr_("sqrt")(4.0)
@@ -76,6 +83,7 @@ def lazy_face(
 
     owners = {name: module for module, names in homes.items() for name in names}
     renamed = renamed or {}
+    plumbing = plumbing or {}
 
     def __getattr__(name: str) -> Any:
         if name in owners:
@@ -93,6 +101,10 @@ def lazy_face(
             home, new_name, instead = renamed[name]
             _warn_former(package, name, instead)
             return getattr(importlib.import_module(home), new_name)
+        for home, names in plumbing.items():  # a module is imported only to read it (None: a lazy _shared's list)
+            if name in (names if names is not None else importlib.import_module(home).__all__):
+                _warn_former(package, name, _PLUMBING)
+                return getattr(importlib.import_module(home), name)
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     def __dir__() -> list[str]:

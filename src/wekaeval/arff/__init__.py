@@ -40,20 +40,9 @@ __getattr__, __dir__ = lazy_face(
         "wekaeval.arff._types": ("NO_CLASS", "Attribute", "Dataset", "NoClassError"),
         "wekaeval.arff._writer": ("write_arff",),
     },
-    renamed={
-        "as_dataset": ("wekaeval.arff._converters", "as_dataset", "it is wekaeval's plumbing now, not API"),
-        "register_dataset_converter": (
-            "wekaeval.arff._converters",
-            "register_dataset_converter",
-            "it is wekaeval's plumbing now, not API",
-        ),
-        "describe_class_attribute": (
-            "wekaeval.arff._classattr",
-            "describe_class_attribute",
-            "it is wekaeval's plumbing now, not API",
-        ),
-        "DateParser": ("wekaeval.arff._dates", "DateParser", "it is wekaeval's plumbing now, not API"),
-        "DatePatternError": ("wekaeval.arff._calendar", "DatePatternError", "it is wekaeval's plumbing now, not API"),
-        "resolve_timezone": ("wekaeval.arff._dates", "resolve_timezone", "it is wekaeval's plumbing now, not API"),
+    plumbing={
+        "wekaeval.arff._shared": None,
+        "wekaeval.arff._classattr": ("describe_class_attribute",),
+        "wekaeval.arff._dates": ("DateParser", "DatePatternError", "resolve_timezone"),
     },
 )

@@ -90,16 +90,6 @@ __getattr__, __dir__ = lazy_face(
         ),
     },
     renamed={
-        "validated_class_names": (
-            "wekaeval.evaluation._inputs",
-            "validated_class_names",
-            "it is wekaeval's plumbing now, not API",
-        ),
-        "WEKA_PACKAGE_LINES": (
-            "wekaeval.evaluation._kappastats",
-            "WEKA_PACKAGE_LINES",
-            "it is wekaeval's plumbing now, not API",
-        ),
         "cross_validation_folds": (
             "wekaeval.evaluation._folds",
             "cross_validation_folds",
@@ -108,21 +98,12 @@ __getattr__, __dir__ = lazy_face(
         "fold_sizes": ("wekaeval.evaluation._folds", "fold_sizes", "use wekaeval.folds.fold_sizes"),
         "percentage_split": ("wekaeval.evaluation._folds", "percentage_split", "use wekaeval.folds.percentage_split"),
         "random_split": ("wekaeval.evaluation._folds", "random_split", "use wekaeval.folds.random_split"),
-        "PredictedPart": ("wekaeval.evaluation._models", "PredictedPart", "it is wekaeval's plumbing now, not API"),
-        "Expression": ("wekaeval.evaluation._expressions", "Expression", "it is wekaeval's plumbing now, not API"),
-        "compile_expression": (
-            "wekaeval.evaluation._expressions",
-            "compile_expression",
-            "it is wekaeval's plumbing now, not API",
-        ),
-        "CurvePoints": ("wekaeval.evaluation._threshold", "CurvePoints", "it is wekaeval's plumbing now, not API"),
-        "curve_points": ("wekaeval.evaluation._threshold", "curve_points", "it is wekaeval's plumbing now, not API"),
-        "stratified_order": (
-            "wekaeval.evaluation._folds",
-            "stratified_order",
-            "it is wekaeval's plumbing now, not API",
-        ),
-        "java_random": ("wekaeval.evaluation._models", "java_random", "it is wekaeval's plumbing now, not API"),
-        "model_runner": ("wekaeval.evaluation._models", "model_runner", "it is wekaeval's plumbing now, not API"),
+    },
+    plumbing={
+        "wekaeval.evaluation._shared": None,
+        "wekaeval.evaluation._expressions": ("Expression", "compile_expression"),
+        "wekaeval.evaluation._threshold": ("CurvePoints", "curve_points"),
+        "wekaeval.evaluation._folds": ("stratified_order",),
+        "wekaeval.evaluation._models": ("java_random", "model_runner"),
     },
 )

@@ -188,31 +188,10 @@ __getattr__, __dir__ = lazy_face(
             "quote",
         ),
     },
-    renamed={
-        "CPU_CHOICES": ("wekaeval.javamath._platform", "CPU_CHOICES", "it is wekaeval's plumbing now, not API"),
-        "ENVIRONMENT_VARIABLE": (
-            "wekaeval.javamath._platform",
-            "ENVIRONMENT_VARIABLE",
-            "it is wekaeval's plumbing now, not API",
-        ),
-        "cpu_vendor": ("wekaeval.javamath._platform", "cpu_vendor", "it is wekaeval's plumbing now, not API"),
-        "measured_breakpoints": (
-            "wekaeval.javamath._platform",
-            "measured_breakpoints",
-            "it is wekaeval's plumbing now, not API",
-        ),
-        "format_measurement": (
-            "wekaeval.javamath._rcpps_tables",
-            "format_measurement",
-            "it is wekaeval's plumbing now, not API",
-        ),
-        "Digits": ("wekaeval.javamath._digits", "Digits", "it is wekaeval's plumbing now, not API"),
-        "shortest_digits": ("wekaeval.javamath._digits", "shortest_digits", "it is wekaeval's plumbing now, not API"),
-        "JDK_ENVIRONMENT_VARIABLE": (
-            "wekaeval.javamath._jdk",
-            "JDK_ENVIRONMENT_VARIABLE",
-            "it is wekaeval's plumbing now, not API",
-        ),
-        "measure_rcpps": ("wekaeval.javamath._platform", "measure_rcpps", "it is wekaeval's plumbing now, not API"),
+    plumbing={
+        "wekaeval.javamath._shared": None,
+        "wekaeval.javamath._digits": ("Digits", "shortest_digits"),
+        "wekaeval.javamath._jdk": ("JDK_ENVIRONMENT_VARIABLE",),
+        "wekaeval.javamath._platform": ("measure_rcpps",),
     },
 )

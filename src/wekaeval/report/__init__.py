@@ -51,22 +51,10 @@ __getattr__, __dir__ = lazy_face(
             "PrintedResultMatrix",
             "use wekaeval.report.PrintedResultMatrix",
         ),
-        "printed_distribution": (
-            "wekaeval.report._table_evaluation",
-            "printed_distribution",
-            "it is wekaeval's plumbing now, not API",
-        ),
-        "check_section": ("wekaeval.report._consistency", "check_section", "it is wekaeval's plumbing now, not API"),
-        "PredictionTextError": (
-            "wekaeval.report._prediction_text",
-            "PredictionTextError",
-            "it is wekaeval's plumbing now, not API",
-        ),
-        "parse_predictions": (
-            "wekaeval.report._prediction_text",
-            "parse_predictions",
-            "it is wekaeval's plumbing now, not API",
-        ),
-        "is_header": ("wekaeval.report._prediction_text", "is_header", "it is wekaeval's plumbing now, not API"),
+    },
+    plumbing={
+        "wekaeval.report._shared": None,
+        "wekaeval.report._consistency": ("check_section",),
+        "wekaeval.report._prediction_text": ("PredictionTextError", "parse_predictions", "is_header"),
     },
 )
