@@ -74,3 +74,26 @@ def run_wekaeval(argv: list[str], cwd: Path, timeout: float = 3600) -> Timed:
     finally:
         record.unlink(missing_ok=True)
     return Timed(wall, cpu, parts["coordinator"], done.stdout, done.stderr, done.returncode)
+
+
+SPIN = """
+import time
+t = time.process_time()
+s = 0
+for i in range(20_000_000):
+    s += i * i
+print(time.process_time() - t)
+"""
+
+
+def contention(rounds: int = 3) -> float:
+    """How much more CPU time the same pure-Python work takes when two copies run at once than alone (median of
+    ``rounds``): 1.0 on cores that share nothing; more when the two processors share a physical core (SMT) or its
+    caches.  CPU-time ratios of parallel runs include this factor, whatever the program does."""
+    ratios = []
+    for _ in range(rounds):
+        alone = float(subprocess.run([sys.executable, "-c", SPIN], capture_output=True, text=True).stdout)
+        pair = [subprocess.Popen([sys.executable, "-c", SPIN], stdout=subprocess.PIPE, text=True) for _ in range(2)]
+        together = [float(process.communicate()[0]) for process in pair]
+        ratios.append(sum(together) / 2 / alone)
+    return sorted(ratios)[len(ratios) // 2]
