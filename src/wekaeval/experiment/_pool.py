@@ -3,14 +3,14 @@
 A batch is every missing row of one (dataset, run, scheme): its folds are cut, and the dataset read into the
 process's JVM, once per process; a scheme stays with the worker that runs it (:func:`next_batch`), so its code is
 compiled by one JVM, not by all.  A process may run several batches at a time, each on a thread of its own
-calling its one JVM (:class:`_Slots`): WEKA's code is then compiled once for all of them.  Each row goes back to the parent as soon as it is computed (with its line
-of the result file, formatted in the worker), so an interrupt keeps every row finished so far; the parent
-hands the next batch, longest first, to whichever worker finishes one.  The processes are started (Python,
-wekaeval, the JVM) while the parent reads the datasets.  They ignore ``SIGINT``, ``SIGTERM`` and ``SIGHUP`` (a
-terminal sends them to the whole process group; an interrupt is the parent's to handle, and it stops them after
-their current row or, on a signal, kills them at once) and die with the parent
-(:func:`wekaeval._processes.die_with_parent`).  A worker that ends on its own (killed, a JVM crash) is
-:class:`WorkerLost`.
+calling its one JVM (:class:`_Slots`): WEKA's code is then compiled once for all of them.  Each row goes back to
+the parent as soon as it is computed (with its line of the result file, formatted in the worker), so an
+interrupt keeps every row finished so far; the parent hands the next batch, longest first, to whichever worker
+finishes one.  The processes are started (Python, wekaeval, the JVM) while the parent reads the datasets.  They
+ignore ``SIGINT``, ``SIGTERM`` and ``SIGHUP`` (a terminal sends them to the whole process group; an interrupt is
+the parent's to handle, and it stops them after their current row or, on a signal, kills them at once) and die
+with the parent (:func:`wekaeval._processes.die_with_parent`).  A worker that ends on its own (killed, a JVM
+crash) is :class:`WorkerLost`.
 """
 
 from __future__ import annotations
@@ -147,9 +147,14 @@ class _Slots:
         for thread in self.threads:
             thread.join()
 
-    def _send(self, message: Any) -> None:
-        with self.sending:
-            self.connection.send(message)
+    def _send(self, message: Any) -> bool:
+        """Send ``message`` to the parent; False when the parent has gone."""
+        try:
+            with self.sending:
+                self.connection.send(message)
+        except OSError:
+            return False
+        return True
 
     def _run(self, worker: Worker, slot: int) -> None:
         try:
@@ -160,15 +165,12 @@ class _Slots:
                         return
                     row = worker.row(job, measures)
                     line = None if isinstance(row, FailedRow) else row_line(layout, row, csv=csv)
-                    self._send(("row", slot, (job, row, line)))
-                self._send(("done", slot, None))
-        except (EOFError, OSError):  # the parent has gone
-            return
+                    if not self._send(("row", slot, (job, row, line))):
+                        return
+                if not self._send(("done", slot, None)):
+                    return
         except BaseException as error:  # noqa: BLE001 (every failure goes to the parent, which raises it)
-            try:
-                self._send(("error", slot, _picklable(error)))
-            except OSError:
-                pass
+            self._send(("error", slot, _picklable(error)))
         finally:
             _detach()
 
