@@ -72,6 +72,36 @@ def usable_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def workers_for(workers: int, batches: int) -> int:
+    """How many of ``workers`` an experiment of ``batches`` can use: one batch (every row of one dataset, run and
+    scheme) is computed by one worker, so workers beyond the batches would only start, at a cost, and wait.
+    One means the rows are computed in the calling process, no worker started.
+
+    >>> workers_for(4, 2), workers_for(2, 12), workers_for(2, 0)
+    (2, 2, 1)
+    """
+    return max(1, min(workers, batches))
+
+
+def fewer_workers_note(asked: str, used: int, batches: int, scheme: str = "scheme") -> str:
+    """The words saying an experiment of ``batches`` runs on ``used`` workers (:func:`workers_for`), fewer than
+    ``asked`` (the option as its caller spells it); ``scheme`` is the caller's word for a scheme.
+
+    >>> fewer_workers_note("--workers 2", 1, 1, "classifier")[:60]
+    '--workers 2 for 1 batch of rows (a dataset x run x classifie'
+    """
+    batch = "1 batch" if batches == 1 else f"{batches} batches"
+    where = ": the rows are computed in this process" if used == 1 else ""
+    return (
+        f"{asked} for {batch} of rows (a dataset x run x {scheme}, each computed by one worker): "
+        f"{counted_workers(used)}{where}"
+    )
+
+
+def counted_workers(count: int) -> str:
+    return "1 worker" if count == 1 else f"{count} workers"
+
+
 class _MainStandIn(types.ModuleType):
     """``__main__`` while a worker is started: the script's names, but no ``__file__`` nor ``__spec__``, which
     are what multiprocessing's spawn reads to run the script again in the worker."""

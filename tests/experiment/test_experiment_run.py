@@ -363,3 +363,57 @@ def test_another_librarys_message_is_quoted_on_one_line():
     sent = _picklable(Unpicklable("first line\nsecond line"))
     assert str(sent) == "a worker process failed: Unpicklable: first line second line"
     assert one_line(str(sent)) == str(sent)  # nothing the CLI's one line would escape
+
+
+@pytest.mark.jvm
+def test_two_workers_on_weka_schemes_are_threads_of_one_jvm_writing_the_serial_bytes(weka_jvm, tmp_path, monkeypatch):
+    """Issue 37: two workers on WEKA schemes are one process running two batches at a time, each on a thread
+    calling its one JVM (each JVM compiling WEKA's code again took 1.3-1.5x the serial CPU); the file is the
+    serial run's byte for byte, Date_time and the timing columns aside, in the same order."""
+    import wekaeval.experiment._run as run_module
+
+    started: list[tuple[int, int]] = []
+    real = run_module.Processes
+
+    def spy(workers, **settings):
+        started.append((workers, settings.get("threads", 1)))
+        return real(workers, **settings)
+
+    monkeypatch.setattr(run_module, "Processes", spy)
+    monkeypatch.setattr("wekaeval.experiment._pool.usable_cores", lambda: 2)
+    settings = dict(runs=2, folds=5)
+    serial = run(DATASETS, WEKA_SCHEMES, results=tmp_path / "serial.arff", **settings)
+    run(DATASETS, WEKA_SCHEMES, results=tmp_path / "threads.arff", workers=2, **settings)
+    assert started == [(1, 2)] and len(serial) == 60
+    assert blanked_text(tmp_path / "threads.arff", serial) == blanked_text(tmp_path / "serial.arff", serial)
+
+
+def blanked_text(path: Path, results) -> list[list[str]]:
+    """The data lines of a result file, cut at its commas, with Date_time and the timing columns blanked."""
+    blank = {results.columns.index(name) for name in (*TIMING_COLUMNS, "Date_time")}
+    lines = path.read_text().split("@data\n", 1)[1].splitlines()
+    return [["" if i in blank else cell for i, cell in enumerate(line.split(","))] for line in lines]
+
+
+def test_an_experiment_too_small_for_the_workers_runs_on_fewer_said_in_one_line(tmp_path, capsys, monkeypatch):
+    """Issue 37: a worker computes whole batches (dataset x run x scheme); an experiment of fewer batches than
+    workers asked runs on as many workers as batches -- on one, in the calling process, no worker started --
+    said once: a warning from run(), a note on stderr from the command."""
+    import wekaeval.experiment._run as run_module
+
+    def no_processes(*args, **kwargs):
+        raise AssertionError("no worker process is started for one batch")
+
+    monkeypatch.setattr(run_module, "Processes", no_processes)
+    monkeypatch.setattr("wekaeval.experiment._pool.usable_cores", lambda: 4)
+    monkeypatch.setattr("wekaeval.cli._experiment.usable_cores", lambda: 4)
+    with pytest.warns(UserWarning, match=r"^workers=4 for 1 batch of rows .*: 1 worker: the rows are computed in"):
+        results = run([DATASETS[1]], [GaussianNB()], runs=1, folds=2, workers=4, results=tmp_path / "api.arff")
+    assert len(results) == 2
+    argv = ["experiment", str(DATASETS[1]), "-s", "sklearn.naive_bayes.GaussianNB", "--runs", "1", "--folds", "2"]
+    assert main([*argv, "--workers", "3", "-o", str(tmp_path / "cli.arff")]) == 0
+    err = capsys.readouterr().err
+    assert err == (
+        "wekaeval: note: --workers 3 for 1 batch of rows (a dataset x run x classifier, each computed by one "
+        "worker): 1 worker: the rows are computed in this process\n"
+    )

@@ -116,7 +116,7 @@ def test_a_killed_experiment_takes_its_workers_with_it(uninterrupted, tmp_path):
     """kill -9 to the command: its workers and their JVMs die with it (the parent-death signal); the file holds
     whole rows, and resumes to the uninterrupted run's values."""
     process = start(tmp_path, 2)
-    assert len(workers_of(process)) == 2
+    assert len(workers_of(process)) == 1  # two workers on a WEKA scheme: two threads on one process's JVM
     os.kill(process.pid, signal.SIGKILL)
     process.communicate(timeout=60)
     assert no_process_left(process.pid)

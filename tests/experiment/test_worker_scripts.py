@@ -2,7 +2,8 @@
 the script again (issue 35, item 7); and a JVM stopped by python-weka-wrapper3 named as such (item 2).
 
 Each case runs a small script in a fresh Python (the test session's own JVM must not be stopped), on tiny data
-with 1 run x 2 folds: the workers' start is what is tested.
+with 2 runs x 2 folds (two batches, one per worker: fewer would be computed without workers): the workers' start
+is what is tested.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ EXPERIMENT = """
     from sklearn.naive_bayes import GaussianNB
     from wekaeval import experiment
     print("module level")
-    results = experiment.run([PICNIC], [GaussianNB()], runs=1, folds=2, workers=2, results="r.arff")
+    results = experiment.run([PICNIC], [GaussianNB()], runs=2, folds=2, workers=2, results="r.arff")
     print(len(results.rows), "rows")
 """
 
@@ -48,14 +49,14 @@ EXPERIMENT = """
 def test_workers_need_no_guard_and_do_not_run_the_script_again(tmp_path):
     done = script(EXPERIMENT, tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["module level", "2 rows"]
+    assert done.stdout.splitlines() == ["module level", "4 rows"]
     assert "Traceback" not in done.stderr
 
 
 def test_workers_from_standard_input(tmp_path):
     done = script(EXPERIMENT, tmp_path, stdin=True)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["module level", "2 rows"]
+    assert done.stdout.splitlines() == ["module level", "4 rows"]
 
 
 SCRIPT_CLASS = """
@@ -69,7 +70,7 @@ SCRIPT_CLASS = """
     print("module level")
 
     def main():
-        results = experiment.run([PICNIC], [MyBayes()], runs=1, folds=2, workers=2, results="r.arff")
+        results = experiment.run([PICNIC], [MyBayes()], runs=2, folds=2, workers=2, results="r.arff")
         print(len(results.rows), "rows")
 
     if sys.argv[1:] == ["guarded"]:
@@ -94,7 +95,7 @@ def test_a_scheme_defined_in_the_script_works_under_the_guard(tmp_path):
     done = script(SCRIPT_CLASS, tmp_path, args=("guarded",))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[-1] == "2 rows"
+    assert lines[-1] == "4 rows"
     assert lines.count("module level") >= 1  # the workers import the script (its top level runs there)
 
 

@@ -16,7 +16,7 @@ import warnings
 from pathlib import Path
 from typing import Any
 
-from wekaeval._processes import usable_cores
+from wekaeval._processes import fewer_workers_note, usable_cores, workers_for
 from wekaeval._textsource import counted
 from wekaeval.cli._common import (
     ROWS_MISSING,
@@ -138,7 +138,9 @@ def _add_experiment_parser(commands: Any) -> None:
         "--workers",
         type=int,
         default=1,
-        help="processes, each with its own JVM (default 1; at most the processors here, more are capped with a note)",
+        help="batches of rows computed at a time (default 1): WEKA classifiers as threads of one worker process on its "
+        "JVM, else processes with a JVM each; at most the processors here and the experiment's batches (dataset x "
+        "run x classifier), fewer said in a note",
     )
     parser.add_argument("--fresh", action="store_true", help="start afresh instead of resuming an existing file")
     parser.add_argument(
@@ -337,11 +339,20 @@ def _experiment_run(args: argparse.Namespace, stopping: _Stopping, guard: Signal
             datasets.append(path)
     schemes = [_scheme(text) for text in args.scheme]
     workers = args.workers
-    if isinstance(workers, int) and workers > (cores := usable_cores()):
-        print(
-            f"wekaeval: note: --workers {workers} is more than the processors here: capped to {cores}", file=sys.stderr
-        )
-        workers = cores
+    if isinstance(workers, int) and workers > 1:  # (a bad number is run()'s to refuse, in the option's words)
+        batches = len(datasets) * len(schemes) * args.runs if isinstance(args.runs, int) and args.runs > 0 else workers
+        used = workers_for(min(workers, usable_cores()), batches)
+        if used < min(workers, usable_cores()):  # one line, whichever limit counts
+            print(
+                f"wekaeval: note: {fewer_workers_note(f'--workers {workers}', used, batches, 'classifier')}",
+                file=sys.stderr,
+            )
+        elif workers > used:
+            print(
+                f"wekaeval: note: --workers {workers} is more than the processors here: capped to {used}",
+                file=sys.stderr,
+            )
+        workers = used
     with interruptible() as control:
         stopping.control = control
         try:

@@ -19,12 +19,14 @@ import stat
 import sys
 import time
 import uuid
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from wekaeval._atomic import OutputBusy, OutputChanged, SoleWriter, sole_writer
+from wekaeval._processes import fewer_workers_note, workers_for
 from wekaeval._progress import ProgressLine
 from wekaeval._textsource import counted
 from wekaeval.experiment._columns import Layout, result_layout
@@ -80,8 +82,10 @@ def run(
         The result file: ``.csv`` as ``CSVResultListener`` writes it, any other name as ARFF
         (``InstancesResultListener``).  One run writes it at a time (a lock, ``.NAME.lock`` beside it).
     workers : int
-        Processes to compute rows in, each with its own JVM; 1 computes them here.  More than the processors
-        this process may use are capped to them, with a warning.
+        Batches of rows (a dataset x run x scheme each) computed at a time; 1 computes them here.  With WEKA
+        schemes only, threads of one worker process calling its one JVM; else processes, each with its own JVM.
+        More than the processors this process may use are capped to them, and more than the experiment's
+        batches to those (one computes them here), with a warning.
     resume : bool
         When ``results`` exists, keep its rows and compute only the missing ones (its columns must be this
         experiment's, and every row is checked); False starts afresh.
@@ -128,6 +132,8 @@ def run(
             setup = _setup(datasets, scheme_list, runs, folds, train_percent, randomize, nominal, path)
             if resume and path.exists():
                 writer.read(lambda path: early_check(path, _layout(setup, ()), _first_keys(setup, runs)))
+            if client is None:
+                workers = _workers_used(workers, len(setup.datasets) * len(setup.schemes) * runs)
             if client is not None or workers > 1:
                 for data in setup.datasets:
                     data.check_sendable()  # before any worker starts, not when the data is first sent
@@ -456,13 +462,27 @@ class _Serial:
                 yield job, self.worker.row(job, measures), None
 
 
+def _workers_used(workers: int, batches: int) -> int:
+    """``workers``, or fewer for an experiment of fewer ``batches`` (:func:`wekaeval._processes.workers_for`), with
+    a warning saying so."""
+    used = workers_for(workers, batches)
+    if used < workers:
+        warnings.warn(fewer_workers_note(f"workers={workers}", used, batches), stacklevel=3)
+    return used
+
+
 def _processes(schemes: list[Any], workers: int) -> Processes:
-    """The worker processes, started with a JVM when a scheme is WEKA's, importing the scikit-learn models'
-    modules (and the main script, if a scheme is defined there: :func:`main_script` refuses it now, before any
-    worker starts, where the workers cannot)."""
+    """The workers: when every scheme is WEKA's, one process running ``workers`` batches at a time, each on a
+    thread calling its one JVM (a process per worker would compile WEKA's code again in each JVM); otherwise a
+    process per worker (scikit-learn's Python holds the GIL), started with a JVM when a scheme is WEKA's,
+    importing the scikit-learn models' modules (and the main script, if a scheme is defined there:
+    :func:`main_script` refuses it now, before any worker starts, where the workers cannot)."""
     modules = dict.fromkeys(type(scheme).__module__ for scheme in schemes if not isinstance(scheme, str))
     jvm = any(isinstance(scheme, str) for scheme in schemes)
-    return Processes(workers, jvm=jvm, modules=list(modules), script=main_script(schemes))
+    script = main_script(schemes)
+    if not modules:
+        return Processes(1, jvm=True, script=script, threads=workers)
+    return Processes(workers, jvm=jvm, modules=list(modules), script=script)
 
 
 class _Pool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import io
 import pickle
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,6 +38,10 @@ from wekaeval.models import SklearnRunner
 from wekaeval.models._shared import ModelData, jvm_instances, scheme_key, subset
 
 Key = tuple[str, ...]
+
+#: Held while a WEKA scheme is made and handed to its split evaluator, which threads of one process (one JVM)
+#: must not do at once: :func:`_set_classifier` swaps Java's ``System.err``, a process-wide setting.
+_MAKING = threading.RLock()
 
 
 def error_text(error: BaseException, *, named: bool = False) -> str:
@@ -233,16 +238,18 @@ class Worker:
     def _split_evaluator(self, command_line: str, nominal: bool, measures: tuple[str, ...]) -> tuple[Any, Key]:
         """The split evaluator of a WEKA scheme and its key, made once and used for every row of the scheme, as
         WEKA's Experimenter uses its one ``ClassifierSplitEvaluator`` (each ``getResult`` trains a fresh copy
-        of the template classifier)."""
-        evaluator = _evaluator(nominal)
-        _set_classifier(evaluator, self._template(command_line))
-        if measures:
-            evaluator.setAdditionalMeasures(_strings(measures))
-        return evaluator, tuple(str(part) for part in evaluator.getKey())
+        of the template classifier).  Each :class:`Worker` (each thread of a process) has its own."""
+        with _MAKING:
+            evaluator = _evaluator(nominal)
+            _set_classifier(evaluator, self._template(command_line))
+            if measures:
+                evaluator.setAdditionalMeasures(_strings(measures))
+            return evaluator, tuple(str(part) for part in evaluator.getKey())
 
     @functools.lru_cache(maxsize=64)  # noqa: B019
     def _template(self, command_line: str) -> Any:
-        return bridge.make_classifier(*bridge.parse_classifier(command_line))[0]
+        with _MAKING:
+            return bridge.make_classifier(*bridge.parse_classifier(command_line))[0]
 
 
 class _SchemeRaised(Exception):
@@ -291,12 +298,13 @@ def _set_classifier(evaluator: Any, classifier: Any) -> None:
     ``RegressionSplitEvaluator.setClassifier`` prints ``RegressionSplitEvaluator: In set classifier`` there (a
     debugging line left in WEKA), which would reach the user's terminal among wekaeval's own lines."""
     system = _java("java.lang.System")
-    kept = system.err
-    system.setErr(_java("java.io.PrintStream")(_java("java.io.OutputStream").nullOutputStream()))
-    try:
-        evaluator.setClassifier(classifier)
-    finally:
-        system.setErr(kept)
+    with _MAKING:  # another thread of this process would otherwise keep, and put back, the null stream
+        kept = system.err
+        system.setErr(_java("java.io.PrintStream")(_java("java.io.OutputStream").nullOutputStream()))
+        try:
+            evaluator.setClassifier(classifier)
+        finally:
+            system.setErr(kept)
 
 
 def _strings(values: Sequence[str]) -> Any:
