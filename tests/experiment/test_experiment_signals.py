@@ -10,6 +10,7 @@ values of an uninterrupted run.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import time
@@ -26,6 +27,10 @@ from wekaeval.experiment import TIMING_COLUMNS, read_experiment_results, run
 DATA = ROOT / "arff_samples" / "iris.arff"
 SLOW = "weka.classifiers.functions.MultilayerPerceptron -N 1500"  # some 0.3 s a fold: a run is caught mid-way
 SETTINGS = ["--runs", "2", "--folds", "10"]
+#: With a scikit-learn scheme beside it the workers are processes, a JVM each; with WEKA's alone they are threads
+#: of the command's own process, calling its one JVM.
+PROCESSES = (SLOW, "sklearn.naive_bayes.GaussianNB")
+THREADS = (SLOW,)
 
 
 def values(path: Path) -> list[tuple]:
@@ -35,18 +40,25 @@ def values(path: Path) -> list[tuple]:
     return [tuple(v for i, v in enumerate(row) if i not in timing) for row in results.rows]
 
 
+def schemes_argv(schemes: tuple[str, ...]) -> list[str]:
+    return [part for scheme in schemes for part in ("-s", scheme)]
+
+
 @pytest.fixture(scope="module")
 def uninterrupted(weka_jvm, tmp_path_factory) -> list[tuple]:
+    """Every row of both schemes, as one uninterrupted serial run computes them."""
     path = tmp_path_factory.mktemp("uninterrupted") / "whole.arff"
-    run([DATA], [SLOW], runs=2, folds=10, results=path)
+    assert main(["experiment", str(DATA), *schemes_argv(PROCESSES), *SETTINGS, "-o", str(path)]) == 0
     return values(path)
 
 
-def start(tmp_path: Path, workers: int) -> subprocess.Popen:
+def start(tmp_path: Path, workers: int, schemes: tuple[str, ...] = PROCESSES) -> subprocess.Popen:
     """The command in a session of its own; returns once its result file holds rows."""
     results = tmp_path / "results.arff"
     process = subprocess.Popen(
-        command("experiment", str(DATA), "-s", SLOW, *SETTINGS, "--workers", str(workers), "-o", str(results)),
+        command(
+            "experiment", str(DATA), *schemes_argv(schemes), *SETTINGS, "--workers", str(workers), "-o", str(results)
+        ),
         cwd=tmp_path,
         env=environment(),
         stdout=subprocess.PIPE,
@@ -76,12 +88,11 @@ def finished(count: int) -> str:
 
 def resumed(tmp_path: Path) -> list[tuple]:
     """Run the same command again, uninterrupted: the missing rows are computed."""
-    argv = ["experiment", str(DATA), "-s", SLOW, *SETTINGS, "--workers", "2", "-o", str(tmp_path / "results.arff")]
+    results = tmp_path / "results.arff"
+    argv = ["experiment", str(DATA), *schemes_argv(PROCESSES), *SETTINGS, "--workers", "2", "-o", str(results)]
     done = subprocess.run(command(*argv), cwd=tmp_path, env=environment(), capture_output=True, text=True, timeout=300)
-    assert (
-        done.returncode == 0 and done.stdout == f"20 rows (1 dataset x 1 classifier) in {tmp_path / 'results.arff'}\n"
-    )
-    return values(tmp_path / "results.arff")
+    assert done.returncode == 0 and done.stdout == f"40 rows (1 dataset x 2 classifiers) in {results}\n", done
+    return values(results)
 
 
 @pytest.fixture(autouse=True)
@@ -93,20 +104,26 @@ def two_cores():
 
 
 @pytest.mark.jvm
-@pytest.mark.parametrize(("number", "workers"), [(signal.SIGTERM, 2), (signal.SIGHUP, 2), (signal.SIGTERM, 1)])
-def test_a_signal_keeps_the_finished_rows_and_ends_every_worker(uninterrupted, tmp_path, number, workers):
-    """SIGTERM or SIGHUP while rows are computed (by two workers, or in the command itself, inside the JVM): the
-    finished rows written (the uninterrupted run's), one line, 128 + the signal, no worker or JVM left.  (Ctrl-C
-    is the same handler; a file that resumes, see the kill -9 below.)"""
-    process = start(tmp_path, workers)
+@pytest.mark.parametrize(
+    ("number", "workers", "schemes"),
+    [(signal.SIGTERM, 2, PROCESSES), (signal.SIGHUP, 2, THREADS), (signal.SIGTERM, 1, PROCESSES)],
+    ids=["SIGTERM-2-processes", "SIGHUP-2-threads", "SIGTERM-serial"],
+)
+def test_a_signal_keeps_the_finished_rows_and_ends_every_worker(uninterrupted, tmp_path, number, workers, schemes):
+    """SIGTERM or SIGHUP while rows are computed (by two worker processes, by two threads calling the command's
+    JVM, or in the command itself, inside the JVM): the finished rows written (the uninterrupted run's), one
+    line, 128 + the signal, no worker or JVM left.  (Ctrl-C is the same handler; a file that resumes, see the
+    kill -9 below.)"""
+    process = start(tmp_path, workers, schemes)
+    total = 20 * len(schemes)
     os.kill(process.pid, number)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 128 + number, (out, err)
     name = signal.Signals(number).name
     kept = len(read_experiment_results(tmp_path / "results.arff"))
     assert err.count("\n") == 1 and "Traceback" not in err, err
-    assert err.startswith(f"wekaeval: interrupted by {name} after {kept} of 20 rows; {finished(kept)} in "), err
-    assert out == "" and 1 <= kept < 20
+    assert err.startswith(f"wekaeval: interrupted by {name} after {kept} of {total} rows; {finished(kept)} in "), err
+    assert out == "" and 1 <= kept < total
     assert no_process_left(process.pid)
     assert set(values(tmp_path / "results.arff")) <= set(uninterrupted)  # whole rows, the uninterrupted run's
 
@@ -116,7 +133,7 @@ def test_a_killed_experiment_takes_its_workers_with_it(uninterrupted, tmp_path):
     """kill -9 to the command: its workers and their JVMs die with it (the parent-death signal); the file holds
     whole rows, and resumes to the uninterrupted run's values."""
     process = start(tmp_path, 2)
-    assert len(workers_of(process)) == 1  # two workers on a WEKA scheme: two threads on one process's JVM
+    assert len(workers_of(process)) == 2
     os.kill(process.pid, signal.SIGKILL)
     process.communicate(timeout=60)
     assert no_process_left(process.pid)
@@ -133,7 +150,10 @@ def test_a_lost_worker_is_one_line_and_parity_s_exit_status(uninterrupted, tmp_p
     out, err = process.communicate(timeout=60)
     assert process.returncode == 5, (out, err)
     assert err.count("\n") == 1 and "Traceback" not in err, err
-    assert err.startswith(f"wekaeval: error: worker process {lost} was lost (killed by SIGKILL) while running {SLOW}")
+    running = "|".join(re.escape(scheme) for scheme in PROCESSES)  # whichever it was running
+    assert re.match(
+        rf"wekaeval: error: worker process {lost} was lost \(killed by SIGKILL\) while running ({running})", err
+    )
     kept = len(read_experiment_results(tmp_path / "results.arff"))
     assert f"; {finished(kept)} in {tmp_path / 'results.arff'}: run the same command" in err and kept >= 1
     assert no_process_left(process.pid)

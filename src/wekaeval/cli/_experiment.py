@@ -138,7 +138,7 @@ def _add_experiment_parser(commands: Any) -> None:
         "--workers",
         type=int,
         default=1,
-        help="batches of rows computed at a time (default 1): WEKA classifiers as threads of one worker process on its "
+        help="batches of rows computed at a time (default 1): WEKA classifiers as threads of this process on its "
         "JVM, else processes with a JVM each; at most the processors here and the experiment's batches (dataset x "
         "run x classifier), fewer said in a note",
     )

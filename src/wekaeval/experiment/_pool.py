@@ -2,15 +2,14 @@
 
 A batch is every missing row of one (dataset, run, scheme): its folds are cut, and the dataset read into the
 process's JVM, once per process; a scheme stays with the worker that runs it (:func:`next_batch`), so its code is
-compiled by one JVM, not by all.  A process may run several batches at a time, each on a thread of its own
-calling its one JVM (:class:`_Slots`): WEKA's code is then compiled once for all of them.  Each row goes back to
-the parent as soon as it is computed (with its line of the result file, formatted in the worker), so an
-interrupt keeps every row finished so far; the parent hands the next batch, longest first, to whichever worker
-finishes one.  The processes are started (Python, wekaeval, the JVM) while the parent reads the datasets.  They
-ignore ``SIGINT``, ``SIGTERM`` and ``SIGHUP`` (a terminal sends them to the whole process group; an interrupt is
-the parent's to handle, and it stops them after their current row or, on a signal, kills them at once) and die
-with the parent (:func:`wekaeval._processes.die_with_parent`).  A worker that ends on its own (killed, a JVM
-crash) is :class:`WorkerLost`.
+compiled by one JVM, not by all.  Each row goes back to the parent as soon as it is computed (with its line
+of the result file, formatted in the worker), so an interrupt keeps every row finished so far; the parent
+hands the next batch, longest first, to whichever worker finishes one.  The processes are started (Python,
+wekaeval, the JVM) while the parent reads the datasets.  They ignore ``SIGINT``, ``SIGTERM`` and ``SIGHUP`` (a
+terminal sends them to the whole process group; an interrupt is the parent's to handle, and it stops them after
+their current row or, on a signal, kills them at once) and die with the parent
+(:func:`wekaeval._processes.die_with_parent`).  A worker that ends on its own (killed, a JVM crash) is
+:class:`WorkerLost`.
 """
 
 from __future__ import annotations
@@ -19,9 +18,7 @@ import importlib
 import multiprocessing
 import os
 import pickle
-import queue
 import signal
-import threading
 import time
 import warnings
 from collections.abc import Iterator, Sequence
@@ -66,18 +63,14 @@ def capped_workers(workers: int) -> int:
     return cores
 
 
-def _serve(
-    index: int, parent: int, connection: Connection, jvm: bool, modules: Sequence[str], threads: int = 1
-) -> None:
+def _serve(index: int, parent: int, connection: Connection, jvm: bool, modules: Sequence[str]) -> None:
     """A worker process: start what the experiment will need, then answer the parent's messages until None (a
-    None that comes during a batch, looked for between rows, stops it there).  With ``threads`` > 1 it runs that
-    many batches at a time, each on a thread of its own calling the one JVM (:class:`_Slots`)."""
+    None that comes during a batch, looked for between rows, stops it there)."""
     die_with_parent(parent)  # first: a parent gone from here on takes this process (and its JVM) with it
     ignore_stop_signals()
     if hasattr(signal, "pthread_sigmask"):  # blocked while the parent started this process
         signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
     worker: Worker | None = None
-    slots: _Slots | None = None
     try:
         for name in modules:  # the scikit-learn models' modules, imported while the parent reads the data
             importlib.import_module(name)
@@ -89,101 +82,26 @@ def _serve(
                 import_main_script(payload)
             elif kind == "setup":
                 worker = Worker(payload)
-                if threads > 1:
-                    slots = _Slots(connection, payload, threads)
             elif kind == "describe":
                 assert worker is not None
-                connection.send(("described", 0, worker.describe()))
-            elif slots is not None:
-                slots.hand(payload)
+                connection.send(("described", worker.describe()))
             else:
                 assert worker is not None
-                slot, jobs, measures, layout, csv = payload
+                jobs, measures, layout, csv = payload
                 for job in jobs:
                     if connection.poll():  # the parent's None: stop
                         return
                     row = worker.row(job, measures)
                     line = None if isinstance(row, FailedRow) else row_line(layout, row, csv=csv)
-                    connection.send(("row", slot, (job, row, line)))
-                connection.send(("done", slot, None))
+                    connection.send(("row", (job, row, line)))
+                connection.send(("done", None))
     except (EOFError, BrokenPipeError):  # the parent has gone
         return
     except BaseException as error:  # noqa: BLE001 (every failure goes to the parent, which raises it)
         try:
-            connection.send(("error", 0, _picklable(error)))
+            connection.send(("error", _picklable(error)))
         except OSError:
             pass
-    finally:
-        if slots is not None:
-            slots.stop()
-
-
-class _Slots:
-    """A worker process's threads: each runs the batches handed to its slot on a :class:`Worker` of its own (its
-    split evaluators, classifier copies, ``Instances`` and ``java.util.Random``: nothing a row computes is
-    shared), calling the process's one JVM, whose compiled code they share.  JPype lets go of the GIL while Java
-    runs, so the threads' rows are computed at the same time.  The rows go to the parent through the one pipe,
-    a message at a time; :meth:`stop` lets each thread end after its current row."""
-
-    def __init__(self, connection: Connection, setup: Setup, threads: int):
-        self.connection = connection
-        self.sending = threading.Lock()
-        self.stopping = threading.Event()
-        self.queues: list[queue.SimpleQueue[Any]] = [queue.SimpleQueue() for _ in range(threads)]
-        self.threads = [
-            threading.Thread(target=self._run, args=(Worker(setup), slot), name=f"slot-{slot}", daemon=True)
-            for slot in range(threads)
-        ]
-        for thread in self.threads:
-            thread.start()
-
-    def hand(self, payload: Any) -> None:
-        self.queues[payload[0]].put(payload[1:])
-
-    def stop(self) -> None:
-        self.stopping.set()
-        for waiting in self.queues:
-            waiting.put(None)
-        for thread in self.threads:
-            thread.join()
-
-    def _send(self, message: Any) -> bool:
-        """Send ``message`` to the parent; False when the parent has gone."""
-        try:
-            with self.sending:
-                self.connection.send(message)
-        except OSError:
-            return False
-        return True
-
-    def _run(self, worker: Worker, slot: int) -> None:
-        try:
-            while (batch := self.queues[slot].get()) is not None:
-                jobs, measures, layout, csv = batch
-                for job in jobs:
-                    if self.stopping.is_set():
-                        return
-                    row = worker.row(job, measures)
-                    line = None if isinstance(row, FailedRow) else row_line(layout, row, csv=csv)
-                    if not self._send(("row", slot, (job, row, line))):
-                        return
-                if not self._send(("done", slot, None)):
-                    return
-        except BaseException as error:  # noqa: BLE001 (every failure goes to the parent, which raises it)
-            self._send(("error", slot, _picklable(error)))
-        finally:
-            _detach()
-
-
-def _detach() -> None:
-    """Let go of this thread's attachment to the JVM (JPype attached it, as a daemon, at its first Java call)."""
-    try:
-        import jpype
-
-        if jpype.isJVMStarted():
-            jpype.java.lang.Thread.detach()
-    except ImportError:  # a scikit-learn-only experiment without the weka extra
-        pass
 
 
 def next_batch(waiting: list[list[Job]], schemes: Sequence[int | None], index: int) -> list[Job] | None:
@@ -244,12 +162,9 @@ def main_script(schemes: Sequence[Any]) -> str | None:
 class Processes:
     """``workers`` spawned processes (a forked JVM is unusable), started at once without the parent's main script,
     a pipe to each; :meth:`start` gives them the experiment.  ``jvm`` starts a JVM in each while the parent reads
-    the data; ``modules`` are imported, and ``script`` (:func:`main_script`) before the experiment.  Each process
-    runs ``threads`` batches at a time on its one JVM: ``workers * threads`` slots, each handed a batch at a time."""
+    the data; ``modules`` are imported, and ``script`` (:func:`main_script`) before the experiment."""
 
-    def __init__(
-        self, workers: int, *, jvm: bool, modules: Sequence[str] = (), script: str | None = None, threads: int = 1
-    ):
+    def __init__(self, workers: int, *, jvm: bool, modules: Sequence[str] = (), script: str | None = None):
         self.script = script  # the main script the workers import before the setup (a scheme defined in it)
         context = multiprocessing.get_context("spawn")
         self.connections: list[Connection] = []
@@ -257,8 +172,7 @@ class Processes:
         self.finished = False
         self.killed = False
         self.setup: Setup | None = None
-        self.threads = threads
-        self.running: list[list[Job]] = [[] for _ in range(workers * threads)]  # each slot's rows handed, not back
+        self.running: list[list[Job]] = [[] for _ in range(workers)]  # each worker's rows handed, not yet back
         # the processes are born with the stop signals blocked (a Ctrl-C reaches the whole process group), until
         # they ignore them: a signal is the parent's to handle, and it ends them.  Blocked here for a moment, a
         # signal to the parent waits; it is not lost.
@@ -269,14 +183,7 @@ class Processes:
                 ours, theirs = context.Pipe()
                 process = context.Process(
                     target=_serve,
-                    args=(
-                        index,
-                        os.getpid(),
-                        theirs,
-                        jvm,
-                        tuple(name for name in modules if name != "__main__"),
-                        threads,
-                    ),
+                    args=(index, os.getpid(), theirs, jvm, tuple(name for name in modules if name != "__main__")),
                     daemon=True,
                     name=f"wekaeval-{index}",
                 )
@@ -318,27 +225,27 @@ class Processes:
         A worker is handed :func:`next_batch`'s choice: the schemes stay with the workers that ran them.
         """
         waiting = list(batches)
-        schemes: list[int | None] = [None] * len(self.running)  # the scheme of each slot's last batch
+        schemes: list[int | None] = [None] * len(self.processes)  # the scheme of each worker's last batch
         busy = 0
 
-        def hand(slot: int) -> bool:
-            batch = next_batch(waiting, schemes, slot)
+        def hand(index: int) -> bool:
+            batch = next_batch(waiting, schemes, index)
             if batch is None:
                 return False
-            schemes[slot] = batch[0].scheme
-            self.running[slot] = list(batch)
-            self._send(slot // self.threads, ("batch", (slot % self.threads, batch, measures, layout, csv)))
+            schemes[index] = batch[0].scheme
+            self.running[index] = list(batch)
+            self._send(index, ("batch", (batch, measures, layout, csv)))
             return True
 
-        for slot in range(len(self.running)):
-            busy += hand(slot)
+        for index in range(len(self.processes)):
+            busy += hand(index)
         while busy:
-            kind, slot, payload = self._message()
+            kind, index, payload = self._message()
             if kind == "row":
-                if payload[0] in self.running[slot]:
-                    self.running[slot].remove(payload[0])
+                if payload[0] in self.running[index]:
+                    self.running[index].remove(payload[0])
                 yield payload
-            elif not hand(slot):
+            elif not hand(index):
                 busy -= 1
         self.finished = True
 
@@ -349,7 +256,7 @@ class Processes:
             raise self._ended(index) from None
 
     def _message(self) -> tuple[str, int, Any]:
-        """The next message of any worker, as (kind, slot, payload); a worker's error is raised, and so is the
+        """The next message of any worker, as (kind, worker, payload); a worker's error is raised, and so is the
         end of a worker that was not asked to end."""
         handles: dict[Any, int] = {}
         for index, (connection, process) in enumerate(zip(self.connections, self.processes, strict=True)):
@@ -359,12 +266,12 @@ class Processes:
             index = handles[handle]
             if handle is self.connections[index]:
                 try:
-                    kind, slot, payload = self.connections[index].recv()
+                    kind, payload = self.connections[index].recv()
                 except (EOFError, OSError):
                     raise self._ended(index) from None
                 if kind == "error":
                     raise payload
-                return kind, index * self.threads + slot, payload
+                return kind, index, payload
         raise self._ended(handles[ready[0]])
 
     def _ended(self, index: int) -> BaseException:
@@ -372,7 +279,7 @@ class Processes:
         connection = self.connections[index]
         try:
             if connection.poll():
-                kind, _, payload = connection.recv()
+                kind, payload = connection.recv()
                 if kind == "error":
                     return payload
         except (EOFError, OSError):
@@ -395,9 +302,8 @@ class Processes:
         else:
             how = f"exit status {code}"
         doing = ""
-        running = [jobs for jobs in self.running[index * self.threads : (index + 1) * self.threads] if jobs]
-        if running and self.setup is not None:
-            job = running[0][0]
+        if self.running[index] and self.setup is not None:
+            job = self.running[index][0]
             scheme = self.setup.schemes[job.scheme]
             data = self.setup.datasets[job.dataset]
             fold = f", fold {job.fold + 1}" if self.setup.folds is not None else ""

@@ -3,7 +3,8 @@
 The rows are the ones WEKA's ``Experiment`` writes with a ``CrossValidationResultProducer`` (or
 ``RandomSplitResultProducer``) and a ``ClassifierSplitEvaluator`` (``RegressionSplitEvaluator`` for a
 numeric class), in its order -- scheme by scheme, dataset by dataset, run by run, fold by fold -- whatever
-order they were computed in: serially, by worker processes (one JVM each), or on a Dask cluster.  The file
+order they were computed in: serially, on threads of this process calling its JVM (WEKA schemes only), by
+worker processes (one JVM each), or on a Dask cluster.  The file
 is rewritten atomically as rows finish (at most once a second) and when the run ends or is interrupted, so
 it always holds every finished row; run again with the same file, only the missing rows are computed (each
 row it holds checked first: :mod:`wekaeval.experiment._resume`).  One run writes a result file at a time:
@@ -35,6 +36,7 @@ from wekaeval.experiment._pool import Processes, capped_workers, main_script
 from wekaeval.experiment._resultfile import Row, is_csv, results_text
 from wekaeval.experiment._results import ExperimentResults, read_experiment_results
 from wekaeval.experiment._resume import early_check, resumable_rows
+from wekaeval.experiment._threads import Threads
 from wekaeval.experiment._worker import ExperimentError, FailedRow, Job, Key, RowsMissing, Setup, Worker
 from wekaeval.javamath import back_quote_chars
 from wekaeval.models._shared import ModelData, NominalEncoding, is_sklearn_estimator, is_weka_classifier, model_data
@@ -83,7 +85,7 @@ def run(
         (``InstancesResultListener``).  One run writes it at a time (a lock, ``.NAME.lock`` beside it).
     workers : int
         Batches of rows (a dataset x run x scheme each) computed at a time; 1 computes them here.  With WEKA
-        schemes only, threads of one worker process calling its one JVM; else processes, each with its own JVM.
+        schemes only, threads of this process calling its one JVM; else processes, each with its own JVM.
         More than the processors this process may use are capped to them, and more than the experiment's
         batches to those (one computes them here), with a warning.
     resume : bool
@@ -134,14 +136,15 @@ def run(
                 writer.read(lambda path: early_check(path, _layout(setup, ()), _first_keys(setup, runs)))
             if client is None:
                 workers = _workers_used(workers, len(setup.datasets) * len(setup.schemes) * runs)
-            if client is not None or workers > 1:
+            sent = client is not None or (workers > 1 and not all(isinstance(s, str) for s in scheme_list))
+            if sent:
                 for data in setup.datasets:
                     data.check_sendable()  # before any worker starts, not when the data is first sent
             pool = _processes(scheme_list, workers) if client is None and workers > 1 else None
             if pool is not None:
                 control.attach(pool)
             try:
-                return _run(setup, pool, client, runs, writer, resume, progress)
+                return _run(setup, pool, client, workers, runs, writer, resume, progress)
             finally:
                 control.end()  # before the lock is let go: a stop from now on writes nothing
                 if pool is not None:
@@ -242,13 +245,14 @@ def _run(
     setup: Setup,
     pool: Processes | None,
     client: Any,
+    workers: int,
     runs: int,
     writer: SoleWriter,
     resume: bool,
     progress: bool | Progress | None,
 ) -> ExperimentResults:
     path = writer.path
-    with _executor(setup, pool, client) as executor:
+    with _executor(setup, pool, client, workers) as executor:
         scheme_keys, measures = executor.describe()
         layout = _layout(setup, measures)
         jobs = _plan(setup, runs)
@@ -471,18 +475,17 @@ def _workers_used(workers: int, batches: int) -> int:
     return used
 
 
-def _processes(schemes: list[Any], workers: int) -> Processes:
-    """The workers: when every scheme is WEKA's, one process running ``workers`` batches at a time, each on a
-    thread calling its one JVM (a process per worker would compile WEKA's code again in each JVM); otherwise a
-    process per worker (scikit-learn's Python holds the GIL), started with a JVM when a scheme is WEKA's,
-    importing the scikit-learn models' modules (and the main script, if a scheme is defined there:
-    :func:`main_script` refuses it now, before any worker starts, where the workers cannot)."""
+def _processes(schemes: list[Any], workers: int) -> Processes | None:
+    """The worker processes when a scheme is scikit-learn's (its Python holds the GIL), started with a JVM when a
+    scheme is WEKA's, importing the scikit-learn models' modules (and the main script, if a scheme is defined
+    there: :func:`main_script` refuses it now, before any worker starts, where the workers cannot).  None when
+    every scheme is WEKA's: their rows are computed on threads of this process (:class:`Threads`), calling its one
+    JVM, where a process per worker would compile WEKA's code again in each JVM."""
     modules = dict.fromkeys(type(scheme).__module__ for scheme in schemes if not isinstance(scheme, str))
-    jvm = any(isinstance(scheme, str) for scheme in schemes)
-    script = main_script(schemes)
     if not modules:
-        return Processes(1, jvm=True, script=script, threads=workers)
-    return Processes(workers, jvm=jvm, modules=list(modules), script=script)
+        return None
+    jvm = any(isinstance(scheme, str) for scheme in schemes)
+    return Processes(workers, jvm=jvm, modules=list(modules), script=main_script(schemes))
 
 
 class _Pool:
@@ -507,11 +510,13 @@ class _Pool:
         yield from self.pool.rows(batches, measures, layout, csv)
 
 
-def _executor(setup: Setup, pool: Processes | None, client: Any) -> Any:
+def _executor(setup: Setup, pool: Processes | None, client: Any, workers: int) -> Any:
     if client is not None:
         from wekaeval.experiment._dask import Dask
 
         return Dask(setup, client)
     if pool is not None:
         return _Pool(setup, pool)
+    if workers > 1:
+        return Threads(setup, workers)
     return _Serial(setup)
