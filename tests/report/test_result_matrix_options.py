@@ -241,3 +241,10 @@ def test_counts_of_a_thousand_and_more_are_cut():
 def test_broken_texts_are_weka_output_errors(text):
     with pytest.raises(WekaOutputError):
         read_result_matrix(text)
+
+
+def test_ttest_counts_are_the_printed_line():
+    """TTestResult.counts() is the (v/ /*) line WEKA prints: an empty cell counts as no tie."""
+    result = analysis(False, 0, False, empty_column=False)
+    assert read_result_matrix(result.to_text()).counts == result.counts()
+    assert sum(result.counts()[result.schemes[2]]) == 2
