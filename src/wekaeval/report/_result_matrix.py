@@ -18,18 +18,24 @@ from dataclasses import dataclass
 from typing import IO
 
 from wekaeval._textsource import MAX_LINE, TextSource
+from wekaeval.errors import WekaOutputError
 from wekaeval.report._result_matrix_text import (
     Misfit,
+    average_last,
+    column_groups,
     count_end,
-    decimals_of,
-    enumerated,
-    is_average,
-    number,
+    count_texts,
+    dataset_names,
+    key_names,
+    marks_of,
     plain_cells,
     plain_columns,
+    scheme_names,
     significance_marks,
 )
-from wekaeval.errors import WekaOutputError
+from wekaeval.report._result_matrix_text import (
+    number as _number_text,
+)
 
 __all__ = ["PrintedResultMatrix", "read_result_matrix", "RESULT_MATRIX_FORMATS"]
 
@@ -46,7 +52,8 @@ class PrintedResultMatrix:
     base's always ``""``), ``runs`` (the ``(15)`` of plain text: results per dataset; None where WEKA cut
     it, 1000 and more), ``counts`` (scheme -> ``(wins, ties, losses)``, the ``(v/ /*)`` row, the base left
     out, a count WEKA's layout overwrote left out too) and ``averages`` (``-show-avg``'s ``Average`` row:
-    each scheme's mean over the datasets; None without it).  An empty cell (a scheme without results on
+    each scheme's mean over the datasets, None for a scheme without any (WEKA prints NaN); None without the
+    row).  An empty cell (a scheme without results on
     a dataset) reads as None mean and standard deviation and mark ``""``.  A field the format does not print
     is None: GNUPlot prints no marks, Significance only marks; a scheme's name is the key's full name where
     the text has a key, else the header's (perhaps cut) name; a dataset's name is as printed (perhaps cut),
@@ -62,6 +69,10 @@ class PrintedResultMatrix:
     runs: tuple[int | None, ...] | None
     counts: dict[str, tuple[int, int, int]] | None
     averages: _Row | None = None
+
+    def __post_init__(self) -> None:
+        if self.averages is not None:  # WEKA prints NaN for the average of a column without values
+            object.__setattr__(self, "averages", tuple(None if v is None or v != v else v for v in self.averages))
 
     def mean(self, dataset: int | str, scheme: int | str) -> float | None:
         """The printed mean of ``scheme`` on ``dataset`` (by index or name)."""
@@ -130,76 +141,7 @@ def read_result_matrix(source: str | os.PathLike | IO, *, encoding: str = "utf-8
 
 
 def _float(text: str, line: int = 0) -> float | None:
-    return number(text, line)
-
-
-def _marks_of(texts: list[str]) -> tuple[str, ...]:
-    table = {"v": "v", "*": "*", "$\\circ$": "v", "$\\bullet$": "*"}
-    return tuple(table.get(text.strip().strip("'"), "") for text in texts)
-
-
-def _counts(schemes: tuple[str, ...], texts: list[str]) -> dict[str, tuple[int, int, int]] | None:
-    """The ``(v/ /*)`` row: a scheme whose count WEKA's layout overwrote (narrow columns) is left out."""
-    found = [re.search(r"[(\[](\d+)/(\d+)/(\d+)[)\]]", text) for text in texts]
-    if not any(found):
-        return None
-    result = {}
-    for scheme, match in zip(schemes[1:], found, strict=False):
-        if match is not None:
-            result[scheme] = (int(match[1]), int(match[2]), int(match[3]))
-    return result
-
-
-def _key(lines: list[str], start: int, left: str = "(", right: str = ")") -> dict[int, str]:
-    """``toStringKey`` of plain text (``(1) name``; GNUPlot's copy numbers ``1 name``), after ``Key:``."""
-    names: dict[int, str] = {}
-    pattern = re.compile(rf"^{re.escape(left)}(\d+){re.escape(right)} (.*)$")
-    inside = False
-    for line in lines[start:]:
-        if line == "Key:":
-            inside, names = True, {}
-            continue
-        match = pattern.match(line) if inside else None
-        if match:
-            names[int(match[1])] = match[2]
-        elif inside and names:
-            break
-    return names
-
-
-def _scheme_names(heads: list[str], key: dict[int, str], left: str = "(", right: str = ")") -> tuple[str, ...]:
-    """The schemes by their header names: the key's full name where the header's number (``(2) trees.J``)
-    names one, or where a header cut short (``-col-name-width``) begins only one key entry; else as printed."""
-    names = []
-    for head in heads:
-        match = re.match(rf"{re.escape(left)}(\d+){re.escape(right)}(?: |$)", head)
-        if match and int(match[1]) in key:
-            names.append(key[int(match[1])])
-            continue
-        found = [n for n, full in key.items() if head and f"{left}{n}{right} {full}".startswith(head)]
-        names.append(key[found[0]] if len(found) == 1 else head)
-    return tuple(names)
-
-
-def _datasets(labels: list[str], left: str = "(", right: str = ")") -> tuple[str, ...]:
-    numbered = enumerated(labels, left, right)
-    return tuple(numbered[0] if numbered else labels)
-
-
-def _average_last(
-    datasets: list[str], means: list[list[float | None]], blank_rest: bool, decisive: bool, texts: list[str]
-) -> bool:
-    """Whether the last row is ``-show-avg``'s ``Average``: named so, every mean printed, the other cells
-    blank; where the text cannot tell it from a data set of that name (``decisive`` False), the values must
-    also be the averages of the rows above."""
-    if len(datasets) < 2 or datasets[-1] != "Average" or not blank_rest:
-        return False
-    if any(value is None for value in means[-1]):
-        return False
-    if decisive:
-        return True
-    columns = [[row[j] for row in means[:-1]] for j in range(len(means[-1]))]
-    return is_average(means[-1], columns, decimals_of(texts))
+    return _number_text(text, line)
 
 
 # -- plain text and significance ---------------------------------------------------------------------------------
@@ -243,7 +185,9 @@ def _plain(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     if average is not None:
         bar = rests[0].find("|")
         text = lines[average]
-        candidates = [end for end in (first_end, 12) if text[end - 5 : end + 3].strip() == "" and text[end:].find("|") == bar]
+        candidates = [
+            end for end in (first_end, 12) if text[end - 5 : end + 3].strip() == "" and text[end:].find("|") == bar
+        ]
         if not candidates:
             raise ValueError(f"line {average + 1}: {text[:200]!r} is not the average row of the matrix")
         rests.append(text[candidates[0] :])
@@ -267,7 +211,7 @@ def _plain(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     starts = [first_end - 4] + [first_end + column.start + 1 for column in columns[1:]]
     bounds = [first_end + column.start - 2 for column in columns[1:2]] + starts[2:] + [max(width, len(header))]
     heads = [header[start:bound].rstrip() for start, bound in zip(starts, bounds, strict=True)]
-    schemes = _scheme_names(heads, _key(lines, number + 1))
+    schemes = scheme_names(heads, key_names(lines, number + 1))
     count_texts = []
     for column in columns[1:]:
         stop = first_end + (column.std or column.mean)[1] + 2
@@ -282,7 +226,7 @@ def _plain(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     return PrintedResultMatrix(
         name,
         "plain",
-        _datasets([lines[row][: end - 5].rstrip() for row, end in zip(rows, ends, strict=True)]),
+        dataset_names([lines[row][: end - 5].rstrip() for row, end in zip(rows, ends, strict=True)]),
         schemes,
         tuple(means),
         tuple(stds) if std_shown else None,
@@ -303,7 +247,7 @@ def _significance(name: str, lines: list[str], first: int) -> PrintedResultMatri
     while number < len(lines) and lines[number].strip():
         rows.append(lines[number])
         number += 1
-    key = _key(lines, number)
+    key = key_names(lines, number)
     start = field + 1
     found = [(start + m.start(), int(m[1])) for m in re.finditer(r" \((\d+)\)(?= |$)", " " + header[start:])]
     starts = [position for position, n in found if n in key]
@@ -315,8 +259,8 @@ def _significance(name: str, lines: list[str], first: int) -> PrintedResultMatri
     return PrintedResultMatrix(
         name,
         "significance",
-        _datasets([row[:field].rstrip() for row in rows]),
-        _scheme_names(heads, key),
+        dataset_names([row[:field].rstrip() for row in rows]),
+        scheme_names(heads, key),
         None,
         None,
         tuple(marks),
@@ -332,20 +276,13 @@ def _csv_rows(lines: list[str]) -> list[list[str]]:
     return list(csv.reader(lines, quotechar="'", escapechar="\\"))
 
 
-def _groups(total: int, std: bool) -> list[tuple[int, int]]:
-    """Each column's (first cell, cells) in a row of ``toArray``: the base mean [std], then mean [std] mark."""
-    size = 3 if std else 2
-    groups = [(1, size - 1)]
-    while groups[-1][0] + groups[-1][1] < total:
-        groups.append((groups[-1][0] + groups[-1][1], size))
-    return groups
-
-
-def _cells_of(texts: list[str], groups: list[tuple[int, int]], std: bool, line: int) -> tuple[_Row, _Row, tuple[str, ...]]:
+def _cells_of(
+    texts: list[str], groups: list[tuple[int, int]], std: bool, line: int
+) -> tuple[_Row, _Row, tuple[str, ...]]:
     parts = [texts[s : s + n] for s, n in groups]
     means = tuple(_float(part[0], line) for part in parts)
     stds = tuple(_float(part[1].lstrip("±").strip(), line) if std else None for part in parts)
-    return means, stds, ("", *_marks_of([part[-1] for part in parts[1:]]))
+    return means, stds, ("", *marks_of([part[-1] for part in parts[1:]]))
 
 
 def _csv(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
@@ -355,9 +292,11 @@ def _csv(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     rows = _csv_rows(lines[first:end])
     header = rows[0]
     std = len(header) > 2 and header[2] == ""
-    groups = _groups(len(header), std)
+    groups = column_groups(len(header), std)
     if groups[-1][0] + groups[-1][1] != len(header):
-        raise ValueError(f"line {first + 1}: {len(header)} header cells, not a matrix of {'3' if std else '2'} per column")
+        raise ValueError(
+            f"line {first + 1}: {len(header)} header cells, not a matrix of {'3' if std else '2'} per column"
+        )
     body, counts_row = [], None
     for offset, row in enumerate(rows[1:], first + 2):
         if row and row[0] in ("[v/ /*]", "(v/ /*)"):
@@ -372,7 +311,7 @@ def _csv(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     cells = [_cells_of(row, groups, std, offset) for offset, row in body]
     last = body[-1][1]
     blank = all(last[s + n - 1] == "" for s, n in groups[1:]) and (not std or all(last[s + 1] == "" for s, _ in groups))
-    has_average = _average_last(datasets, [list(c[0]) for c in cells], blank, True, [])
+    has_average = average_last(datasets, [list(c[0]) for c in cells], blank, True, [])
     averages = cells.pop()[0] if has_average else None
     if has_average:
         datasets.pop()
@@ -380,12 +319,12 @@ def _csv(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     for row in _csv_rows([line for line in lines[end:] if line.strip()]):
         if len(row) >= 2 and re.fullmatch(r"\[\d+\]", row[0]):
             keys[int(row[0][1:-1])] = row[1]
-    schemes = _scheme_names([header[s] for s, _ in groups], keys, "[", "]")
-    counts = None if counts_row is None else _counts(schemes, [counts_row[s + n - 1] for s, n in groups[1:]])
+    schemes = scheme_names([header[s] for s, _ in groups], keys, "[", "]")
+    counts = None if counts_row is None else count_texts(schemes, [counts_row[s + n - 1] for s, n in groups[1:]])
     return PrintedResultMatrix(
         name,
         "csv",
-        _datasets(datasets, "[", "]"),
+        dataset_names(datasets, "[", "]"),
         schemes,
         tuple(c[0] for c in cells),
         tuple(c[1] for c in cells) if std else None,
@@ -422,7 +361,7 @@ def _html(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     header = rows[0]
     std = len(header) > 1 and header[1][1] == 2
     total = sum(span for _, span, _ in header)
-    groups = _groups(total, std)
+    groups = column_groups(total, std)
     if [n for _, n in groups] != [span for _, span, _ in header[1:]]:
         raise ValueError(f"line {first + 2}: the header's column spans are not a matrix's")
     body, counts_row = [], None
@@ -441,18 +380,18 @@ def _html(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     last = body[-1][1]
     blank = all(last[s + n - 1] == "" for s, n in groups[1:]) and (not std or all(last[s + 1] == "" for s, _ in groups))
     texts = [t for _, row in body for s, _ in groups for t in [row[s]]]
-    has_average = _average_last(datasets, [list(c[0]) for c in cells], blank, std, texts)
+    has_average = average_last(datasets, [list(c[0]) for c in cells], blank, std, texts)
     averages = cells.pop()[0] if has_average else None
     if has_average:
         datasets.pop()
     key_rows, _ = _html_rows(lines, end + 1) if any("<table" in line for line in lines[end + 1 :]) else ([], 0)
     keys = {int(r[0][0][1:-1]): r[1][2] for r in key_rows if len(r) == 2 and re.fullmatch(r"\(\d+\)", r[0][0])}
-    schemes = _scheme_names([text for text, _, _ in header[1:]], keys)
-    counts = None if counts_row is None else _counts(schemes, [counts_row[s + n - 1] for s, n in groups[1:]])
+    schemes = scheme_names([text for text, _, _ in header[1:]], keys)
+    counts = None if counts_row is None else count_texts(schemes, [counts_row[s + n - 1] for s, n in groups[1:]])
     return PrintedResultMatrix(
         name,
         "html",
-        _datasets(datasets),
+        dataset_names(datasets),
         schemes,
         tuple(c[0] for c in cells),
         tuple(c[1] for c in cells) if std else None,
@@ -519,8 +458,8 @@ def _latex(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     return PrintedResultMatrix(
         name,
         "latex",
-        _datasets(datasets),
-        _scheme_names(heads, keys),
+        dataset_names(datasets),
+        scheme_names(heads, keys),
         tuple(c[0] for c in cells),
         tuple(c[1] for c in cells) if std else None,
         tuple(c[2] for c in cells),
@@ -541,7 +480,7 @@ def _latex_row(
     parts = [cells[s : s + n] for s, n in groups]
     means = tuple(_float(part[0], number) for part in parts)
     stds = tuple(_float(part[2], number) if std else None for part in parts)
-    marks = ("", *_marks_of([part[-1] for part in parts[1:]]))
+    marks = ("", *marks_of([part[-1] for part in parts[1:]]))
     return _latex_text(cells[0]), (means, stds, marks)
 
 
@@ -580,19 +519,19 @@ def _gnuplot(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
     stds = [tuple(row[2 + j * step] for j in range(len(titles))) for row in data] if std else []
     names = [datasets.get(int(row[0] or 0), str(row[0])) for row in data]
     blank = not std or all(value is None for value in stds[-1])
-    has_average = _average_last(names, [list(row) for row in means], blank, std, texts)
+    has_average = average_last(names, [list(row) for row in means], blank, std, texts)
     averages = None
     if has_average:
         averages = means.pop()
         names.pop()
         if std:
             stds.pop()
-    key = _key(lines, first, "", "")
+    key = key_names(lines, first, "", "")
     return PrintedResultMatrix(
         name,
         "gnuplot",
-        _datasets(names, "", ""),
-        _scheme_names(titles, key, "", ""),
+        dataset_names(names, "", ""),
+        scheme_names(titles, key, "", ""),
         tuple(means),
         tuple(stds) if std else None,
         None,
@@ -626,12 +565,17 @@ def _significance_start(line: str, following: list[str]) -> bool:
 _STARTS = (
     ("plain", _plain_start),
     ("significance", _significance_start),
-    ("csv", lambda line, _: "," in line and bool(line.split(",", 1)[0]) and "Dataset".startswith(line.split(",", 1)[0])),
+    (
+        "csv",
+        lambda line, _: "," in line and bool(line.split(",", 1)[0]) and "Dataset".startswith(line.split(",", 1)[0]),
+    ),
     (
         "html",
-        lambda line, following: line.startswith("<table")
-        and bool(following)
-        and bool(re.match(r"\s*<tr><td><b>D[a-z]*</b></td>", following[0])),
+        lambda line, following: (
+            line.startswith("<table")
+            and bool(following)
+            and bool(re.match(r"\s*<tr><td><b>D[a-z]*</b></td>", following[0]))
+        ),
     ),
     ("latex", lambda line, _: line.startswith("\\begin{table}")),
     ("gnuplot", lambda line, _: line == "# file: plot.dat #"),

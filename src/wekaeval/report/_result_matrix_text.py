@@ -8,7 +8,7 @@ three blanks, its widest mean starts right after them, a standard deviation foll
 then a blank and the significance mark (the base: `` |``).  An empty cell (no results) is blank at full
 width, a column without any result is blank: four characters wide (six with standard deviations).
 
->>> rows = ["iris (15)   33.33 |   94.44 v        ", "labor (10)   50.00 |   90.00 *        "]
+>>> rows = ["iris (15)   33.33 |   94.44 v    ", "labor (10)   50.00 |   90.00 *    "]
 >>> [column.mean for column in plain_columns([row[row.index(")") + 1 :] for row in rows], [True, True])]
 [(3, 8), (13, 18), (23, 23)]
 """
@@ -111,7 +111,9 @@ def _misfit(row: int, rest: str, position: int) -> Misfit:
     return Misfit(row, token[0] if token else rest[position:])
 
 
-def plain_cells(rest: str, columns: list[Column], line: int) -> tuple[list[float | None], list[float | None], list[str]]:
+def plain_cells(
+    rest: str, columns: list[Column], line: int
+) -> tuple[list[float | None], list[float | None], list[str]]:
     """A row's means, standard deviations and marks, by its columns."""
     rest = rest.ljust(columns[-1].end)
     means, stds, marks = [], [], []
@@ -173,9 +175,7 @@ def decimals_of(texts: list[str]) -> int:
     return max((len(text.split(".")[1]) for text in texts if "." in text), default=0)
 
 
-def significance_marks(
-    header: str, starts: list[int], rows: list[str], first_line: int
-) -> list[tuple[str, ...]]:
+def significance_marks(header: str, starts: list[int], rows: list[str], first_line: int) -> list[tuple[str, ...]]:
     """The marks of Significance-only rows, the columns' names starting at ``starts`` in the header.
 
     A row prints ``"  " + mark`` and blanks up to the next column, the mark under the second character of
@@ -205,3 +205,81 @@ def significance_marks(
             shift_floor = starts[candidates[0]] + 1 - position
         result.append(tuple(marks))
     return result
+
+
+def marks_of(texts: list[str]) -> tuple[str, ...]:
+    table = {"v": "v", "*": "*", "$\\circ$": "v", "$\\bullet$": "*"}
+    return tuple(table.get(text.strip().strip("'"), "") for text in texts)
+
+
+def count_texts(schemes: tuple[str, ...], texts: list[str]) -> dict[str, tuple[int, int, int]] | None:
+    """The ``(v/ /*)`` row: a scheme whose count WEKA's layout overwrote (narrow columns) is left out."""
+    found = [re.search(r"[(\[](\d+)/(\d+)/(\d+)[)\]]", text) for text in texts]
+    if not any(found):
+        return None
+    result = {}
+    for scheme, match in zip(schemes[1:], found, strict=False):
+        if match is not None:
+            result[scheme] = (int(match[1]), int(match[2]), int(match[3]))
+    return result
+
+
+def key_names(lines: list[str], start: int, left: str = "(", right: str = ")") -> dict[int, str]:
+    """``toStringKey`` of plain text (``(1) name``; GNUPlot's copy numbers ``1 name``), after ``Key:``."""
+    names: dict[int, str] = {}
+    pattern = re.compile(rf"^{re.escape(left)}(\d+){re.escape(right)} (.*)$")
+    inside = False
+    for line in lines[start:]:
+        if line == "Key:":
+            inside, names = True, {}
+            continue
+        match = pattern.match(line) if inside else None
+        if match:
+            names[int(match[1])] = match[2]
+        elif inside and names:
+            break
+    return names
+
+
+def scheme_names(heads: list[str], key: dict[int, str], left: str = "(", right: str = ")") -> tuple[str, ...]:
+    """The schemes by their header names: the key's full name where the header's number (``(2) trees.J``)
+    names one, or where a header cut short (``-col-name-width``) begins only one key entry; else as printed."""
+    names = []
+    for head in heads:
+        match = re.match(rf"{re.escape(left)}(\d+){re.escape(right)}(?: |$)", head)
+        if match and int(match[1]) in key:
+            names.append(key[int(match[1])])
+            continue
+        found = [n for n, full in key.items() if head and f"{left}{n}{right} {full}".startswith(head)]
+        names.append(key[found[0]] if len(found) == 1 else head)
+    return tuple(names)
+
+
+def dataset_names(labels: list[str], left: str = "(", right: str = ")") -> tuple[str, ...]:
+    numbered = enumerated(labels, left, right)
+    return tuple(numbered[0] if numbered else labels)
+
+
+def average_last(
+    datasets: list[str], means: list[list[float | None]], blank_rest: bool, decisive: bool, texts: list[str]
+) -> bool:
+    """Whether the last row is ``-show-avg``'s ``Average``: named so, every mean printed, the other cells
+    blank; where the text cannot tell it from a data set of that name (``decisive`` False), the values must
+    also be the averages of the rows above."""
+    if len(datasets) < 2 or datasets[-1] != "Average" or not blank_rest:
+        return False
+    if any(value is None for value in means[-1]):
+        return False
+    if decisive:
+        return True
+    columns = [[row[j] for row in means[:-1]] for j in range(len(means[-1]))]
+    return is_average(means[-1], columns, decimals_of(texts))
+
+
+def column_groups(total: int, std: bool) -> list[tuple[int, int]]:
+    """Each column's (first cell, cells) in a row of ``toArray``: the base mean [std], then mean [std] mark."""
+    size = 3 if std else 2
+    groups = [(1, size - 1)]
+    while groups[-1][0] + groups[-1][1] < total:
+        groups.append((groups[-1][0] + groups[-1][1], size))
+    return groups
