@@ -80,6 +80,8 @@ def printed(matrix: _Format, value: float, prec: int) -> float | None:
 def label(matrix: _Format, fmt: str, text: str, width: int) -> str:
     text = matrix._remove_filter_name(text)
     text = text[:width] if 0 < width < len(text) else text
+    if fmt in ("csv", "html", "gnuplot"):
+        return text  # names as they are: nothing pads them
     return text.replace("_", "-").rstrip() if fmt == "latex" else text.rstrip()
 
 
@@ -257,3 +259,25 @@ def test_ttest_counts_are_the_printed_line():
     result = analysis(False, 0, False, empty_column=False)
     assert read_result_matrix(result.to_text()).counts == result.counts()
     assert sum(result.counts()[result.schemes[2]]) == 2
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    fmt=st.sampled_from(FORMATS),
+    show=st.booleans(),
+    edits=st.lists(
+        st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 20), st.sampled_from(list(" -|()v*&\n,'<>09.N"))),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_a_damaged_text_is_a_weka_output_error_or_reads(fmt, show, edits):
+    """Whatever a text breaks, read_result_matrix raises WekaOutputError and nothing else."""
+    text = analysis(show, 0, False).to_text(fmt, ["-show-avg", "-print-row-names"])
+    for where, length, char in edits:
+        at = int(where * len(text))
+        text = text[:at] + char + text[at + length :]
+    try:
+        read_result_matrix(text + "\n")
+    except WekaOutputError:
+        pass
