@@ -281,3 +281,11 @@ def test_a_damaged_text_is_a_weka_output_error_or_reads(fmt, show, edits):
         read_result_matrix(text + "\n")
     except WekaOutputError:
         pass
+
+
+@pytest.mark.parametrize("fmt", ["plain", "significance"])
+@pytest.mark.parametrize("options", [[], ["-show-avg", "-print-row-names", "-row-name-width", "0"]])
+def test_a_copy_without_trailing_blanks_reads_the_same(fmt, options):
+    text = analysis(True, 0, False).to_text(fmt, options)
+    stripped = "\n".join(line.rstrip() for line in text.split("\n"))
+    assert stripped != text and read_result_matrix(stripped) == read_result_matrix(text)
