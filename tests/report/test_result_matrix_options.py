@@ -289,3 +289,13 @@ def test_a_copy_without_trailing_blanks_reads_the_same(fmt, options):
     text = analysis(True, 0, False).to_text(fmt, options)
     stripped = "\n".join(line.rstrip() for line in text.split("\n"))
     assert stripped != text and read_result_matrix(stripped) == read_result_matrix(text)
+
+
+@pytest.mark.parametrize("fmt", ["plain", "csv", "latex", "html", "gnuplot"])
+def test_a_bad_cell_is_named_with_its_line(fmt):
+    text = analysis(False, 0, False, empty_column=False).to_text(fmt)
+    lines = text.split("\n")
+    number = next(i for i, line in enumerate(lines) if "73.42" in line)
+    lines[number] = lines[number].replace("73.42", "73.4x")
+    with pytest.raises(WekaOutputError, match=rf":{number + 1}: .*'73\.4x' is not a cell"):
+        read_result_matrix("\n".join(lines))

@@ -338,10 +338,10 @@ def _csv(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
 # -- HTML -----------------------------------------------------------------------------------------------------------
 
 
-def _html_rows(lines: list[str], first: int) -> tuple[list[list[tuple[str, int, str]]], int]:
+def _html_rows(lines: list[str], first: int) -> tuple[list[list[tuple[str, int, str]]], int, list[int]]:
     """Each ``<tr>``'s cells: (text without tags, columns spanned, the content as printed: WEKA prints names
-    into the page as they are, unescaped), and the line of ``</table>``."""
-    rows = []
+    into the page as they are, unescaped), the line of ``</table>`` and each row's line (from 1)."""
+    rows, numbers = [], []
     number = first + 1
     while number < len(lines) and "</table>" not in lines[number]:
         cells = re.findall(r"<td([^>]*)>(.*?)</td>", lines[number])
@@ -352,39 +352,42 @@ def _html_rows(lines: list[str], first: int) -> tuple[list[list[tuple[str, int, 
                 text = html.unescape(re.sub(r"<[^>]+>", "", content)).replace("\xa0", " ")
                 parsed.append((text.strip(), int(span[1]) if span else 1, content))
             rows.append(parsed)
+            numbers.append(number + 1)
         number += 1
-    return rows, number
+    return rows, number, numbers
 
 
 def _html(name: str, lines: list[str], first: int) -> PrintedResultMatrix:
-    rows, end = _html_rows(lines, first)
+    rows, end, numbers = _html_rows(lines, first)
+    if not rows:
+        raise ValueError(f"line {first + 1}: a table without rows")
     header = rows[0]
     std = len(header) > 1 and header[1][1] == 2
     total = sum(span for _, span, _ in header)
     groups = column_groups(total, std)
     if [n for _, n in groups] != [span for _, span, _ in header[1:]]:
-        raise ValueError(f"line {first + 2}: the header's column spans are not a matrix's")
+        raise ValueError(f"line {numbers[0]}: the header's column spans are not a matrix's")
     body, counts_row = [], None
-    for row in rows[1:]:
+    for number, row in zip(numbers[1:], rows[1:], strict=True):
         texts = [text for text, _, _ in row]
         if texts and texts[0] == "(v/ /*)":
             counts_row = texts
             continue
         if len(texts) != total:
-            raise ValueError(f"line {first + 2}: {len(texts)} cells, the header spans {total}")
-        body.append((row[0][2], texts))
+            raise ValueError(f"line {number}: {len(texts)} cells, the header spans {total}")
+        body.append((row[0][2], texts, number))
     if not body:
         raise ValueError(f"line {first + 1}: a matrix without rows")
-    datasets = [label for label, _ in body]
-    cells = [_cells_of(texts, groups, std, first + 1) for _, texts in body]
+    datasets = [label for label, _, _ in body]
+    cells = [_cells_of(texts, groups, std, number) for _, texts, number in body]
     last = body[-1][1]
     blank = all(last[s + n - 1] == "" for s, n in groups[1:]) and (not std or all(last[s + 1] == "" for s, _ in groups))
-    texts = [t for _, row in body for s, _ in groups for t in [row[s]]]
+    texts = [t for _, row, _ in body for s, _ in groups for t in [row[s]]]
     has_average = average_last(datasets, [list(c[0]) for c in cells], blank, std, texts)
     averages = cells.pop()[0] if has_average else None
     if has_average:
         datasets.pop()
-    key_rows, _ = _html_rows(lines, end + 1) if any("<table" in line for line in lines[end + 1 :]) else ([], 0)
+    key_rows = _html_rows(lines, end + 1)[0] if any("<table" in line for line in lines[end + 1 :]) else []
     keys = {int(r[0][0][1:-1]): r[1][2] for r in key_rows if len(r) == 2 and re.fullmatch(r"\(\d+\)", r[0][0])}
     schemes = scheme_names([text for text, _, _ in header[1:]], keys)
     counts = None if counts_row is None else count_texts(schemes, [counts_row[s + n - 1] for s, n in groups[1:]])
