@@ -159,12 +159,13 @@ class TTestResult:
         return self.cell(dataset, scheme).significance
 
     def counts(self) -> dict[str, tuple[int, int, int]]:
-        """The ``(v/ /*)`` line: per scheme (the base excluded), datasets where it wins, ties and loses."""
+        """The ``(v/ /*)`` line: per scheme (the base excluded), datasets where it wins, ties and loses; a
+        dataset without its results (an empty cell) is none of them, as WEKA counts."""
         result = {}
         for j, name in enumerate(self.schemes):
             if j == self.base:
                 continue
-            marks = [cell.significance if cell is not None else "" for cell in (row[j] for row in self.cells)]
+            marks = [cell.significance for cell in (row[j] for row in self.cells) if cell is not None]
             result[name] = (marks.count("v"), marks.count(""), marks.count("*"))
         return result
 
