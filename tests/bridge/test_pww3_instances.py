@@ -134,15 +134,26 @@ def test_instances_stay_in_this_process(weka_jvm):
         pickle.dumps(prepared)
 
 
-def test_an_experiment_with_workers_refuses_instances_before_they_start(weka_jvm, tmp_path, monkeypatch):
-    """The Instances live in this process's JVM: refused before any worker process (and its JVM) starts."""
-    from wekaeval.experiment import _run, run
+def test_an_experiment_with_worker_processes_refuses_instances_before_they_start(weka_jvm, tmp_path, monkeypatch):
+    """The Instances live in this process's JVM: with a scikit-learn scheme (worker processes, a JVM each) they
+    are refused before any worker process starts; with WEKA's schemes alone the workers are threads of this
+    process, which take them, and the rows are the serial run's."""
+    from sklearn.naive_bayes import GaussianNB
 
-    monkeypatch.setattr(_run, "_processes", lambda *args: pytest.fail("worker processes started"))
+    from wekaeval.experiment import TIMING_COLUMNS, _run, run
+
+    monkeypatch.setattr(_run, "Processes", lambda *args, **settings: pytest.fail("worker processes started"))
     monkeypatch.setattr(_run, "capped_workers", lambda workers: workers)  # 2 workers on a 1-processor machine too
+    schemes = ["weka.classifiers.rules.ZeroR", "weka.classifiers.bayes.NaiveBayes"]
     with pytest.raises(ModelDataError, match="worker processes cannot take it; give the path of its ARFF file"):
-        run([instances("picnic.arff")], ["weka.classifiers.rules.ZeroR"], workers=2, results=tmp_path / "r.arff")
+        run([instances("picnic.arff")], [schemes[0], GaussianNB()], workers=2, results=tmp_path / "r.arff")
     assert not (tmp_path / "r.arff").exists()
+
+    threads = run([instances("picnic.arff")], schemes, runs=2, folds=2, workers=2, results=tmp_path / "t.arff")
+    serial = run([instances("picnic.arff")], schemes, runs=2, folds=2, results=tmp_path / "s.arff")
+    kept = [i for i, name in enumerate(serial.columns) if name not in (*TIMING_COLUMNS, "Date_time")]
+    assert len(serial) == 8
+    assert [[row[i] for i in kept] for row in threads.rows] == [[row[i] for i in kept] for row in serial.rows]
 
 
 def test_features_of_instances_are_the_files(weka_jvm):

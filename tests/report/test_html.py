@@ -339,6 +339,8 @@ def browser(chromium: str, profile: Path, *arguments: str, height: int = 900) ->
         "--headless=new",
         "--no-sandbox",
         "--disable-gpu",
+        "--run-all-compositor-stages-before-draw",  # a screenshot of the whole page, however loaded the machine
+        "--virtual-time-budget=10000",
         f"--user-data-dir={profile}",
         f"--window-size=1200,{height}",
         *arguments,
