@@ -221,9 +221,23 @@ def _commit(table: Table, run: Any) -> None:
     table.blocks.extend(run.blocks)
 
 
-def _check_absent(table: Table, view: str, name: str) -> None:
+def _check_absent(table: Table, view: str, name: str, bag: tuple[str, int] | None = None) -> None:
     """A sparse row that leaves out a string or relational attribute of a file without one, or a nominal attribute
-    declared without labels (``{}``): WEKA's value 0 points at nothing (WEKA fails when the value is used)."""
+    declared without labels (``{}``): WEKA's value 0 points at nothing (WEKA fails when the value is used).
+
+    Bags are checked too; ``bag`` is the text that names the bag in a message, and the line of its row.
+    """
+    for index, kind in enumerate(table.plan.kinds):
+        if kind == RELATIONAL and table.items[index]:
+            starts = table.starts()
+            seen: set[float] = set()
+            for row, value in enumerate(table.column(index).tolist()):
+                if math.isnan(value) or value in seen:
+                    continue
+                seen.add(value)
+                where = f"in relational attribute {shown(table.plan.attributes[index].name)}, "
+                line = line_of(view, int(starts[row])) if bag is None else bag[1]
+                _check_absent(table.items[index][int(value)], view, name, ((bag or ("", 0))[0] + where, line))
     for index, kind in enumerate(table.plan.kinds):
         if kind == NOMINAL:
             if table.plan.attributes[index].values:
@@ -246,11 +260,8 @@ def _check_absent(table: Table, view: str, name: str) -> None:
                     what = "string" if kind == STRING else "relational"
                     why = f"{what} attribute {attribute} out, and no row gives it a value (WEKA's value 0 would point"
                     why += f" at a {what} value that does not exist)"
-                raise ArffError(
-                    f"a sparse row leaves {why}",
-                    source=name,
-                    line=line_of(view, row),
-                )
+                prefix, line = bag if bag is not None else ("", line_of(view, row))
+                raise ArffError(f"{prefix}a sparse row leaves {why}", source=name, line=line)
 
 
 def _dates(
