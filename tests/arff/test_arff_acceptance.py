@@ -47,7 +47,7 @@ def label_less_files(draw: st.DrawFn) -> str:
     """Files with one or more ``{}`` attributes among others, dense rows (``?`` or a value), some sparse."""
     kinds = draw(st.lists(st.sampled_from(["{}", "numeric", "{p,q}"]), min_size=1, max_size=4))
     kinds.insert(draw(st.integers(0, len(kinds))), "{}")
-    lines = ["@relation r"] + [f"@attribute a{i} {kind}" for i, kind in enumerate(kinds)] + ["@attribute c {y,n}", "@data"]
+    lines = ["@relation r", *(f"@attribute a{i} {kind}" for i, kind in enumerate(kinds)), "@attribute c {y,n}", "@data"]
     values = {"{}": st.just("?"), "numeric": st.sampled_from(["1", "-2.5", "?"]), "{p,q}": st.sampled_from("pq?")}
     for _ in range(draw(st.integers(0, 20))):
         lines.append(",".join([draw(values[kind]) for kind in kinds] + [draw(st.sampled_from("yn?"))]))
@@ -146,7 +146,8 @@ def test_dates_are_refused_where_weka_refuses_them_on_its_line(weka_jvm, text):
 def test_unparseable_dates_are_refused_by_both_readers(weka_jvm, monkeypatch):
     """A long plain run (the columnar reader) with a bad date deep inside; load_arff with another class too."""
     good = "".join(f"2020-01-{d:02d},{d}\n" for d in range(1, 29)) * 3
-    text = "@relation d\n@attribute when date yyyy-MM-dd\n@attribute x numeric\n@data\n" + good + "2020-02-30,1\n" + good
+    header = "@relation d\n@attribute when date yyyy-MM-dd\n@attribute x numeric\n@data\n"
+    text = header + good + "2020-02-30,1\n" + good
     theirs = weka_reading(text)
     assert isinstance(theirs, str)
     for ours in our_readings(text):
