@@ -166,17 +166,18 @@ def test_dates_in_a_daylight_saving_gap_are_refused_in_that_zone():
 
 # -- sparse indices in any script's digits (Integer.valueOf reads them) ---------------------------------------
 
-DIGITS = [chr(c) for c in range(0x10000) if unicodedata.category(chr(c)) == "Nd"]
+#: Every script's digit zero (its digits follow it), beyond U+FFFF too: two chars in Java, where they are no digits.
+ZEROS = [chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) == "Nd" and unicodedata.decimal(chr(c)) == 0]
 
 
 @pytest.mark.jvm
 @SETTINGS
-@given(index=st.integers(0, 11), zero=st.sampled_from([c for c in DIGITS if unicodedata.decimal(c) == 0]))
+@given(index=st.integers(0, 11), zero=st.sampled_from(ZEROS))
 def test_sparse_indices_in_any_scripts_digits(weka_jvm, index, zero):
     written = "".join(chr(ord(zero) + int(d)) for d in str(index))
     header = "@relation u\n" + "".join(f"@attribute x{i} numeric\n" for i in range(12)) + "@attribute c {y,n}\n@data\n"
     reading = same_reading(header + f"{{{written} 5}}\n")
-    assert isinstance(reading, Reading)
+    assert isinstance(reading, Reading) == (ord(zero) < 0x10000)
 
 
 # -- a brace where a name belongs: WEKA's name is null --------------------------------------------------------
