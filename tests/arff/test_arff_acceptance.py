@@ -233,3 +233,23 @@ def test_a_line_over_the_bound_is_refused():
     with pytest.raises(ArffError, match="longer than") as caught:
         read_arff_rows(io.BytesIO(raw))
     assert caught.value.line == 4
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pattern=st.sampled_from(["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd", "dd/MM/yyyy HH:mm", "yyyyMMdd", "HH:mm:ss.SSS"]),
+    fields=st.tuples(*(st.integers(0, 10**k - 1) for k in (4, 2, 2, 2, 2, 2, 3))),
+    zone=st.sampled_from(["UTC", "Etc/UTC", "Europe/Berlin"]),
+)
+def test_dates_told_at_once_are_dates_parse_reads(pattern, fields, zone):
+    """The shortcut for plain numeric dates (``DateParser.surely_parses``) claims nothing ``parse`` refuses."""
+    from wekaeval.arff._dates import DateParser
+
+    year, month, day, hour, minute, second, milli = fields
+    values = {"yyyy": f"{year:04d}", "MM": f"{month:02d}", "dd": f"{day:02d}", "HH": f"{hour:02d}"}
+    values.update({"mm": f"{minute:02d}", "ss": f"{second:02d}", "SSS": f"{milli:03d}"})
+    text = re.sub(r"yyyy|MM|dd|HH|mm|ss|SSS", lambda m: values[m.group()], pattern.replace("'T'", "T"))
+    parser = DateParser(pattern, zone)
+    if parser.surely_parses(text):
+        assert parser.parse(text) is not None, text
+    assert not (zone == "Europe/Berlin" and parser.surely_parses(text))

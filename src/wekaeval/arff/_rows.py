@@ -89,6 +89,8 @@ class Plan:
         if parser is None:
             return None
         good = seen.get(text)
+        if good is None and parser.surely_parses(text):
+            good = seen[text] = True
         if good is None:
             try:
                 good = seen[text] = parser.parse(text) is not None
