@@ -345,7 +345,7 @@ def _column(
     if wanted or kind == DATE:
         starts, ends = tokens.starts[cells[present]].tolist(), tokens.ends[cells[present]].tolist()
         texts = [buffer[s:e].decode("utf-8", "surrogatepass") for s, e in zip(starts, ends, strict=True)]
-        if kind == DATE and any(plan.date_problem(index, text) for text in set(texts)):
+        if kind == DATE and plan.date_problem(index, texts) is not None:
             return None  # the row reader refuses it, on its line
         items[index] = texts if wanted else [""] * len(present)
     else:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-import re
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -166,36 +165,6 @@ def _compile(pattern: str) -> tuple[_Field | str, ...]:
     return tuple(items)
 
 
-_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
-
-#: Fixed-width numeric fields :meth:`DateParser.surely_parses` tells at once, by letter: their width.
-_PLAIN_WIDTHS = {"y": 4, "M": 2, "d": 2, "H": 2, "m": 2, "s": 2, "S": 3}
-
-#: Zones with one offset for ever (no gap, no fold).
-_FIXED_ZONES = frozenset({"UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu"})
-
-
-def _plain_form(items: tuple[_Field | str, ...], tz: _dt.tzinfo) -> tuple[re.Pattern[str], tuple[str, ...]] | None:
-    """A regular expression of the dates :meth:`DateParser.surely_parses` tells at once, and the letters of its
-    groups; None for a pattern or zone it leaves to ``parse`` (any other field, a literal a number could take
-    in, a zone with daylight saving)."""
-    fixed = isinstance(tz, _dt.timezone) or getattr(tz, "key", None) in _FIXED_ZONES
-    if not fixed:
-        return None
-    parts, letters = [], []
-    for item in items:
-        if isinstance(item, _Field):
-            if _PLAIN_WIDTHS.get(item.letter) != item.count or item.letter in letters:
-                return None
-            parts.append(f"([0-9]{{{item.count}}})")
-            letters.append(item.letter)
-        elif item.isascii() and item not in "0123456789E":  # (a number before it stops there)
-            parts.append(re.escape(item))
-        else:
-            return None
-    return (re.compile("".join(parts)), tuple(letters)) if letters else None
-
-
 def _obeys_count(item: _Field | str | None) -> bool:
     """shouldObeyCount: whether the field after a numeric one is numeric too."""
     if not isinstance(item, _Field):
@@ -327,32 +296,6 @@ class DateParser:
         self.items = _compile(self.pattern)
         self.zone = zone_of(resolve_timezone(timezone))
         self._century: tuple[int, int] | None = None
-        self._plain = _plain_form(self.items, self.zone.tz)
-
-    def surely_parses(self, text: str) -> bool:
-        """Whether ``text`` certainly parses, told at once: True for a date written exactly as a pattern of
-        fixed-width numeric fields (``yyyy MM dd HH mm ss SSS``) shows it, every field in range, in a zone
-        without daylight saving (:meth:`parse` would accept it); False where only :meth:`parse` can tell.
-
-        >>> parser = DateParser()
-        >>> parser.surely_parses("2020-02-29T23:59:59"), parser.surely_parses("2021-02-29T00:00:00")
-        (True, False)
-        """
-        if self._plain is None:
-            return False
-        found = self._plain[0].fullmatch(text)
-        if found is None:
-            return False
-        fields = dict(zip(self._plain[1], map(int, found.groups()), strict=True))
-        year, month = fields.get("y", 1970), fields.get("M", 1)
-        if not (1583 <= year and 1 <= month <= 12):  # (Gregorian years only: the Julian calendar is parse's)
-            return False
-        days = 29 if month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0) else _DAYS[month - 1]
-        return (
-            1 <= fields.get("d", 1) <= days
-            and fields.get("H", 0) <= 23
-            and max(fields.get("m", 0), fields.get("s", 0)) <= 59
-        )
 
     def parse(self, text: str) -> float | None:
         """Milliseconds since the epoch as WEKA stores them, or None where Java throws ParseException.

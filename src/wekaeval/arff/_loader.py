@@ -228,13 +228,16 @@ def _check_absent(table: Table, view: str, name: str, bag: tuple[str, int] | Non
     Bags are checked too; ``bag`` is the text that names the bag in a message, and the line of its row.
     """
     for index, kind in enumerate(table.plan.kinds):
-        if kind == RELATIONAL and table.items[index]:
+        nested = table.plan.nested[index]
+        if kind == RELATIONAL and table.items[index] and nested is not None and _may_point_at_nothing(nested):
             starts = table.starts()
             seen: set[float] = set()
             for row, value in enumerate(table.column(index).tolist()):
                 if math.isnan(value) or value in seen:
                     continue
                 seen.add(value)
+                if not any(isinstance(block, SparseBlock) for block in table.items[index][int(value)].blocks):
+                    continue
                 where = f"in relational attribute {shown(table.plan.attributes[index].name)}, "
                 line = line_of(view, int(starts[row])) if bag is None else bag[1]
                 _check_absent(table.items[index][int(value)], view, name, ((bag or ("", 0))[0] + where, line))
@@ -262,6 +265,14 @@ def _check_absent(table: Table, view: str, name: str, bag: tuple[str, int] | Non
                     why += f" at a {what} value that does not exist)"
                 prefix, line = bag if bag is not None else ("", line_of(view, row))
                 raise ArffError(f"{prefix}a sparse row leaves {why}", source=name, line=line)
+
+
+def _may_point_at_nothing(plan: Plan) -> bool:
+    """Whether a sparse row of ``plan`` (or of its bags) could leave out a value 0 that points at nothing."""
+    return any(
+        kind in (STRING, RELATIONAL) or (kind == NOMINAL and not attribute.values)
+        for kind, attribute in zip(plan.kinds, plan.attributes, strict=True)
+    )
 
 
 def _dates(

@@ -26,6 +26,7 @@ import numpy as np
 
 from wekaeval.arff._dates import DateParser, DatePatternError
 from wekaeval.arff._header import MAX_DEPTH, shown, token_text
+from wekaeval.arff._plaindates import PlainDates
 from wekaeval.arff._tokenizer import (
     CLOSE,
     DOUBLE_QUOTE,
@@ -70,36 +71,39 @@ class Plan:
         nested = tuple(cls.of(a.relation or (), zone) if a.type == "relational" else None for a in attributes)
         return cls(attributes, kinds, lookups, nested, zone)
 
-    def date_problem(self, index: int, text: str) -> str | None:
-        """Why WEKA refuses ``text`` as date attribute ``index``'s value (``unparseable date``), or None.
+    def date_problem(self, index: int, texts: list[str]) -> str | None:
+        """Why WEKA refuses the first of ``texts`` it cannot parse as date attribute ``index``'s value
+        (``unparseable date``), or None.
 
-        A pattern this port does not parse (see :mod:`~wekaeval.arff._dates`), or a date naming a time zone,
-        is not checked: its texts are kept as they are.
+        Dates written plainly are told at once (:mod:`~wekaeval.arff._plaindates`), the others parsed once per
+        distinct text.  A pattern this port does not parse (see :mod:`~wekaeval.arff._dates`), or a date
+        naming a time zone, is not checked: its texts are kept as they are.
         """
         key = ("dates", index)
-        found: tuple[DateParser | None, dict[str, bool]] | None = self.found.get(key)
+        found: tuple[DateParser | None, PlainDates | None, dict[str, bool]] | None = self.found.get(key)
         if found is None:
             attribute = self.attributes[index]
             try:
-                found = (DateParser(attribute.date_format, self.zone), {})
+                made = DateParser(attribute.date_format, self.zone)
+                found = (made, PlainDates.of(made), {})
             except DatePatternError:
-                found = (None, {})
+                found = (None, None, {})
             self.found[key] = found
-        parser, seen = found
+        parser, plain, seen = found
         if parser is None:
             return None
-        good = seen.get(text)
-        if good is None and parser.surely_parses(text):
-            good = seen[text] = True
-        if good is None:
-            try:
-                good = seen[text] = parser.parse(text) is not None
-            except DatePatternError:
-                good = seen[text] = True
-        if good:
-            return None
-        name = self.attributes[index].name
-        return f"unparseable date {shown(text)} for {shown(name)} (pattern {shown(parser.pattern)})"
+        sure = plain.surely(texts) if plain is not None else np.zeros(len(texts), dtype=bool)
+        for text in (texts[i] for i in np.flatnonzero(~sure).tolist()):
+            good = seen.get(text)
+            if good is None:
+                try:
+                    good = seen[text] = parser.parse(text) is not None
+                except DatePatternError:
+                    good = seen[text] = True
+            if not good:
+                name = self.attributes[index].name
+                return f"unparseable date {shown(text)} for {shown(name)} (pattern {shown(parser.pattern)})"
+        return None
 
 
 @dataclass(frozen=True, eq=False)
@@ -329,7 +333,7 @@ class RowReader:
         else:
             value = real_text(text)
             if kind == DATE:
-                problem = plan.date_problem(index, value)
+                problem = plan.date_problem(index, [value])
                 if problem is not None:
                     raise self.error(problem)
             items.append(value)
