@@ -203,6 +203,24 @@ def test_a_brace_for_a_name_is_wekas_null(weka_jvm, header):
         assert reading.relation is None or any(a[0] is None for a in reading.attributes)
 
 
+def test_models_and_experiments_on_names_weka_reads_as_null(weka_jvm, tmp_path):
+    """WEKA's schemes run on such data (``crossValidateModel``), its Experimenter fails on a relation without a
+    name (a NullPointerException, quoting it): refused, unless the dataset is named."""
+    from wekaeval import experiment
+
+    path = tmp_path / "unnamed.arff"
+    path.write_text("@relation {\n@attribute { numeric\n@attribute c {y,n}\n@data\n" + "1,y\n2,n\n3,y\n" * 4)
+    ours = cross_validate("weka.classifiers.trees.J48", str(path), folds=3)
+    assert (ours.percent_correct, ours.kappa) == weka_cross_validation("weka.classifiers.trees.J48", str(path), 3)
+    assert to_xy(str(path))[0].shape == (12, 1)
+    with pytest.raises(experiment.ExperimentError, match="without a name"):
+        experiment.run([str(path)], ["weka.classifiers.rules.ZeroR"], runs=1, folds=2, results=tmp_path / "r.arff")
+    named = experiment.run(
+        {"unnamed": str(path)}, ["weka.classifiers.rules.ZeroR"], runs=1, folds=2, results=tmp_path / "n.arff"
+    )
+    assert named.column("Key_Dataset") == ["unnamed", "unnamed"]
+
+
 # -- differences kept on purpose (docs/arff.md, "Where wekaeval differs") --------------------------------------
 
 

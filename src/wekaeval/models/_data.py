@@ -75,6 +75,9 @@ class ModelData:
     #: python-weka-wrapper3's (or JPype's) ``weka.core.Instances`` the data came from, which WEKA's schemes
     #: run on as they are; it lives in this process's JVM, so such data does not go to worker processes.
     instances: Any = field(default=None, repr=False)
+    #: False where WEKA read the relation without a name (``@relation {``: Java's null; ``relation`` is then
+    #: ``null``, as Java writes it), which WEKA's Experimenter fails on.
+    relation_named: bool = field(default=True, repr=False)
 
     def check_sendable(self) -> None:
         """Refuse (:class:`ModelDataError`) data that cannot go to another process: python-weka-wrapper3's
@@ -308,6 +311,7 @@ def _model_data(
         class_index=dataset.class_index,
         encoding=dataset.encoding,
         onehot_groups=onehot,
+        relation_named=dataset.relation is not None,
         ordinal_labels=ordinal,
     )
 
