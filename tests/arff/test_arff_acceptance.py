@@ -213,6 +213,17 @@ def test_models_and_experiments_on_names_weka_reads_as_null(weka_jvm, tmp_path):
     ours = cross_validate("weka.classifiers.trees.J48", str(path), folds=3)
     assert (ours.percent_correct, ours.kappa) == weka_cross_validation("weka.classifiers.trees.J48", str(path), 3)
     assert to_xy(str(path))[0].shape == (12, 1)
+    import jpype
+
+    from wekaeval.bridge import dataset_from_instances
+
+    loader = jpype.JClass("weka.core.converters.ArffLoader")()
+    loader.setFile(jpype.JClass("java.io.File")(str(path)))
+    instances = loader.getDataSet()
+    instances.setClassIndex(1)
+    theirs, read = dataset_from_instances(instances), load_arff(str(path))
+    assert (theirs.relation, theirs.attributes) == (read.relation, read.attributes) == (None, read.attributes)
+    assert read.attributes[0].name is None
     with pytest.raises(experiment.ExperimentError, match="without a name"):
         experiment.run([str(path)], ["weka.classifiers.rules.ZeroR"], runs=1, folds=2, results=tmp_path / "r.arff")
     named = experiment.run(
