@@ -286,7 +286,8 @@ def test_dates_told_at_once_are_dates_parse_reads(pattern, fields, zone):
         assert plain is None
         return
     assert plain is not None
-    sure = bool(plain.surely([text])[0])
+    sure = bool(plain.surely([text])[0])  # one by one, and in bulk (numpy) for many
+    assert plain.surely([text] * 100).tolist() == [sure] * 100
     if year >= 1583 or "yyyy" not in pattern:
         assert sure == (parser.parse(text) is not None), text
     else:

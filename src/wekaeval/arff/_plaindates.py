@@ -34,6 +34,9 @@ _FIXED_ZONES = frozenset({"UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "
 
 _DAYS = np.array([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
 
+#: Fewer texts than this are told one by one in Python, more with numpy.
+_FEW = 64
+
 
 @dataclass(frozen=True)
 class PlainDates:
@@ -69,6 +72,8 @@ class PlainDates:
 
     def surely(self, texts: list[str]) -> np.ndarray:
         """Which of ``texts`` certainly parse (False: ``parse`` must tell)."""
+        if len(texts) < _FEW:
+            return np.array([self._surely_one(text) for text in texts], dtype=bool)
         out = np.zeros(len(texts), dtype=bool)
         rows = [i for i, text in enumerate(texts) if len(text) == self.length and text.isascii()]
         if not rows:
@@ -94,3 +99,22 @@ class PlainDates:
         good &= (values.get("m", 0 * ones) <= 59) & (values.get("s", 0 * ones) <= 59)
         out[rows] = good
         return out
+
+    def _surely_one(self, text: str) -> bool:
+        """:meth:`surely` of one text, without numpy (whose fixed cost would be most of it)."""
+        if len(text) != self.length or not text.isascii():
+            return False
+        if any(ord(text[offset]) != code for offset, code in self.literals):
+            return False
+        values = {"y": 1970, "M": 1, "d": 1, "H": 0, "m": 0, "s": 0}
+        for letter, start, width in self.fields:
+            digits = text[start : start + width]
+            if not digits.isdigit():  # (ASCII: checked above)
+                return False
+            values[letter] = int(digits)
+        year, month, day = values["y"], values["M"], values["d"]
+        if year < 1583 or not 1 <= month <= 12:
+            return False
+        leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+        days = int(_DAYS[month - 1]) + (month == 2 and leap)
+        return 1 <= day <= days and values["H"] <= 23 and values["m"] <= 59 and values["s"] <= 59
