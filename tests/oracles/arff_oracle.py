@@ -21,8 +21,8 @@ from wekaeval.arff import Attribute, load_arff, read_arff_rows
 
 @dataclass(frozen=True)
 class Reading:
-    relation: str
-    attributes: tuple[tuple[str, str, tuple[str, ...] | None], ...]
+    relation: str | None  # None: WEKA's null name (``@relation {``), as for an attribute's
+    attributes: tuple[tuple[str | None, str, tuple[str, ...] | None], ...]
     rows: tuple[tuple[Any, ...], ...]
     weights: tuple[str, ...]
 
@@ -39,7 +39,7 @@ def weka_reading(text: str | bytes) -> Reading | str:
         loader.setFile(jpype.JClass("java.io.File")(handle.name))
         data = loader.getDataSet()
         return Reading(
-            str(data.relationName()),
+            _text(data.relationName()),
             _java_attributes(data),
             _java_rows(data),
             tuple(float(data.instance(k).weight()).hex() for k in range(data.numInstances())),
@@ -50,14 +50,19 @@ def weka_reading(text: str | bytes) -> Reading | str:
         os.unlink(handle.name)
 
 
-def _java_attributes(data: Any) -> tuple[tuple[str, str, tuple[str, ...] | None], ...]:
+def _text(value: Any) -> str | None:
+    """A Java String as Python text; Java's null (which JPype gives as None) as None."""
+    return None if value is None else str(value)
+
+
+def _java_attributes(data: Any) -> tuple[tuple[str | None, str, tuple[str, ...] | None], ...]:
     out = []
     for i in range(data.numAttributes()):
         attribute = data.attribute(i)
         labels = None
         if attribute.isNominal():
             labels = tuple(str(attribute.value(j)) for j in range(attribute.numValues()))
-        out.append((str(attribute.name()), str(attribute.typeToString(attribute)), labels))
+        out.append((_text(attribute.name()), str(attribute.typeToString(attribute)), labels))
     return tuple(out)
 
 

@@ -28,7 +28,7 @@ class ClassAttributeError(WekaevalError):
     """A class attribute that does not exist, or is out of range or ambiguous; the message names it."""
 
 
-def class_index(wanted: str | int | None, names: Sequence[str]) -> int:
+def class_index(wanted: str | int | None, names: Sequence[str | None]) -> int:
     """The 0-based index of the class attribute ``wanted`` among attributes ``names``.
 
     ``None``: the last attribute.  ``str``: ``first``, ``last``, a 1-based

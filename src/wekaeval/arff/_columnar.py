@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wekaeval.arff._rows import NOMINAL, NUMERIC, RELATIONAL, DenseBlock, Plan, SparseBlock
+from wekaeval.arff._rows import DATE, NOMINAL, NUMERIC, RELATIONAL, DenseBlock, Plan, SparseBlock
 from wekaeval.arff._words import (
     Words,
     number_values,
@@ -329,10 +329,12 @@ def _column(
     items: dict[int, list[str]],
     wanted: bool,
 ) -> np.ndarray | None:
-    """A nominal, string or date attribute's tokens ``cells`` as WEKA's doubles; None if a label is unknown.
+    """A nominal, string or date attribute's tokens ``cells`` as WEKA's doubles; None if a label is unknown or
+    a date unparseable.
 
     A string's or date's value is the index of its text in the run's own list (``items``), which the
-    reader moves on when it adds the list to the table's; texts not ``wanted`` are kept as ``""``.
+    reader moves on when it adds the list to the table's; texts not ``wanted`` are kept as ``""`` (dates are
+    read all the same, to be checked).
     """
     if kind == NOMINAL:
         found = _labels(tokens, cells[:, None], buffer, plan, [index])
@@ -340,9 +342,12 @@ def _column(
     missing = _missing(tokens, cells, buffer)
     present = np.flatnonzero(~missing)
     column = np.full(len(cells), np.nan)
-    if wanted:
+    if wanted or kind == DATE:
         starts, ends = tokens.starts[cells[present]].tolist(), tokens.ends[cells[present]].tolist()
-        items[index] = [buffer[s:e].decode("utf-8", "surrogatepass") for s, e in zip(starts, ends, strict=True)]
+        texts = [buffer[s:e].decode("utf-8", "surrogatepass") for s, e in zip(starts, ends, strict=True)]
+        if kind == DATE and plan.date_problem(index, texts) is not None:
+            return None  # the row reader refuses it, on its line
+        items[index] = texts if wanted else [""] * len(present)
     else:
         items[index] = [""] * len(present)
     column[present] = np.arange(len(present), dtype=np.float64)

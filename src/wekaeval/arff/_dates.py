@@ -201,6 +201,8 @@ def _java_number(text: str, start: int, end: int) -> tuple[int, int] | None:
             exponent = -int("".join(edigits)) if eneg else int("".join(edigits))
             pos = epos
     mantissa = int("".join(digits))
+    if exponent == 0 and -(2**63) <= mantissa < 2**63:  # the usual case, a Long, at once (as _int_value reads it)
+        return ((-mantissa if negative else mantissa) + 2**31) % 2**32 - 2**31, pos
     if mantissa and exponent > 400:  # beyond any long: a Double, whose intValue saturates
         return (-(2**31) if negative else 2**31 - 1), pos
     if exponent < -(len(digits) + 400):

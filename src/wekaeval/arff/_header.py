@@ -6,6 +6,10 @@ a label like any other in a declaration (only an unquoted ``?`` *value* is missi
 refuses them: a nominal label declared twice, two attributes of one name, an unterminated quote that
 swallows the rest of a declaration, a date pattern ``SimpleDateFormat`` rejects.  Relational attributes
 nest; deeper than :data:`MAX_DEPTH` is an error (WEKA's own reader overflows its stack somewhere beyond).
+
+A brace where a name belongs (``@relation {``, ``@attribute } numeric``) is read as WEKA reads it: the
+token's ``sval``, Java's null, so the name is None; a relational attribute without a name is refused (WEKA's
+reader fails on its ``@end`` with a NullPointerException), and so is a second attribute without one.
 """
 
 from __future__ import annotations
@@ -49,16 +53,16 @@ _NEXT_PLAIN_DECLARATION = re.compile("@attribute" + _PLAIN_DECLARATION.pattern, 
 class Header:
     """The relation's name, its attributes, and the tokenizer, standing just after ``@data``."""
 
-    relation: str
+    relation: str | None
     attributes: tuple[Attribute, ...]
     tokens: Tokenizer
     declared_at: tuple[int, ...]  # where each attribute's declaration starts (an offset of the byte view)
 
 
-def shown(text: str | None, limit: int = 60) -> str:
-    """``repr`` of a piece of input for a message, at most ``limit`` characters of it."""
+def shown(text: str | None, limit: int = 60, null: str = "nothing") -> str:
+    """``repr`` of a piece of input for a message, at most ``limit`` characters of it (``null`` for None)."""
     if text is None:
-        return "nothing"
+        return null
     return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
@@ -147,7 +151,7 @@ class _HeaderReader:
         if not self.is_keyword("@relation"):
             raise self.error(self._not_a_declaration("@relation"))
         self.next_token("the relation's name")
-        relation = self._name("the relation's name")
+        relation = self._name()
         self.last_token(f"@relation {shown(relation)}")
         self._expect_more()
         declared_at: list[int] = []
@@ -168,7 +172,7 @@ class _HeaderReader:
                 raise self.error(self._unterminated(*relational), start)
             raise self.error("the file ends in the header: no @data section", start)
 
-    def _unterminated(self, name: str, declared_at: int) -> str:
+    def _unterminated(self, name: str | None, declared_at: int) -> str:
         line = line_of(self.tokens.text, declared_at)
         return f"relational attribute {shown(name)} (line {line}) must be terminated by @end {name}"
 
@@ -185,18 +189,16 @@ class _HeaderReader:
             return f"{shown(self._line_text(), 40)} is no declaration: expected {expected}"
         return f"unknown declaration {shown(word)}: expected {expected}"
 
-    def _name(self, what: str) -> str:
-        name = self.word()
-        if name is None:
-            raise self.error(f"{what} expected, found {token_text(self.tokens)}")
-        return name
+    def _name(self) -> str | None:
+        """A name: the token's text, None (Java's null) for a brace."""
+        return self.word()
 
     def _declarations(
         self, depth: int, relation: tuple[str, int] | None, declared_at: list[int] | None = None
     ) -> list[Attribute]:
         """``@attribute`` lines up to ``@data`` (or, in relational attribute ``relation``, up to its ``@end``)."""
         attributes: list[Attribute] = []
-        names: set[str] = set()
+        names: set[str | None] = set()
         while self.is_keyword("@attribute"):
             plain = self._plain_declarations()
             if plain:  # the checks in the order the token-by-token reading makes them
@@ -214,7 +216,7 @@ class _HeaderReader:
         attribute: Attribute,
         start: int,
         attributes: list[Attribute],
-        names: set[str],
+        names: set[str | None],
         declared_at: list[int] | None,
         relation: tuple[str, int] | None,
     ) -> None:
@@ -222,7 +224,8 @@ class _HeaderReader:
             declared_at.append(start)
         if attribute.name in names:
             where = "" if relation is None else f" in relational attribute {shown(relation[0])}"
-            raise self.error(f"a second attribute named {shown(attribute.name)}{where}", start)
+            named = shown(attribute.name, null="null (a brace where its name belongs)")
+            raise self.error(f"a second attribute named {named}{where}", start)
         names.add(attribute.name)
         attributes.append(attribute)
 
@@ -247,7 +250,7 @@ class _HeaderReader:
         tokens = self.tokens
         declared_at = tokens.start
         self.next_token("an attribute name")
-        name = self._name("an attribute name")
+        name = self._name()
         self.next_token(f"a type for attribute {shown(name)}")
         kind = None
         if tokens.ttype == TT_WORD:  # a type (quoted or not); anything else should open the labels
@@ -268,7 +271,7 @@ class _HeaderReader:
         self._expect_more(relation)
         return attribute
 
-    def _attribute_weight(self, name: str) -> None:
+    def _attribute_weight(self, name: str | None) -> None:
         """getAttributeWeight: an optional ``{weight}`` after the type (read, checked, not kept)."""
         tokens = self.tokens
         tokens.next_token()
@@ -286,7 +289,7 @@ class _HeaderReader:
         if tokens.next_token() != CLOSE:
             raise self.error(f"attribute {shown(name)}: }} expected after its weight, found {token_text(tokens)}")
 
-    def _date(self, name: str, declared_at: int) -> Attribute:
+    def _date(self, name: str | None, declared_at: int) -> Attribute:
         tokens = self.tokens
         tokens.next_token()
         pattern = None
@@ -306,7 +309,13 @@ class _HeaderReader:
         self.till_line_end()
         return Attribute(name, "date", date_format=pattern)
 
-    def _relational(self, name: str, depth: int, declared_at: int) -> Attribute:
+    def _relational(self, name: str | None, depth: int, declared_at: int) -> Attribute:
+        if name is None:
+            raise self.error(
+                "a relational attribute without a name (a brace where its name belongs): WEKA's reader fails on it "
+                "with a NullPointerException at its @end",
+                declared_at,
+            )
         if depth >= MAX_DEPTH:
             raise self.error(
                 f"relational attribute {shown(name)} nests deeper than {MAX_DEPTH} levels, more than wekaeval reads "
@@ -326,7 +335,7 @@ class _HeaderReader:
             raise self.error(f"{self._unterminated(name, declared_at)}, not by @end {end_name}")
         return Attribute(name, "relational", relation=tuple(nested))
 
-    def _nominal(self, name: str, declared_at: int) -> Attribute:
+    def _nominal(self, name: str | None, declared_at: int) -> Attribute:
         tokens = self.tokens
         tokens.push_back()
         if tokens.next_token() != OPEN:

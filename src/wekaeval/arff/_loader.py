@@ -66,17 +66,18 @@ def load_arff(
         :class:`~wekaeval.errors.LegacyEncodingWarning`; ``Dataset.encoding``
         records the codec used.
     timezone : str or datetime.tzinfo, default "UTC"
-        The JVM's default time zone that WEKA would parse a date class in: an
+        The JVM's default time zone that WEKA would parse dates in: an
         IANA name (``"Europe/Berlin"``) or a ``tzinfo``.  A date class holds
-        milliseconds since the epoch, as in WEKA; other date attributes are
-        not parsed.
+        milliseconds since the epoch, as in WEKA; every date, of any date
+        attribute and in bags, is checked as WEKA parses it (a wall time in a
+        daylight-saving gap does not exist there).
 
     Raises
     ------
     ArffError
         For a malformed file (the message names the file and line), an
-        unparseable date in a date class or a date pattern this port does not
-        read, or a class attribute that does not exist or is not nominal,
+        unparseable date, a date class's pattern this port does not read, or
+        a class attribute that does not exist or is not nominal,
         numeric or date (``class_attribute=False`` reads such a file).
 
     Examples
@@ -107,7 +108,7 @@ def load_arff(
     view = byte_view(text)
     header = read_header(view, name)
     index = NO_CLASS if class_attribute is False else _class_index(header.attributes, class_attribute, name)
-    table = _read_data(header, view, name, need=frozenset({index}) if index != NO_CLASS else frozenset())
+    table = _read_data(header, view, name, frozenset({index}) if index != NO_CLASS else frozenset(), zone)
     _check_absent(table, view, name)
     if index == NO_CLASS:
         column = np.full(len(table.weights()), np.nan)
@@ -127,8 +128,8 @@ def load_arff(
 
 
 def read_arff_rows(
-    source: str | os.PathLike | IO, *, encoding: str = "utf-8"
-) -> tuple[str, tuple[Attribute, ...], list[list[Any]]]:
+    source: str | os.PathLike | IO, *, encoding: str = "utf-8", timezone: str | tzinfo = "UTC"
+) -> tuple[str | None, tuple[Attribute, ...], list[list[Any]]]:
     """The relation, attributes and every row of an ARFF file, in WEKA's dialect.
 
     Values come as WEKA reads them: nominal, string and date values as
@@ -137,11 +138,15 @@ def read_arff_rows(
     A sparse row's absent values are WEKA's 0: the number 0.0, the first label,
     the file's first string or bag, and for a date the epoch as WEKA's 0.0
     milliseconds.  Instance weights, of rows and of bag rows, are dropped.
+    A relation or attribute WEKA reads without a name (``@relation {``) is
+    named None, WEKA's null.  Dates are checked as WEKA parses them, in
+    ``timezone`` (see :func:`load_arff`).
 
     Raises
     ------
     ArffError
-        For a malformed file; the message names the file and line.
+        For a malformed file or an unparseable date; the message names the
+        file and line.
 
     Examples
     --------
@@ -153,17 +158,22 @@ def read_arff_rows(
     ...     "@end bag\\n@attribute c {+,-}\\n@data\\n'1\\\\n2\\\\n3',+\\n"))[2]
     [[([1.0], [2.0], [3.0]), '+']]
     """
+    try:
+        zone = resolve_timezone(timezone)
+    except ValueError as error:
+        raise ArffError(str(error), source=_source_name(source)) from None
     name, text, _ = _read_text(source, encoding)
     view = byte_view(text)
     header = read_header(view, name)
-    table = _read_data(header, view, name, need=None)
+    table = _read_data(header, view, name, None, zone)
     _check_absent(table, view, name)
     return header.relation, header.attributes, _rows(table)
 
 
-def _read_data(header: Header, view: str, name: str, need: frozenset[int] | None) -> Table:
-    """The data section: plain runs of lines by the columnar reader, the rest (and its doubts) row by row."""
-    plan = Plan.of(header.attributes)
+def _read_data(header: Header, view: str, name: str, need: frozenset[int] | None, zone: tzinfo) -> Table:
+    """The data section: plain runs of lines by the columnar reader, the rest (and its doubts) row by row; dates
+    checked in ``zone``."""
+    plan = Plan.of(header.attributes, zone)
     table = Table(plan)
     tokens: Tokenizer = header.tokens
     reader = RowReader(tokens, table, name)
@@ -211,11 +221,31 @@ def _commit(table: Table, run: Any) -> None:
     table.blocks.extend(run.blocks)
 
 
-def _check_absent(table: Table, view: str, name: str) -> None:
-    """A sparse row that leaves out a string or relational attribute of a file without one: WEKA's value 0
-    points at nothing (WEKA fails when the value is used)."""
+def _check_absent(table: Table, view: str, name: str, bag: tuple[str, int] | None = None) -> None:
+    """A sparse row that leaves out a string or relational attribute of a file without one, or a nominal attribute
+    declared without labels (``{}``): WEKA's value 0 points at nothing (WEKA fails when the value is used).
+
+    Bags are checked too; ``bag`` is the text that names the bag in a message, and the line of its row.
+    """
     for index, kind in enumerate(table.plan.kinds):
-        if kind not in (STRING, RELATIONAL) or table.items[index]:
+        nested = table.plan.nested[index]
+        if kind == RELATIONAL and table.items[index] and nested is not None and _may_point_at_nothing(nested):
+            starts = table.starts()
+            seen: set[float] = set()
+            for row, value in enumerate(table.column(index).tolist()):
+                if math.isnan(value) or value in seen:
+                    continue
+                seen.add(value)
+                if not any(isinstance(block, SparseBlock) for block in table.items[index][int(value)].blocks):
+                    continue
+                where = f"in relational attribute {shown(table.plan.attributes[index].name)}, "
+                line = line_of(view, int(starts[row])) if bag is None else bag[1]
+                _check_absent(table.items[index][int(value)], view, name, ((bag or ("", 0))[0] + where, line))
+    for index, kind in enumerate(table.plan.kinds):
+        if kind == NOMINAL:
+            if table.plan.attributes[index].values:
+                continue
+        elif kind not in (STRING, RELATIONAL) or table.items[index]:
             continue
         for block in table.blocks:
             if not isinstance(block, SparseBlock):
@@ -225,13 +255,24 @@ def _check_absent(table: Table, view: str, name: str) -> None:
             given[np.searchsorted(block.indptr, at, side="right") - 1] = True
             if not given.all():
                 row = int(block.starts[np.argmin(given)])
-                what = "string" if kind == STRING else "relational"
-                raise ArffError(
-                    f"a sparse row leaves {what} attribute {shown(table.plan.attributes[index].name)} out, "
-                    f"and no row gives it a value (WEKA's value 0 would point at a {what} value that does not exist)",
-                    source=name,
-                    line=line_of(view, row),
-                )
+                attribute = shown(table.plan.attributes[index].name)
+                if kind == NOMINAL:
+                    why = f"nominal attribute {attribute} out, and it has no labels (WEKA's value 0 would be its first"
+                    why += " label, which does not exist)"
+                else:
+                    what = "string" if kind == STRING else "relational"
+                    why = f"{what} attribute {attribute} out, and no row gives it a value (WEKA's value 0 would point"
+                    why += f" at a {what} value that does not exist)"
+                prefix, line = bag if bag is not None else ("", line_of(view, row))
+                raise ArffError(f"{prefix}a sparse row leaves {why}", source=name, line=line)
+
+
+def _may_point_at_nothing(plan: Plan) -> bool:
+    """Whether a sparse row of ``plan`` (or of its bags) could leave out a value 0 that points at nothing."""
+    return any(
+        kind in (STRING, RELATIONAL) or (kind == NOMINAL and not attribute.values)
+        for kind, attribute in zip(plan.kinds, plan.attributes, strict=True)
+    )
 
 
 def _dates(
@@ -278,9 +319,9 @@ def _rows(table: Table) -> list[list[Any]]:
             columns.append([None if gone else value for gone, value in zip(missing, column.tolist(), strict=True)])
             continue
         positions = np.where(np.isnan(column), 0, column).astype(np.int64).tolist()
-        if kind == NOMINAL:
+        if kind == NOMINAL:  # (a nominal without labels, ``{}``, has only missing values)
             labels = plan.attributes[index].values or ()
-            values = [labels[i] for i in positions]
+            values = [labels[i] if labels else None for i in positions]
         elif kind == RELATIONAL:
             bags = [tuple(_rows(bag)) for bag in table.items[index]]
             values = [bags[i] if bags else None for i in positions]

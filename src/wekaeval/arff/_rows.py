@@ -8,6 +8,9 @@ Values are kept as WEKA keeps them, one double per attribute: a number, a label'
 of a string, date text or bag in the attribute's list of them (:class:`Table`); NaN is missing.  A sparse
 row's absent values are WEKA's 0: the number 0, the first label, the first string or bag of the file.
 
+Every date value, of every date attribute and in bags, is parsed as WEKA parses it (in the plan's time zone,
+WEKA's JVM default) and refused where WEKA's ``unparseable date`` refuses the file; the values stay texts.
+
 Where wekaeval refuses what WEKA reads (each in the README's "Deliberate differences"): a value after
 the last attribute (WEKA drops one silently and reads a second as the start of the next row), and an
 instance weight that is not a finite number (WEKA reads ``{NaN}`` as 1 and takes infinities).
@@ -17,10 +20,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from datetime import tzinfo
 
 import numpy as np
 
+from wekaeval.arff._dates import DateParser, DatePatternError
 from wekaeval.arff._header import MAX_DEPTH, shown, token_text
+from wekaeval.arff._plaindates import PlainDates
 from wekaeval.arff._tokenizer import (
     CLOSE,
     DOUBLE_QUOTE,
@@ -45,23 +51,62 @@ _KINDS = {"numeric": NUMERIC, "nominal": NOMINAL, "string": STRING, "date": DATE
 
 @dataclass(frozen=True, eq=False)
 class Plan:
-    """How to read each attribute's values: its kind, a nominal's labels by their byte view, a bag's plan."""
+    """How to read each attribute's values: its kind, a nominal's labels by their byte view, a bag's plan, and
+    the time zone dates are parsed in."""
 
     attributes: tuple[Attribute, ...]
     kinds: tuple[int, ...]
     lookups: tuple[dict[str, int] | None, ...]
     nested: tuple[Plan | None, ...]
+    zone: tzinfo | str = "UTC"
     found: dict = field(default_factory=dict, compare=False)  # what readers work out once per attribute
 
     @classmethod
-    def of(cls, attributes: tuple[Attribute, ...]) -> Plan:
+    def of(cls, attributes: tuple[Attribute, ...], zone: tzinfo | str = "UTC") -> Plan:
         kinds = tuple(_KINDS[a.type] for a in attributes)
         lookups = tuple(
             {byte_view(label): i for i, label in enumerate(a.values or ())} if a.type == "nominal" else None
             for a in attributes
         )
-        nested = tuple(cls.of(a.relation or ()) if a.type == "relational" else None for a in attributes)
-        return cls(attributes, kinds, lookups, nested)
+        nested = tuple(cls.of(a.relation or (), zone) if a.type == "relational" else None for a in attributes)
+        return cls(attributes, kinds, lookups, nested, zone)
+
+    def date_problem(self, index: int, texts: list[str]) -> str | None:
+        """Why WEKA refuses the first of ``texts`` it cannot parse as date attribute ``index``'s value
+        (``unparseable date``), or None.
+
+        Dates written plainly are told at once (:mod:`~wekaeval.arff._plaindates`), the others parsed once per
+        distinct text.  A pattern this port does not parse (see :mod:`~wekaeval.arff._dates`), or a date
+        naming a time zone, is not checked: its texts are kept as they are.
+        """
+        key = ("dates", index)
+        found: tuple[DateParser | None, PlainDates | None, dict[str, bool]] | None = self.found.get(key)
+        if found is None:
+            attribute = self.attributes[index]
+            try:
+                made = DateParser(attribute.date_format, self.zone)
+                found = (made, PlainDates.of(made), {})
+            except DatePatternError:
+                found = (None, None, {})
+            self.found[key] = found
+        parser, plain, seen = found
+        if parser is None:
+            return None
+        if plain is not None and len(texts) >= 64:  # a column of dates (a columnar run): the plain ones at once
+            texts = [texts[i] for i in np.flatnonzero(~plain.surely(texts)).tolist()]
+        unseen = [text for text in dict.fromkeys(texts) if text not in seen]  # each new text once
+        if unseen:
+            sure = plain.surely(unseen).tolist() if plain is not None else [False] * len(unseen)
+            for text, surely in zip(unseen, sure, strict=True):
+                try:
+                    seen[text] = surely or parser.parse(text) is not None
+                except DatePatternError:
+                    seen[text] = True
+        bad = next((text for text in texts if not seen[text]), None)  # the first WEKA refuses, in file order
+        if bad is None:
+            return None
+        name = self.attributes[index].name
+        return f"unparseable date {shown(bad)} for {shown(name)} (pattern {shown(parser.pattern)})"
 
 
 @dataclass(frozen=True, eq=False)
@@ -244,7 +289,7 @@ class RowReader:
             if tokens.ttype == CLOSE:
                 break
             try:
-                index = java_parse_int(tokens.sval or "")
+                index = java_parse_int(real_text(tokens.sval or ""))  # Integer.valueOf: any script's digits
             except ValueError:
                 raise self.error(f"an attribute index expected in a sparse row, found {token_text(tokens)}") from None
             if index <= last:
@@ -289,7 +334,12 @@ class RowReader:
         if kind == RELATIONAL:
             items.append(self._bag(index, text))
         else:
-            items.append(real_text(text))
+            value = real_text(text)
+            if kind == DATE:
+                problem = plan.date_problem(index, [value])
+                if problem is not None:
+                    raise self.error(problem)
+            items.append(value)
         return float(len(items) - 1)
 
     def _bag(self, index: int, text: str) -> Table:
@@ -335,7 +385,7 @@ class RowReader:
             raise self.error(f"end of line expected after the instance weight, found {token_text(tokens)}")
         return weight
 
-    def _name(self, index: int) -> str:
+    def _name(self, index: int) -> str | None:
         return self.table.plan.attributes[index].name
 
 

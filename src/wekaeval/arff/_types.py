@@ -20,9 +20,12 @@ class NoClassError(ClassAttributeError):
 
 @dataclass(frozen=True)
 class Attribute:
-    """One declared attribute: its name, WEKA type, a nominal's labels, a date's pattern, a bag's attributes."""
+    """One declared attribute: its name, WEKA type, a nominal's labels, a date's pattern, a bag's attributes.
 
-    name: str
+    ``name`` is None where WEKA reads the attribute without a name (Java's null: ``@attribute { numeric``).
+    """
+
+    name: str | None
     type: str  # "numeric", "nominal", "string", "date" or "relational"
     values: tuple[str, ...] | None = None
     date_format: str | None = None  # a date's SimpleDateFormat pattern as declared (None: WEKA's default)
@@ -47,7 +50,7 @@ class Dataset:
     class.
     """
 
-    relation: str
+    relation: str | None  # None where WEKA reads the relation without a name (``@relation {``)
     attributes: tuple[Attribute, ...]
     class_index: int
     class_values: np.ndarray

@@ -46,7 +46,7 @@ def dataset_from_instances(data: Any) -> Dataset | None:
     instances = java_instances(data)
     if instances is None:
         return None
-    relation = str(instances.relationName())
+    relation = _text(instances.relationName())
     class_index = int(instances.classIndex())
     if class_index < 0:
         raise WekaDataError(
@@ -65,8 +65,13 @@ def dataset_from_instances(data: Any) -> Dataset | None:
     )
 
 
+def _text(value: Any) -> str | None:
+    """A Java String as text; Java's null (``@relation {`` in the file WEKA read) as None, as load_arff reads it."""
+    return None if value is None else str(value)
+
+
 def _attribute(attribute: Any) -> Attribute:
-    name = str(attribute.name())
+    name = _text(attribute.name())
     kind = _TYPES.get(int(attribute.type()), "string")
     if kind == "nominal":
         return Attribute(name, kind, tuple(str(attribute.value(k)) for k in range(int(attribute.numValues()))))

@@ -321,8 +321,19 @@ def _arff_rows(
     handle = io.StringIO(text)
     handle.name = name
     _, attributes, rows = read_arff_rows(handle)
-    columns = tuple(attribute.name for attribute in attributes)
-    nominal = {a.name: a.values for a in attributes if a.type == "nominal" and a.values is not None}
+    columns = tuple(attribute.name for attribute in attributes if attribute.name is not None)
+    if len(columns) < len(attributes):  # (``@attribute { numeric``: WEKA's null name, in no result file of WEKA's)
+        unnamed = next(i for i, a in enumerate(attributes) if a.name is None)
+        declarations = [
+            n for n, line in enumerate(LINE_END.split(text), 1) if line.lstrip()[:10].lower() == "@attribute"
+        ]
+        line = declarations[unnamed] if unnamed < len(declarations) else 1
+        raise WekaOutputError(
+            f"attribute {unnamed + 1} has no name: not a result file of WEKA's", source=name, line=line
+        )
+    nominal = {
+        a.name: a.values for a in attributes if a.name is not None and a.type == "nominal" and a.values is not None
+    }
     return columns, tuple(tuple(row) for row in rows), nominal
 
 

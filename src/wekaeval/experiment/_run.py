@@ -340,6 +340,12 @@ def _datasets(datasets: Any, nominal: NominalEncoding, *, features: bool = True)
     prepared = []
     for name, item in items:
         data = model_data(item, nominal=nominal, features=features)
+        if name is None and not data.relation_named:
+            raise ExperimentError(
+                f"datasets: {data.source or 'a dataset'} declares its relation without a name (a brace, WEKA's null),"
+                " which WEKA's Experimenter fails on (a NullPointerException): name it in its @relation line (in "
+                "Python, or give datasets as a mapping name -> data)"
+            )
         prepared.append(data if name is None else replace(data, relation=name))
     relations = [data.relation for data in prepared]
     repeated = sorted({name for name in relations if relations.count(name) > 1})

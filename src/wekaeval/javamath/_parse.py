@@ -23,7 +23,9 @@ from wekaeval.javamath._text import java_trim
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?", re.ASCII)
 _HEX = re.compile(r"([+-]?)0[xX]((?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?[0-9]+)[fFdD]?", re.ASCII)
 _SYMBOL = re.compile(r"([+-]?)(NaN|Infinity)")
-_INT = re.compile(r"[+-]?\d+")  # Character.digit(c, 10) reads every Unicode decimal digit, as \d does
+# Character.digit(c, 10) reads every Unicode decimal digit of one char, as \d does: those beyond U+FFFF are two
+# chars (a surrogate pair) in Java, and no digit
+_INT = re.compile(r"[+-]?[^\W\D\U00010000-\U0010FFFF]+")
 _INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
 
 
@@ -70,6 +72,10 @@ def java_parse_int(text: str) -> int:
     --------
     >>> java_parse_int("-0"), java_parse_int("2147483647")
     (0, 2147483647)
+    >>> java_parse_int("\\U0001d7cf")  # a digit, but beyond U+FFFF: two chars in Java, neither a digit
+    Traceback (most recent call last):
+      ...
+    ValueError: not a Java int: '𝟏'
     >>> java_parse_int(" 1")
     Traceback (most recent call last):
       ...

@@ -75,6 +75,9 @@ class ModelData:
     #: python-weka-wrapper3's (or JPype's) ``weka.core.Instances`` the data came from, which WEKA's schemes
     #: run on as they are; it lives in this process's JVM, so such data does not go to worker processes.
     instances: Any = field(default=None, repr=False)
+    #: False where WEKA read the relation without a name (``@relation {``: Java's null; ``relation`` is then
+    #: ``null``, as Java writes it), which WEKA's Experimenter fails on.
+    relation_named: bool = field(default=True, repr=False)
 
     def check_sendable(self) -> None:
         """Refuse (:class:`ModelDataError`) data that cannot go to another process: python-weka-wrapper3's
@@ -208,7 +211,7 @@ def _from_dataset(dataset: Dataset, nominal: NominalEncoding, features: bool) ->
             "load it from a path, or give (X, y)"
         )
     if not features:  # WEKA reads the file itself: nothing of its values is needed here
-        others = tuple(a.name for i, a in enumerate(dataset.attributes) if i != dataset.class_index)
+        others = tuple(_text(a.name) for i, a in enumerate(dataset.attributes) if i != dataset.class_index)
         return _model_data(dataset, None, others)
     _check_size(dataset, nominal)
     try:
@@ -235,7 +238,7 @@ def _from_instances(java: Any, nominal: NominalEncoding, features: bool) -> Mode
     dataset = bridge.dataset_from_instances(java)
     assert dataset is not None
     if not features:
-        others = tuple(a.name for i, a in enumerate(dataset.attributes) if i != dataset.class_index)
+        others = tuple(_text(a.name) for i, a in enumerate(dataset.attributes) if i != dataset.class_index)
         return replace(_model_data(dataset, None, others), instances=java)
     _check_size(dataset, nominal)
 
@@ -262,22 +265,27 @@ def _encoded(
             continue
         if attribute.type == "numeric":
             columns.append(column(index))
-            names.append(attribute.name)
+            names.append(_text(attribute.name))
         else:  # nominal (_check_size refused the other types)
             labels = attribute.values or ()
             codes = column(index)
             if nominal == "ordinal":
                 ordinal.append((len(columns), len(labels)))
                 columns.append(codes)
-                names.append(attribute.name)
+                names.append(_text(attribute.name))
             else:
                 onehot.append(tuple(range(len(columns), len(columns) + len(labels))))
                 for i, label in enumerate(labels):
                     columns.append(np.where(np.isnan(codes), np.nan, (codes == i).astype(np.float64)))
-                    names.append(f"{attribute.name}={label}")
+                    names.append(f"{_text(attribute.name)}={label}")
     n = dataset.num_instances
     X = np.column_stack(columns) if columns else np.empty((n, 0))
     return _model_data(dataset, X, tuple(names), tuple(onehot), tuple(ordinal))
+
+
+def _text(name: str | None) -> str:
+    """A name as Java writes it into text: WEKA's null name (``@attribute { numeric``) is ``null``."""
+    return "null" if name is None else name
 
 
 def _model_data(
@@ -287,8 +295,13 @@ def _model_data(
     onehot: tuple[tuple[int, ...], ...] = (),
     ordinal: tuple[tuple[int, int], ...] = (),
 ) -> ModelData:
+    if dataset.class_names == ():  # ``@attribute class {}``: WEKA's schemes refuse it by their capabilities
+        raise ModelDataError(
+            f"{_name(dataset)}: class attribute {_text(dataset.class_attribute.name)!r} is nominal without labels "
+            "({}): nothing to learn or predict (WEKA's schemes: Cannot handle multi-valued nominal class!)"
+        )
     return ModelData(
-        relation=dataset.relation,
+        relation=_text(dataset.relation),
         features=X,
         feature_names=names,
         y=dataset.class_values.astype(np.float64),
@@ -298,6 +311,7 @@ def _model_data(
         class_index=dataset.class_index,
         encoding=dataset.encoding,
         onehot_groups=onehot,
+        relation_named=dataset.relation is not None,
         ordinal_labels=ordinal,
     )
 
