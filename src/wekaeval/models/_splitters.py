@@ -34,7 +34,8 @@ class WekaKFold:
     Parameters
     ----------
     n_splits : int, default 10
-        The number of folds (WEKA's ``-x``), at least 2 and at most the number of samples.
+        The number of folds (WEKA's ``-x``), at least 2 and at most the number of samples (WEKA refuses fewer
+        than 2 with a nominal class, and with a numeric one runs no fold at all for 0 or fewer: docs/quirks.md).
     seed : int, default 1
         The seed of WEKA's ``new Random(seed)`` (``-s``).  Every call of :meth:`split` starts from it.
     stratify : {"auto", True, False}, default "auto"
@@ -55,7 +56,10 @@ class WekaKFold:
 
     def __init__(self, n_splits: int = 10, *, seed: int = 1, stratify: Stratify = "auto"):
         if isinstance(n_splits, bool) or not isinstance(n_splits, (int, np.integer)) or n_splits < 2:
-            raise ModelDataError(f"n_splits must be a whole number of folds, at least 2, got {n_splits!r}")
+            raise ModelDataError(
+                f"n_splits must be a whole number of folds, at least 2, got {n_splits!r} (WEKA: Number of folds must "
+                "be greater than 1, for a nominal class; with a numeric class WEKA runs no fold at all for 0 or fewer)"
+            )
         _check_seed(seed)
         _check_stratify(stratify)
         self.n_splits = int(n_splits)
