@@ -359,3 +359,19 @@ def test_a_sparse_row_without_its_bag_gets_wekas_first_bag(weka_jvm, tmp_path):
     no_bag = later.replace("{1 '4', 2 b}", "{2 b}")
     with pytest.raises(ArffError, match=r"<stream>:8: a sparse row leaves relational attribute 'bag' out"):
         load_arff(io.StringIO(no_bag))
+
+
+@pytest.mark.parametrize(
+    "declaration",
+    ["@attribute a numeric", "@attribute c {x}", "@ATTRIBUTE s string", "@attribute d date 'yyyy'", "@attribute e {z}"],
+)
+def test_a_file_ending_right_after_an_attribute_line_is_refused_with_its_line(tmp_path, declaration):
+    """WEKA's ArffReader loops for ever on such a file (no newline after the last @attribute line, no @data):
+    wekaeval refuses it, naming the file and line (docs/quirks.md, "Where WEKA is wrong")."""
+    path = tmp_path / "cut.arff"
+    path.write_text(f"@relation r\n@attribute first numeric\n{declaration}")
+    message = r"cut\.arff:3: end of line expected after the declaration of attribute '\w+', found the end of the file"
+    with pytest.raises(ArffError, match=message):
+        load_arff(path)
+    with pytest.raises(ArffError, match=message):
+        list(read_arff_rows(path))

@@ -271,3 +271,31 @@ def test_javas_own_dates_and_near_misses_parse_as_java_does(java_parse, java_for
     except DatePatternError:  # a zone name (z prints CET, EST, ...): refused, not guessed
         return
     assert ours == java_parse(pattern, text, zone), (pattern, text, zone)
+
+
+# docs/quirks.md, "Time zones": where Java's ZoneInfo and Python's tz database disagree, the port keeps Python's
+# offsets; the zones and years are listed there, and these cases hold them (the hour WEKA is off by included).
+ZONE_DIFFERENCES = [
+    # zone, wall time, the port's milliseconds, WEKA's minus the port's
+    ("Africa/Casablanca", "1850-06-01T12:00:00", -3773739600000, 3_600_000),  # before 1900: Java's raw offset 0
+    ("Africa/El_Aaiun", "1899-12-31T12:00:00", -2209035600000, 3_600_000),
+    ("Africa/Windhoek", "1850-06-01T12:00:00", -3773743200000, 3_600_000),  # Java's raw offset +1, not +2
+    ("Africa/Windhoek", "2036-06-01T12:00:00", 2095927200000, 0),
+    ("Africa/Windhoek", "2037-06-01T12:00:00", 2127463200000, 3_600_000),  # from 2037 Java's table ends: +1
+    ("Africa/Windhoek", "2040-06-01T12:00:00", 2222157600000, 3_600_000),
+    ("Africa/Casablanca", "2050-05-15T12:00:00", 2536228800000, -3_600_000),  # Ramadan after 2037: Java keeps +1
+    ("Africa/Casablanca", "2050-08-15T12:00:00", 2544174000000, 0),
+]
+
+
+@pytest.mark.parametrize("zone, text, ours, _", ZONE_DIFFERENCES)
+def test_the_documented_zone_differences_keep_pythons_offsets(zone, text, ours, _):
+    assert DateParser("yyyy-MM-dd'T'HH:mm:ss", zone).parse(text) == ours
+
+
+@pytest.mark.jvm
+def test_the_documented_zone_differences_are_javas(java_parse):
+    found = [
+        (zone, text, java_parse("yyyy-MM-dd'T'HH:mm:ss", text, zone) - ours) for zone, text, ours, _ in ZONE_DIFFERENCES
+    ]
+    assert found == [(zone, text, delta) for zone, text, _, delta in ZONE_DIFFERENCES]

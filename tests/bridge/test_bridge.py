@@ -11,6 +11,7 @@ import pytest
 
 from tests.paths import ARFF_SAMPLES
 from wekaeval import bridge
+from wekaeval.bridge._classifiers import cut_after_attribute
 
 
 def python(code: str, **env) -> subprocess.CompletedProcess:
@@ -249,3 +250,34 @@ def test_the_readme_migration_example_prints_the_same_both_ways(weka_jvm):
         assert done.returncode == 0, done.stderr
         outputs.append(done.stdout)
     assert outputs[0] == outputs[1] and "=== Confusion Matrix ===" in outputs[1] and "0.94" in outputs[1]
+
+
+CUT_FILES = [  # (text, the line of the @attribute that ends the file without a newline, or None)
+    ("@relation r\n@attribute a numeric", 2),
+    ("@relation r\r\n@attribute a numeric   ", 2),
+    ("@relation r\n\n@ATTRIBUTE a numeric % a comment", 3),
+    ("@relation r\n@attribute a numeric\n", None),
+    ("@relation r\n@attribute a numeric\n@data", None),
+    ("@relation r\n@attribute a numeric\n@data\n1", None),
+]
+
+
+@pytest.mark.parametrize("text, line", CUT_FILES)
+def test_a_file_ending_right_after_an_attribute_line_is_found(tmp_path, text, line):
+    path = tmp_path / "cut.arff"
+    path.write_bytes(text.encode())
+    assert cut_after_attribute(str(path), chunk=4) == line  # a small chunk: the tail is read back in steps
+    assert cut_after_attribute(str(tmp_path / "cut.csv")) is None
+
+
+@pytest.mark.jvm
+def test_wekas_never_ending_read_is_refused_before_weka_starts_it(weka_jvm, tmp_path):
+    """WEKA's ArffReader loops for ever on a file that ends right after an @attribute line with no newline:
+    bridge.load_instances (and everything that hands WEKA a path through it) refuses the file first."""
+    for text, line in CUT_FILES:
+        path = tmp_path / "cut.arff"
+        path.write_bytes(text.encode())
+        if line is not None:
+            with pytest.raises(bridge.WekaDataError, match=rf"cut\.arff:{line}: the file ends right after .* for ever"):
+                bridge.load_instances(path)
+    assert bridge.load_instances(path).numInstances() == 1  # the last file, which has its @data

@@ -8,12 +8,15 @@ what WEKA computes from the same predictions on WEKA's folds.
 from __future__ import annotations
 
 import math
+import re
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import wekaeval
+import wekaeval.folds
 from tests.paths import ROOT
 from wekaeval import Evaluation, bridge, load_arff
 from wekaeval.errors import ArgumentError, EvaluationError
@@ -25,6 +28,7 @@ from wekaeval.parity import differences
 ARFF_SAMPLES = ROOT / "arff_samples"
 
 sklearn = pytest.importorskip("sklearn")
+from sklearn.dummy import DummyClassifier, DummyRegressor  # noqa: E402
 from sklearn.linear_model import LinearRegression, LogisticRegression  # noqa: E402
 from sklearn.naive_bayes import GaussianNB  # noqa: E402
 from sklearn.svm import LinearSVC  # noqa: E402
@@ -201,3 +205,95 @@ def test_python_weka_wrapper3_objects_run_unchanged(weka_jvm):
     assert once.test_model_once(built, instances.get_instance(0)) == 0.0
     text = Evaluation.evaluate_model("weka.classifiers.rules.ZeroR", ["-t", path, "-o"])
     assert "=== Stratified cross-validation ===" in text and "ZeroR" not in text.split("===")[0]
+
+
+# -- folds at the edges: WEKA's messages, and its evaluation of nothing --------------------------------------------
+
+
+def weka_cross_validation_outcome(instances, scheme: str, folds: int, java_random) -> tuple[str, str]:
+    """("text", WEKA's summary) or ("message", what WEKA's crossValidateModel throws) for ``folds``."""
+    import jpype
+
+    evaluation = jpype.JClass("weka.classifiers.evaluation.Evaluation")(instances)
+    model, _ = bridge.make_classifier(*bridge.parse_classifier(scheme))
+    try:
+        evaluation.crossValidateModel(model, instances, folds, java_random)
+    except jpype.JException as error:
+        return "message", str(error.getMessage())
+    return "text", str(evaluation.toSummaryString("=== Cross-validation ===\n", False))
+
+
+@pytest.mark.jvm
+@pytest.mark.parametrize(
+    "name, schemes",
+    [
+        ("numeric-class.arff", ("weka.classifiers.rules.ZeroR", "weka.classifiers.functions.GaussianProcesses")),
+        ("iris.arff", ("weka.classifiers.rules.ZeroR",)),
+    ],
+)
+def test_folds_at_the_edges_are_wekas(weka_jvm, name, schemes):
+    """0, negative and 1 fold: WEKA's message where it refuses; where it evaluates nothing (a numeric class, 0 or
+    fewer folds) its text byte for byte, with a warning that nothing ran; and the Random where WEKA leaves it."""
+    import jpype
+    from weka.core.classes import Random
+
+    path = ARFF_SAMPLES / name
+    instances = bridge.load_instances(path)
+    numeric = name.startswith("numeric")
+    models = [*schemes, DummyRegressor() if numeric else DummyClassifier()]
+    for model, python_weka_wrapper in [(model, False) for model in models] + [(models[0], True), (models[-1], True)]:
+        java_random = jpype.JClass("java.util.Random")(5)
+        random = Random(5) if python_weka_wrapper else JavaRandom(5)
+        kinds = []
+        for folds in (3, 0, -1, -7, 1, 4):  # one Random through all of them, as a python-weka-wrapper3 script would
+            kind, expected = weka_cross_validation_outcome(instances, schemes[0], folds, java_random)
+            kinds.append(kind)
+            ours = Evaluation(load_arff(path))
+            ours.summary_title = "=== Cross-validation ===\n"
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                if kind == "message":
+                    with pytest.raises(ArgumentError, match=rf"got {folds} \(WEKA: {re.escape(expected)}\)$"):
+                        ours.crossvalidate_model(model, load_arff(path), folds, random)
+                else:
+                    ours.crossvalidate_model(model, load_arff(path), folds, random)
+            nothing = kind == "text" and folds <= 0
+            assert [str(w.message) for w in caught if "nothing" in str(w.message)] == [
+                f"num_folds={folds}: WEKA's crossValidateModel runs no fold at all with a numeric class and 0 or "
+                "fewer folds, so nothing was evaluated (Total Number of Instances 0), as in WEKA"
+            ] * nothing
+            if nothing:
+                assert ours.summary() == expected and ours.num_instances == 0
+            drawn = random.jobject.nextInt(1 << 30) if python_weka_wrapper else random.next_int(1 << 30)
+            assert drawn == java_random.nextInt(1 << 30), (model, folds, python_weka_wrapper)
+        refused = ["message"] * (1 if numeric else 4)
+        assert kinds == ["text", *(["text"] * 3 if numeric else []), *refused, "text"]
+
+
+@pytest.mark.jvm
+def test_the_command_line_text_of_no_folds_is_wekas(weka_jvm):
+    """``-x 0`` with a numeric class: a scikit-learn model's text holds WEKA's cross-validation block as WEKA prints
+    it for a WEKA scheme (the block of an evaluation of nothing)."""
+    path = str(ARFF_SAMPLES / "numeric-class.arff")
+    for folds in ("0", "-3"):
+        options = ["-t", path, "-x", folds, "-v", "-o"]
+        weka = Evaluation.evaluate_model("weka.classifiers.rules.ZeroR", options)
+        with pytest.warns(UserWarning, match="nothing was evaluated"):
+            ours = Evaluation.evaluate_model(DummyRegressor(), options)
+        block = "=== Cross-validation ===\n\nTotal Number of Instances                0     \n"
+        assert weka.endswith("\n\n\n" + block) and ours == "\n\n" + block + "\n"
+
+
+@pytest.mark.parametrize("folds", [0, -1, -10])
+def test_cross_validate_refuses_an_evaluation_of_nothing(folds):
+    """Where WEKA's crossValidateModel evaluates nothing (a numeric class, 0 or fewer folds), cross_validate and
+    the splitters refuse: docs/quirks.md, "Where WEKA is wrong"."""
+    path = ARFF_SAMPLES / "numeric-class.arff"
+    with pytest.raises(ArgumentError, match=rf"folds must be at least 2, got {folds}: .*Total Number of Instances 0"):
+        wekaeval.cross_validate(DummyRegressor(), path, folds=folds)
+    with pytest.raises(ArgumentError, match=r"Total Number of Instances 0"):
+        wekaeval.folds.cross_validation_folds(10, folds, JavaRandom(1))
+    with pytest.raises(ValueError, match=rf"n_splits must be a whole number of folds, at least 2, got {folds}"):
+        WekaKFold(folds)
+    with pytest.raises(ArgumentError, match=r"folds must be a whole number, got 2\.0"):
+        wekaeval.cross_validate(DummyRegressor(), path, folds=2.0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import pickle
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -334,3 +335,70 @@ def test_experimenter_cross_validation_and_random_split_are_wekas(recorder, rng)
                 )
                 ((ours_train, ours_test),) = ours(split.split(np.zeros((n, 1)), labels))
                 assert (ours_train, ours_test) == (train.tolist(), test.tolist())
+
+
+# -- the Experimenter's split takes the class's declared order ------------------------------------------------------
+
+
+def yes_no_file(path: Path, rng: np.random.Generator, n: int) -> list[str]:
+    """An ARFF file whose class is declared {yes, no} (not sorted), some classes missing; its labels."""
+    labels = [str(label) for label in rng.choice(["yes", "no", "?"], n, p=[0.55, 0.35, 0.1])]
+    rows = "".join(f"{i},{label}\n" for i, label in enumerate(labels))
+    path.write_text(f"@relation yesno\n@attribute x numeric\n@attribute class {{yes,no}}\n@data\n{rows}")
+    return labels
+
+
+@pytest.mark.jvm
+def test_experimenter_split_draws_the_classes_in_their_declared_order(recorder, tmp_path, rng):
+    """A class declared {yes, no}: WEKA's RandomSplitResultProducer draws yes first. A Dataset or a pandas
+    categorical says so, labels= too; plain string labels are drawn sorted (no, yes), with a warning."""
+    pd = pytest.importorskip("pandas")
+    path = tmp_path / "yesno.arff"
+    differ = 0
+    for run in range(1, 13):
+        n = int(rng.integers(5, 50))
+        labels = yes_no_file(path, rng, n)
+        y = [None if label == "?" else label for label in labels]
+        data = with_index(__import__("wekaeval").bridge.load_instances(path))
+        percent = float(rng.choice([33.0, 50.0, 66.0, 80.5]))
+        trainings, tested = producer_splits(recorder, data, "RandomSplitResultProducer", run, setTrainPercent=percent)
+        expected = [(trainings[0], tested)]
+        X = np.zeros((n, 1))
+        dataset = load_arff(path)
+        categorical = pd.Categorical(y, categories=["yes", "no"])
+        for arguments in ((dataset,), (X, dataset), (X, categorical), (X, pd.Series(categorical))):
+            assert ours(WekaSplit(percent, seed=run, experimenter=True).split(*arguments)) == expected, (run, arguments)
+        split = WekaSplit(percent, seed=run, experimenter=True, labels=dataset.class_names)
+        assert ours(split.split(X, y)) == expected
+        with pytest.warns(UserWarning, match=r"drawn in sorted order .*pass labels="):
+            differ += ours(WekaSplit(percent, seed=run, experimenter=True).split(X, y)) != expected
+    assert differ > 6  # the sorted order is not WEKA's: most splits differ
+
+
+def test_the_unknown_order_is_said_once_per_splitter():
+    y = ["b", "a", "b", "a", "b", "a"]
+    split = WekaSplit(50.0, experimenter=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for _ in range(3):
+            list(split.split(np.zeros((6, 1)), y))
+        list(WekaSplit(50.0, experimenter=True, labels=["b", "a"]).split(np.zeros((6, 1)), y))
+        list(WekaSplit(50.0, experimenter=True, randomize=False).split(np.zeros((6, 1)), y))  # no draws: no order
+        list(WekaSplit(50.0, experimenter=True).split(np.zeros((6, 1)), [1, 0, 1, 0, 1, 0]))  # indices: in order
+        list(WekaSplit(50.0).split(np.zeros((6, 1)), y))  # the command line's split does not stratify
+    assert len(caught) == 1 and "labels=" in str(caught[0].message)
+
+
+def test_a_dataset_is_taken_as_samples_and_class(tmp_path, rng):
+    path = tmp_path / "yesno.arff"
+    yes_no_file(path, rng, 30)
+    dataset = load_arff(path)
+    X = np.zeros((30, 1))
+    assert ours(WekaKFold(4, seed=3).split(dataset)) == ours(
+        WekaKFold(4, seed=3, stratify=True).split(X, dataset.class_values)
+    )
+    assert ours(WekaKFold(4, seed=3).split(X, dataset)) == ours(WekaKFold(4, seed=3).split(dataset))
+    numeric = load_arff(ARFF_SAMPLES / "numeric-class.arff")
+    assert ours(WekaKFold(3).split(numeric)) == ours(WekaKFold(3).split(np.zeros((numeric.num_instances, 1))))
+    with pytest.raises(ModelDataError, match="X has 29 samples and the dataset's class 30 values"):
+        list(WekaSplit(50.0, experimenter=True).split(X[:29], dataset))

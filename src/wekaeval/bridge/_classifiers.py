@@ -206,6 +206,26 @@ def load_instances(data: str | os.PathLike | Any, class_attribute: str | int | N
     return instances
 
 
+def cut_after_attribute(path: str, chunk: int = 1 << 16) -> int | None:
+    """The line number of an ``@attribute`` line that ends an ``.arff`` file without a newline, on which WEKA's
+    ``ArffReader`` loops for ever; None for any other file.  Only the last line is read, then the lines counted."""
+    if not path.lower().endswith(".arff"):
+        return None
+    with open(path, "rb") as handle:
+        end = handle.seek(0, os.SEEK_END)
+        tail, position = b"", end
+        while position > 0 and b"\n" not in tail and b"\r" not in tail:
+            position = max(0, position - chunk)
+            handle.seek(position)
+            tail = handle.read(min(chunk, end - position)) + tail
+        last = tail.replace(b"\r", b"\n").rsplit(b"\n", 1)[-1]
+        if not last.lstrip().lower().startswith(b"@attribute"):
+            return None
+        handle.seek(0)
+        text = handle.read()
+    return text.replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1
+
+
 def _read(path: str) -> Any:
     import jpype
 
@@ -213,6 +233,12 @@ def _read(path: str) -> Any:
         raise WekaDataError(f"{path}: no such file")
     if not os.path.isfile(path):
         raise WekaDataError(f"{path}: not a file")
+    cut = cut_after_attribute(path)
+    if cut is not None:
+        raise WekaDataError(
+            f"{path}:{cut}: the file ends right after the declaration of an attribute, with no newline; WEKA's "
+            "ArffReader would wait for ever on it (docs/quirks.md)"
+        )
     try:
         source = jpype.JClass("weka.core.converters.ConverterUtils$DataSource")(path)
         instances = source.getLoader().getDataSet() if source.isIncremental() else source.getDataSet()

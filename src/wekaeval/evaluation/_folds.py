@@ -154,7 +154,7 @@ def stratified_order(order: Sequence[int] | np.ndarray, classes: np.ndarray, fol
     [0, 4, 1, 2, 3, 5]
     """
     if folds < 2:
-        raise ArgumentError(f"folds must be at least 2 (WEKA: Number of folds must be greater than 1), got {folds}")
+        raise ArgumentError(f"folds must be at least 2, got {folds} (WEKA: {_STRATIFY_MESSAGE})")
     rest = np.asarray(order, dtype=np.int64)
     keys = np.where(np.asarray(classes) < 0, -1, np.asarray(classes)).astype(np.int64)
     grouped = []
@@ -200,10 +200,12 @@ def cross_validation_folds(
     n : int
         The number of instances (those with a missing class stay in, as in WEKA).
     folds : int
-        ``numFolds``, 2 .. n.
+        ``numFolds``, 2 .. n.  Fewer is an :class:`~wekaeval.errors.ArgumentError` quoting WEKA's message;
+        with a numeric class WEKA itself runs no fold at all for 0 or fewer (``check_folds``), which this
+        function refuses, as a cross-validation of nothing (docs/quirks.md).
     random : JavaRandom (or anything with ``next_int``)
         The ``java.util.Random``; it is advanced exactly as WEKA advances it: the data's ``randomize``, then
-        each fold's ``trainCV(folds, i, random)``.
+        each fold's ``trainCV(folds, i, random)`` (only the first when it refuses the folds).
     classes : array of int, optional
         Each instance's class index (negative: missing) for a nominal class, which makes the folds
         stratified (``stratify(folds)``); None for a numeric class.
@@ -218,11 +220,27 @@ def cross_validation_folds(
     >>> [(train.tolist(), test.tolist()) for train, test in cross_validation_folds(5, 2, JavaRandom(1))]
     [([0, 4], [2, 3, 1]), ([1, 2, 3], [4, 0])]
     """
-    if folds < 2:
-        raise ArgumentError(f"folds must be at least 2 (WEKA: Number of folds must be at least 2!), got {folds}")
-    if folds > n:
-        raise EvaluationError(f"{folds} folds for {n} instances (WEKA: Can't have more folds than instances!)")
-    order = np.asarray(java_shuffle(n, random), dtype=np.int64)
+    result = weka_folds(n, folds, random, classes=classes)
+    if folds < 2:  # weka_folds refused every other case below 2
+        raise no_folds_error("folds", folds)
+    return result
+
+
+def weka_folds(
+    n: int, folds: int, random: RandomInts, *, classes: np.ndarray | None = None
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """:func:`cross_validation_folds` as ``crossValidateModel`` runs them to the letter: for a numeric class and
+    0 or fewer folds none at all (what the model-running methods of python-weka-wrapper3's ``Evaluation`` copy).
+    As in WEKA, the data's ``randomize`` advances ``random`` before any check, so a refusal leaves it where
+    WEKA's does.
+
+    >>> random = JavaRandom(1)
+    >>> weka_folds(5, 0, random), random.next_int(100) == JavaRandom(1).next_int(100)
+    ([], False)
+    """
+    order = np.asarray(java_shuffle(n, random), dtype=np.int64)  # data.randomize(random)
+    if check_folds(n, folds, nominal=classes is not None):
+        return []  # a loop of no folds
     if classes is not None:
         codes = np.asarray(classes)
         if codes.shape != (n,):
@@ -234,6 +252,41 @@ def cross_validation_folds(
         train = np.concatenate([order[:first], order[first + size :]])
         result.append((train[java_shuffle(len(train), random)], order[first : first + size].copy()))
     return result
+
+
+def check_folds(n: int, folds: int, *, nominal: bool, name: str = "folds") -> bool:
+    """``crossValidateModel``'s checks of ``numFolds`` on ``n`` instances, in WEKA's order, with WEKA's messages.
+
+    A nominal class and fewer than 2 folds: ``stratify`` refuses (``Number of folds must be greater than 1``).
+    A numeric class and 1 fold: ``trainCV`` refuses (``Number of folds must be at least 2!``); 0 or fewer:
+    WEKA runs no fold at all, evaluates nothing and prints ``Total Number of Instances 0`` -- True is
+    returned for that case, for the caller to decide.  More folds than instances: ``trainCV`` refuses.
+
+    >>> check_folds(10, 0, nominal=False), check_folds(10, 10, nominal=True)
+    (True, False)
+    """
+    if nominal and folds < 2:
+        raise ArgumentError(f"{name} must be at least 2, got {folds} (WEKA: {_STRATIFY_MESSAGE})")
+    if folds <= 0:
+        return True
+    if folds == 1:
+        raise ArgumentError(f"{name} must be at least 2, got 1 (WEKA: Number of folds must be at least 2!)")
+    if folds > n:
+        raise EvaluationError(f"{folds} folds for {n} instances (WEKA: Can't have more folds than instances!)")
+    return False
+
+
+def no_folds_error(name: str, folds: int) -> ArgumentError:
+    """The refusal of 0 or fewer folds for a numeric class, where WEKA evaluates nothing (docs/quirks.md)."""
+    return ArgumentError(
+        f"{name} must be at least 2, got {folds}: with a numeric class WEKA's crossValidateModel runs no fold "
+        "at all then and reports an evaluation of nothing (Total Number of Instances 0); only "
+        "Evaluation.crossvalidate_model copies that, with a warning"
+    )
+
+
+#: ``Instances.stratify``'s message for fewer than 2 folds (a nominal class).
+_STRATIFY_MESSAGE = "Number of folds must be greater than 1"
 
 
 def percentage_split(n: int, train_percent: float, random: RandomInts | None = None) -> tuple[np.ndarray, np.ndarray]:

@@ -16,6 +16,7 @@ python-weka-wrapper3 classifiers) when it is imported, which the first model no 
 from __future__ import annotations
 
 import importlib
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
@@ -170,12 +171,21 @@ class ModelRunningMixin:
 
         Each fold's priors come from its training part, in WEKA's order, and its predictions add to this
         Evaluation's sums: for a WEKA scheme every statistic is then WEKA's own ``crossValidateModel``
-        double, for a scikit-learn model it is what WEKA computes from the same predictions.
+        double, for a scikit-learn model it is what WEKA computes from the same predictions.  As WEKA's, it
+        refuses fewer than 2 folds with a nominal class, 1 fold with a numeric one, and with a numeric class and
+        0 or fewer folds evaluates nothing (the data is shuffled, no fold runs), which a ``UserWarning`` says.
         """
         _no_output(output)
         if isinstance(num_folds, bool) or not isinstance(num_folds, (int, np.integer)):
             raise ArgumentError(f"num_folds must be a whole number, got {num_folds!r}")
         parts = model_runner(classifier).cross_validate(data, int(num_folds), java_random(rnd))
+        if not parts:
+            warnings.warn(
+                f"num_folds={num_folds}: WEKA's crossValidateModel runs no fold at all with a numeric class and 0 or "
+                "fewer folds, so nothing was evaluated (Total Number of Instances 0), as in WEKA",
+                UserWarning,
+                stacklevel=2,
+            )
         for part in parts:
             self.evaluate_part(part)
 

@@ -7,9 +7,12 @@
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any
 
+from wekaeval.errors import ArgumentError
 from wekaeval.evaluation import Evaluation, ModelRunner
+from wekaeval.evaluation._shared import check_folds, no_folds_error
 from wekaeval.javamath import JavaRandom
 from wekaeval.models._data import NominalEncoding, model_data
 from wekaeval.models._sklearn import SklearnRunner, is_sklearn_estimator
@@ -41,7 +44,8 @@ def cross_validate(
         A :func:`wekaeval.load_arff` dataset read from a path, python-weka-wrapper3's ``Instances``, an ARFF
         path, or features and class.
     folds, seed : int
-        WEKA's ``-x`` and ``-s``.
+        WEKA's ``-x`` and ``-s``.  Fewer than 2 folds is an ``ArgumentError`` quoting WEKA's message; with a
+        numeric class and 0 or fewer folds, where WEKA evaluates nothing, too (docs/quirks.md).
     nominal : {"onehot", "ordinal"}
         How a scikit-learn model sees nominal attributes (:mod:`wekaeval.models`).
 
@@ -53,6 +57,10 @@ def cross_validate(
     """
     weka = isinstance(model, str) or is_weka_classifier(model)  # WEKA reads the file itself
     prepared = model_data(data, nominal=nominal, features=not weka)
+    if isinstance(folds, bool) or not isinstance(folds, Integral):
+        raise ArgumentError(f"folds must be a whole number, got {folds!r}")
+    if check_folds(prepared.num_instances, int(folds), nominal=prepared.nominal):
+        raise no_folds_error("folds", folds)  # WEKA would evaluate nothing: docs/quirks.md
     evaluation = Evaluation(prepared.class_names)
     evaluation.set_priors(prepared.y, prepared.weights)
     evaluation.summary_title = (

@@ -20,7 +20,7 @@ import numpy as np
 
 from wekaeval.errors import EvaluationError
 from wekaeval.evaluation import Evaluation, cross_validation_text
-from wekaeval.evaluation._shared import PredictedPart, cross_validation_folds, percentage_split
+from wekaeval.evaluation._shared import PredictedPart, percentage_split, weka_folds
 from wekaeval.javamath import JavaRandom, RandomSource
 from wekaeval.models._data import ModelData, model_data
 
@@ -91,7 +91,7 @@ class SklearnRunner:
 
     def cross_validate(self, data: Any, folds: int, random: RandomSource) -> list[PredictedPart]:
         prepared = model_data(data)
-        splits = cross_validation_folds(prepared.num_instances, folds, random, classes=prepared.class_codes())
+        splits = weka_folds(prepared.num_instances, folds, random, classes=prepared.class_codes())
         return [self.part(self.fit(prepared, train), prepared, train, test) for train, test in splits]
 
     def train_test_split(self, data: Any, percentage: float, random: RandomSource | None) -> PredictedPart:

@@ -16,11 +16,14 @@ scikit-learn (the rule of :mod:`wekaeval.models`).
 
 from __future__ import annotations
 
+import math
+import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
 import numpy as np
 
+from wekaeval.arff import Dataset
 from wekaeval.evaluation._shared import cross_validation_folds, percentage_split, random_split
 from wekaeval.javamath import JavaRandom
 from wekaeval.models._data import ModelDataError, NominalEncoding, class_labels, is_nominal, model_data, nominal_codes
@@ -34,7 +37,8 @@ class WekaKFold:
     Parameters
     ----------
     n_splits : int, default 10
-        The number of folds (WEKA's ``-x``), at least 2 and at most the number of samples.
+        The number of folds (WEKA's ``-x``), at least 2 and at most the number of samples (WEKA refuses fewer
+        than 2 with a nominal class, and with a numeric one runs no fold at all for 0 or fewer: docs/quirks.md).
     seed : int, default 1
         The seed of WEKA's ``new Random(seed)`` (``-s``).  Every call of :meth:`split` starts from it.
     stratify : {"auto", True, False}, default "auto"
@@ -55,7 +59,10 @@ class WekaKFold:
 
     def __init__(self, n_splits: int = 10, *, seed: int = 1, stratify: Stratify = "auto"):
         if isinstance(n_splits, bool) or not isinstance(n_splits, (int, np.integer)) or n_splits < 2:
-            raise ModelDataError(f"n_splits must be a whole number of folds, at least 2, got {n_splits!r}")
+            raise ModelDataError(
+                f"n_splits must be a whole number of folds, at least 2, got {n_splits!r} (WEKA: Number of folds must "
+                "be greater than 1, for a nominal class; with a numeric class WEKA runs no fold at all for 0 or fewer)"
+            )
         _check_seed(seed)
         _check_stratify(stratify)
         self.n_splits = int(n_splits)
@@ -67,8 +74,9 @@ class WekaKFold:
         return self.n_splits
 
     def split(self, X: Any, y: Any = None, groups: Any = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-        """Yield ``(train, test)`` index arrays, fold by fold, in WEKA's order; ``groups`` is ignored."""
-        n = _num_samples(X)
+        """Yield ``(train, test)`` index arrays, fold by fold, in WEKA's order; ``groups`` is ignored.  ``X`` (or
+        ``y``) may be a :class:`~wekaeval.arff.Dataset`, whose class then decides."""
+        n, y, _ = _given(X, y)
         classes = _stratification(y, n, self.stratify)
         folds = cross_validation_folds(n, self.n_splits, JavaRandom(self.seed), classes=classes)
         yield from folds
@@ -97,7 +105,11 @@ class WekaSplit:
         Whether the class is nominal (as :class:`WekaKFold`'s); only the Experimenter's split uses it.
     labels : sequence, optional
         The class labels in the order of WEKA's class attribute, which decides the Experimenter's draws
-        (each class in turn, those without samples too); by default the sorted labels of ``y``.
+        (each class in turn, those without samples too).  By default the order is taken where it is known:
+        from a :class:`~wekaeval.arff.Dataset` given as ``X`` or ``y`` (its class's declared labels) or a
+        pandas categorical ``y`` (its categories).  Otherwise the sorted labels of ``y`` are drawn, which is
+        WEKA's order only for a class declared in sorted order: for string labels a ``UserWarning`` says so,
+        once per splitter.
 
     Examples
     --------
@@ -127,29 +139,43 @@ class WekaSplit:
         self.experimenter = bool(experimenter)
         self.stratify = stratify
         self.labels = None if labels is None else list(labels)
+        self._warned = False
 
     def get_n_splits(self, X: Any = None, y: Any = None, groups: Any = None) -> int:
         """One split."""
         return 1
 
     def split(self, X: Any, y: Any = None, groups: Any = None) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-        """Yield the one ``(train, test)`` pair of index arrays, in WEKA's order."""
-        n = _num_samples(X)
+        """Yield the one ``(train, test)`` pair of index arrays, in WEKA's order.  ``X`` (or ``y``) may be a
+        :class:`~wekaeval.arff.Dataset`, whose class then decides."""
+        n, y, declared = _given(X, y)
         random = JavaRandom(self.seed) if self.randomize else None
         if not self.experimenter:
             yield percentage_split(n, self.train_percent, random)
             return
         classes, count = None, None
         if y is not None and random is not None and _nominal(class_labels(y), self.stratify):
-            classes, count = self._class_indices(class_labels(y), n)
+            classes, count = self._class_indices(class_labels(y), n, declared)
         yield random_split(n, self.train_percent, random, classes=classes, num_classes=count)
 
-    def _class_indices(self, values: np.ndarray, n: int) -> tuple[np.ndarray, int]:
+    def _class_indices(self, values: np.ndarray, n: int, declared: tuple[Any, ...] | None) -> tuple[np.ndarray, int]:
         if len(values) != n:
             raise ModelDataError(f"X has {n} samples and y {len(values)} values")
         codes = nominal_codes(values)
         present = {code: value for code, value in zip(codes.tolist(), values.tolist(), strict=True) if code >= 0}
-        labels = self.labels if self.labels is not None else sorted(set(present.values()))
+        labels = self.labels if self.labels is not None else declared
+        if labels is None:
+            labels = sorted(set(present.values()))
+            if values.dtype.kind in "OSU" and not self._warned:
+                self._warned = True
+                warnings.warn(
+                    "WekaSplit(experimenter=True): the order of y's labels in WEKA's class attribute is unknown, so "
+                    f"they are drawn in sorted order {labels!r}, which is WEKA's RandomSplitResultProducer's only for "
+                    "a class declared in that order with no other label; pass labels= the class's labels as the "
+                    "ARFF file declares them (a Dataset's class_names), or give y as a Dataset or pandas categorical",
+                    UserWarning,
+                    stacklevel=3,
+                )
         index = {label: i for i, label in enumerate(labels)}
         unknown = [value for value in present.values() if value not in index]
         if unknown:
@@ -175,6 +201,26 @@ def to_xy(data: Any, *, nominal: NominalEncoding = "onehot", class_attribute: st
     """
     prepared = model_data(data, nominal=nominal, class_attribute=class_attribute)
     return prepared.X, prepared.labels()
+
+
+def _given(X: Any, y: Any) -> tuple[int, Any, tuple[Any, ...] | None]:
+    """The number of samples, the class values (None: none), and the class's labels in WEKA's order where they
+    are known: a Dataset's class (``X`` or ``y``), a pandas categorical's categories."""
+    dataset = y if isinstance(y, Dataset) else X if isinstance(X, Dataset) and y is None else None
+    if dataset is not None:
+        n = dataset.num_instances
+        if dataset is y and _num_samples(X) != n:
+            raise ModelDataError(f"X has {_num_samples(X)} samples and the dataset's class {n} values")
+        if not dataset.has_class:
+            return n, None, None
+        names = dataset.class_names
+        if names is None:  # a numeric (or date) class
+            return n, dataset.class_values, None
+        labels = [None if math.isnan(code) else names[int(code)] for code in dataset.class_values.tolist()]
+        return n, np.array(labels, dtype=object), names
+    categories = getattr(getattr(y, "cat", y), "categories", None)  # a pandas Series of categories, or a Categorical
+    declared = None if categories is None or y is None else tuple(categories.tolist())
+    return _num_samples(X), y, declared
 
 
 def _num_samples(X: Any) -> int:

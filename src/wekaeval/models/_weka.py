@@ -3,7 +3,7 @@
 :class:`WekaRunner` is a WEKA classifier -- its command line, or a python-weka-wrapper3 ``Classifier`` or
 JPype object -- as a :class:`wekaeval.evaluation.ModelRunner`.  A cross-validation is WEKA's own
 ``crossValidateModel`` (a copy of the classifier per fold, WEKA's folds), its predictions handed back in
-bulk; the priors of each fold come from the port's folds (:func:`wekaeval.evaluation.cross_validation_folds`,
+bulk; the priors of each fold come from the port's folds (:func:`wekaeval.folds.cross_validation_folds`,
 the same instances in the same order, which the predictions' classes confirm).  Nothing here runs at import.
 """
 
@@ -20,7 +20,7 @@ import numpy as np
 
 from wekaeval import bridge
 from wekaeval.errors import EvaluationError
-from wekaeval.evaluation._shared import PredictedPart, cross_validation_folds, percentage_split
+from wekaeval.evaluation._shared import PredictedPart, percentage_split, weka_folds
 from wekaeval.javamath import JavaRandom, RandomSource
 from wekaeval.models._data import ModelData, ModelDataError, model_data
 
@@ -71,8 +71,12 @@ class WekaRunner:
         java_random, replay = synced_random(random)
         nominal = prepared.nominal
         estimator = not nominal and self._estimates()
-        if folds < 2 or folds > prepared.num_instances:
-            cross_validation_folds(prepared.num_instances, folds, JavaRandom(0))  # raises WEKA's message
+        try:  # WEKA's refusals as the port's errors; WEKA's randomize advances its Random before it refuses
+            splits = weka_folds(prepared.num_instances, folds, replay, classes=prepared.class_codes())
+        except ValueError:
+            if replay is not random:  # python-weka-wrapper3's Random, whose Java object WEKA would have advanced
+                bridge.java_class("weka.core.Instances")(instances).randomize(java_random)
+            raise
         if estimator:
             rows, extras = _estimator_folds(self, instances, folds, java_random)
         else:
@@ -80,7 +84,6 @@ class WekaRunner:
             _java(lambda: evaluation.crossValidateModel(self.template, instances, folds, java_random), self, prepared)
             rows = bridge.prediction_rows(evaluation.predictions(), _width(prepared))
             extras = None
-        splits = cross_validation_folds(prepared.num_instances, folds, replay, classes=prepared.class_codes())
         parts, start = [], 0
         for number, (train, test) in enumerate(splits):
             block = rows[start : start + len(test)]
@@ -302,4 +305,4 @@ def _estimator_folds(runner: WekaRunner, instances: Any, folds: int, java_random
         evaluation.evaluateModel(model, test, _no_objects())
         rows.append(bridge.prediction_rows(evaluation.predictions(), 1))
         extras.append(_estimates_of(model, test))
-    return np.concatenate(rows), extras
+    return (np.concatenate(rows) if rows else np.empty((0, 3))), extras  # no rows: no folds (numeric, folds <= 0)
