@@ -142,6 +142,12 @@ def test_model_running_errors_say_what_is_wrong(call, message):
         ("many-missing.arff", "weka.classifiers.rules.OneR", 4, 11),
         ("numeric-class.arff", "weka.classifiers.functions.LinearRegression", 10, 1),
         ("numeric-class.arff", "weka.classifiers.functions.GaussianProcesses", 3, 5),
+        # issue 38: date, string and relational attributes, which WEKA's schemes read as WEKA does
+        ("dates.arff", "weka.classifiers.trees.J48", 10, 1),
+        ("dates.arff", "weka.classifiers.functions.Logistic", 5, 3),
+        ("dialect.arff", "weka.classifiers.lazy.IBk", 5, 2),
+        ("text-test.arff", "weka.classifiers.rules.ZeroR", 10, 1),
+        ("multi-instance.arff", "weka.classifiers.rules.ZeroR", 10, 4),
     ],
 )
 def test_weka_scheme_cross_validation_is_crossvalidatemodel_bit_for_bit(weka_jvm, name, scheme, folds, seed):

@@ -335,7 +335,8 @@ def encoded_columns(dataset: Dataset, nominal: NominalEncoding = "onehot") -> in
         else:
             raise ModelDataError(
                 f"{_name(dataset)}: attribute {attribute.name!r} is {attribute.type}, which is not encoded for "
-                "scikit-learn (numeric and nominal attributes are): remove or convert it, or give (X, y)"
+                "scikit-learn (numeric and nominal attributes are): remove or convert it first (WEKA's schemes take it "
+                "as it is)"
             )
     return count
 
