@@ -41,6 +41,34 @@ def test_a_numeric_experiment_prints_nothing_of_wekas_on_stderr(weka_jvm, tmp_pa
     assert system.err is not None and system.err.checkError() is False  # Java's stderr is its own again
 
 
+def test_a_signal_s_line_reaches_stderr_while_descriptor_2_is_captured_again_and_again(tmp_path):
+    """The main thread runs on while the signal's line is written, capturing descriptor 2 once per WEKA
+    evaluation (bridge.stderr_lines_dropped): the line still reaches the command's stderr."""
+    script = textwrap.dedent(
+        f"""
+        import os, signal, sys, tempfile, threading
+        from wekaeval.cli._signals import SignalGuard
+
+        def finish(number):
+            print("wekaeval: interrupted by " + signal.Signals(number).name + "; the last line", file=sys.stderr)
+
+        with SignalGuard(finish):
+            saved = os.dup(2)
+            captured = tempfile.TemporaryFile()
+            threading.Timer(0.2, os.kill, (os.getpid(), {int(signal.SIGTERM)})).start()
+            while True:  # as a parity run's rows do: capture, restore, capture...
+                os.dup2(captured.fileno(), 2)
+                os.dup2(saved, 2)
+        """
+    )
+    for _ in range(5):
+        done = subprocess.run(
+            [sys.executable, "-c", script], env=environment(), capture_output=True, text=True, timeout=60, cwd=tmp_path
+        )
+        assert done.returncode == 128 + signal.SIGTERM, done
+        assert done.stderr == "wekaeval: interrupted by SIGTERM; the last line\n", done.stderr
+
+
 def test_a_signal_s_line_reaches_stderr_while_descriptor_2_is_captured(tmp_path):
     script = textwrap.dedent(
         f"""

@@ -14,6 +14,7 @@ then waits for them rather than racing them.
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import sys
@@ -115,6 +116,14 @@ class SignalGuard:
         try:
             os.dup2(self._stderr, 2)
         except OSError:
+            pass
+        # and the line goes to a descriptor of its own: the main thread runs on, and may capture 2 again
+        # (bridge.stderr_lines_dropped, once per WEKA evaluation) before the line is written
+        try:
+            stream = io.FileIO(os.dup(self._stderr), "w")
+            encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+            sys.stderr = io.TextIOWrapper(stream, encoding=encoding, errors="backslashreplace", write_through=True)
+        except (OSError, ValueError):
             pass
 
 
