@@ -49,6 +49,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_javamath.py --jvm
 	$(BIN)/python benchmarks/bench_threshold.py
 	$(BIN)/python benchmarks/bench_evaluation.py
+	$(BIN)/python benchmarks/bench_small_evaluations.py
 	$(BIN)/python benchmarks/bench_dask.py
 	$(BIN)/python benchmarks/bench_experiment.py
 	$(BIN)/python benchmarks/bench_parity.py

@@ -3,7 +3,10 @@
 Java computes an overflow as infinity and ``0/0`` or ``inf - inf`` as NaN, silently; numpy gives the same
 values but warns, and under ``python -W error`` (or pytest's ``filterwarnings = error``) a warning is an
 exception where WEKA returns a value.  Every public method and property of the classes decorated here runs
-under ``numpy.errstate(all="ignore")``, so no warning escapes to callers.
+under ``numpy.errstate(all="ignore")``, so no warning escapes to callers.  Only the outermost such call
+enters it: a property that reads other properties pays for ``errstate`` once (a context variable says a call
+is under way, as ``errstate`` itself is kept per context); entering it in every inner call too cost a small
+evaluation 12 % of its time (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -11,18 +14,28 @@ from __future__ import annotations
 import functools
 import types
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 import numpy as np
 
 _Class = TypeVar("_Class", bound=type)
 
+#: True while a wrapped call runs in this context (thread, task): the calls it makes need no errstate of their own.
+_QUIET: ContextVar[bool] = ContextVar("wekaeval_java_arithmetic", default=False)
+
 
 def _quiet(function: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(function)
     def quiet(*args: Any, **kwargs: Any) -> Any:
-        with np.errstate(all="ignore"):
+        if _QUIET.get():
             return function(*args, **kwargs)
+        token = _QUIET.set(True)
+        try:
+            with np.errstate(all="ignore"):
+                return function(*args, **kwargs)
+        finally:
+            _QUIET.reset(token)
 
     return quiet
 
