@@ -353,8 +353,8 @@ def java_log(x, *, variant=None, cpu=None):
 
 
 def java_log_scalar(x: float, *, cpu: Cpu | None = None) -> float:
-    """``Math.log(x)`` on one double as a Python float, in plain Python (about 2.5 us, 1 of it finding the
-    platform: docs/performance.md).
+    """``Math.log(x)`` on one double as a Python float, in plain Python: about 3 us, over 1 of them finding the
+    platform, which every call does (``WEKAEVAL_CPU`` may change); docs/performance.md has the figures.
 
     >>> java_log_scalar(2.0) == java_log(2.0)
     True
