@@ -47,6 +47,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_bridge.py
 	$(BIN)/python benchmarks/bench_report.py
 	$(BIN)/python benchmarks/bench_javamath.py --jvm
+	$(BIN)/python benchmarks/bench_javamath.py --scalar
 	$(BIN)/python benchmarks/bench_threshold.py
 	$(BIN)/python benchmarks/bench_evaluation.py
 	$(BIN)/python benchmarks/bench_small_evaluations.py

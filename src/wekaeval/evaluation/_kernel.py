@@ -42,6 +42,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from wekaeval.javamath import java_exp, java_log, java_log_scalar, java_pow
+from wekaeval.javamath._shared import ScalarMath, scalar_math
 
 _EXPONENT = -0.25  # m_Exponent
 
@@ -97,15 +98,16 @@ def _order_keys(values: np.ndarray) -> np.ndarray:
     return np.where(bits >= 0, bits, bits ^ np.int64(_LOW63))
 
 
-def _log_of_sum(log_x: float, log_y: float) -> float:
-    """``logOfSum``: log(x + y) from log x and log y, NaN standing for the log of 0."""
+def _log_of_sum(log_x: float, log_y: float, java: ScalarMath) -> float:
+    """``logOfSum``: log(x + y) from log x and log y, NaN standing for the log of 0; ``java``: the platform's
+    ``Math.log`` and ``Math.exp``."""
     if log_x != log_x:
         return log_y
     if log_y != log_y:
         return log_x
     if log_x > log_y:
-        return log_x + java_log_scalar(1 + java_exp(log_y - log_x))
-    return log_y + java_log_scalar(1 + java_exp(log_x - log_y))
+        return log_x + java.log(1 + java.exp(log_y - log_x))
+    return log_y + java.log(1 + java.exp(log_x - log_y))
 
 
 def _log_of_sums(log_x: np.ndarray, log_y: np.ndarray) -> np.ndarray:
@@ -196,8 +198,9 @@ class UnivariateKernelEstimator:
         kernels = self._prepared()
         start = bisect.bisect_left(kernels.keys, _order_key(value))
         sums = [_NAN, _NAN]
-        _running_sum(kernels, range(start, len(kernels.keys)), value, sums)  # tailMap(value, true)
-        _running_sum(kernels, range(start - 1, -1, -1), value, sums)  # headMap(value, false), descending
+        java = scalar_math()  # the platform looked up once, not twice per kernel
+        _running_sum(kernels, range(start, len(kernels.keys)), value, sums, java)  # tailMap(value, true)
+        _running_sum(kernels, range(start - 1, -1, -1), value, sums, java)  # headMap(value, false), descending
         return sums[0] - kernels.log_sum_of_weights
 
     def log_densities(self, values: ArrayLike) -> np.ndarray:
@@ -220,18 +223,19 @@ class UnivariateKernelEstimator:
         return result.reshape(points.shape)
 
 
-def _running_sum(kernels: _Kernels, positions: range, value: float, sums: list[float]) -> None:
+def _running_sum(kernels: _Kernels, positions: range, value: float, sums: list[float], java: ScalarMath) -> None:
     """``runningSum`` over the entries at ``positions``, in that order."""
     width, offset, log_sum = kernels.width, kernels.offset, kernels.log_sum_of_weights
     values, log_weights = kernels.values, kernels.log_weights
+    log_factor = _log_factor()
     for i in positions:
         diff = (values[i] - value) / width
         log_density = offset - 0.5 * diff * diff
         log_weight = log_weights[i]
-        sums[0] = _log_of_sum(sums[0], log_weight + log_density)
-        sums[1] = _log_of_sum(sums[1], log_weight)
+        sums[0] = _log_of_sum(sums[0], log_weight + log_density, java)
+        sums[1] = _log_of_sum(sums[1], log_weight, java)
         # Can we stop, assuming the worst case?
-        if log_density + log_sum < _log_of_sum(_log_factor() + sums[0], log_density + sums[1]):
+        if log_density + log_sum < _log_of_sum(log_factor + sums[0], log_density + sums[1], java):
             break
 
 

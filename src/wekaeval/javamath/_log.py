@@ -36,7 +36,7 @@ array([0.        , 0.69314718,       -inf,        nan,        inf])
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, partial
+from functools import partial
 from typing import Literal, overload
 
 import numpy as np
@@ -44,7 +44,7 @@ from numpy.typing import ArrayLike
 
 from wekaeval.javamath._bits import bits_of, double_of
 from wekaeval.javamath._hotspot_tables import LOG_TABLE
-from wekaeval.javamath._platform import Cpu, JavaPlatform, _index_of_top13, java_platform
+from wekaeval.javamath._platform import Cpu, JavaPlatform, java_platform
 
 Variant = Literal["hotspot", "fdlibm"]
 
@@ -169,9 +169,10 @@ _T_HI_LIST: list[float] = _T_HI.tolist()
 _T_LO_LIST: list[float] = _T_LO.tolist()
 
 
-def _hotspot_scalar(x: float, index_of_top13: list[int]) -> float:
+def _hotspot_scalar(index_of_top13: list[int], x: float) -> float:
     """:func:`_hotspot_positive` on one Python float, in the same steps (CPython's float
-    arithmetic is IEEE double, each operation rounded on its own), 20x faster than numpy on one."""
+    arithmetic is IEEE double, each operation rounded on its own), 20x faster than numpy on one.
+    The index comes first, so that ``partial(_hotspot_scalar, index)`` is one platform's ``Math.log``."""
     bits = bits_of(x)
     if not 0 < bits < 0x7FF0000000000000:
         if x != x:
@@ -306,11 +307,6 @@ def _log_platform(variant: Variant | None, cpu: Cpu | None) -> JavaPlatform:
     return chosen
 
 
-@cache
-def _index_list(breakpoints: tuple[int, ...]) -> list[int]:
-    return _index_of_top13(breakpoints, 128).tolist()
-
-
 @overload
 def java_log(x: float, *, variant: Variant | None = None, cpu: Cpu | None = None) -> float: ...
 
@@ -352,17 +348,21 @@ def java_log(x, *, variant=None, cpu=None):
     if platform.math == "fdlibm":
         return _log(x, _fdlibm_positive)
     if type(x) is float:
-        return _hotspot_scalar(x, _index_list(platform.log_breakpoints))
+        return _hotspot_scalar(platform._log_indexes, x)
     return _log(x, partial(_hotspot_positive, index_of_top13=platform.log_index))
 
 
 def java_log_scalar(x: float, *, cpu: Cpu | None = None) -> float:
-    """``Math.log(x)`` on one double as a Python float, in plain Python (~2 us).
+    """``Math.log(x)`` on one double as a Python float, in plain Python: about 3 us, over 1 of them finding the
+    platform, which every call does (``WEKAEVAL_CPU`` may change); docs/performance.md has the figures.
 
     >>> java_log_scalar(2.0) == java_log(2.0)
     True
     """
-    return java_log(float(x), cpu=cpu)
+    platform = java_platform(cpu)
+    if platform.math == "fdlibm":
+        return _log(float(x), _fdlibm_positive)  # type: ignore[return-value]
+    return _hotspot_scalar(platform._log_indexes, float(x))
 
 
 @overload

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from wekaeval.javamath._exp import java_exp
-from wekaeval.javamath._log import java_log_scalar
+from wekaeval.javamath._scalar import scalar_math
 
 #: ``log(Double.MAX_VALUE)`` (Cephes' MAXLOG).
 _MAXLOG = 7.09782712893383996732e2
@@ -202,8 +202,9 @@ def normal_inverse(y0: float) -> float:
         y2 = y * y
         x = y + y * (y2 * _polevl(y2, _P0) / _p1evl(y2, _Q0))
         return x * _S2PI
-    x = math.sqrt(-2.0 * java_log_scalar(y))
-    x0 = x - java_log_scalar(x) / x
+    java = scalar_math()  # two logs, one lookup
+    x = math.sqrt(-2.0 * java.log(y))
+    x0 = x - java.log(x) / x
     z = 1.0 / x
     if x < 8.0:
         x1 = z * _polevl(z, _P1) / _p1evl(z, _Q1)

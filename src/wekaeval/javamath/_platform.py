@@ -36,7 +36,7 @@ import platform
 import sys
 import warnings
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Literal
 
 from wekaeval.javamath._rcpps_tables import MEASURED_CPUS, MeasuredCpu
@@ -130,6 +130,16 @@ class JavaPlatform:
     def log_index(self) -> np.ndarray:
         """``Math.log``'s table index (0..128) by x's leading 13 significand bits."""
         return _index_of_top13(self.log_breakpoints, 128)
+
+    # The two indexes as lists, for the paths on one Python float (a list item is read 10x faster than an
+    # array's); kept on the platform, so that a call finds them without hashing the breakpoints.
+    @cached_property
+    def _pow_indexes(self) -> list[int]:
+        return _index_of_top13(self.pow_breakpoints, 512).tolist()
+
+    @cached_property
+    def _log_indexes(self) -> list[int]:
+        return _index_of_top13(self.log_breakpoints, 128).tolist()
 
 
 @cache
@@ -387,13 +397,35 @@ def java_platform(cpu: Cpu | None = None) -> JavaPlatform:
     ...
     ValueError: cpu must be one of 'auto', 'amd', 'intel', 'aarch64', not 'sparc'
     """
-    if cpu is not None:
-        if cpu not in CPU_CHOICES:
-            raise ValueError(f"cpu must be one of {', '.join(map(repr, CPU_CHOICES))}, not {cpu!r}")
-        return _resolve(cpu, f'cpu="{cpu}"')
-    named = os.environ.get(ENVIRONMENT_VARIABLE, "").strip().lower()
+    # Every call reads the environment (the command line's --cpu and tests change it while the process runs);
+    # the rest is a dict's lookup and _resolve's cache, so that Java's Math.log costs little more than its steps.
+    if cpu is None:
+        named = os.environ.get(ENVIRONMENT_VARIABLE)
+        choice = _ENVIRONMENT_CHOICES.get(named)
+        if choice is None:
+            choice = _ENVIRONMENT_CHOICES[named] = _environment_choice(named)
+    else:
+        try:
+            choice = _ARGUMENT_CHOICES[cpu]
+        except (KeyError, TypeError):  # TypeError: an unhashable cpu
+            raise ValueError(f"cpu must be one of {', '.join(map(repr, CPU_CHOICES))}, not {cpu!r}") from None
+    return _resolve(*choice)
+
+
+#: ``cpu=``'s choices as :func:`_resolve`'s arguments: the name and how it was chosen.
+_ARGUMENT_CHOICES = {cpu: (cpu, f'cpu="{cpu}"') for cpu in CPU_CHOICES}
+
+
+#: Each value of ``WEKAEVAL_CPU`` met so far (None: unset) as :func:`_resolve`'s arguments; a bad value is
+#: never kept, and raises each time.
+_ENVIRONMENT_CHOICES: dict[str | None, tuple[str, str]] = {}
+
+
+def _environment_choice(value: str | None) -> tuple[str, str]:
+    """What ``WEKAEVAL_CPU=value`` chooses, as :func:`_resolve`'s arguments (unset or blank: the host's)."""
+    named = (value or "").strip().lower()
     if not named:
-        return _resolve("auto", "")
+        return "auto", ""
     if named not in CPU_CHOICES:
         raise ValueError(f"{ENVIRONMENT_VARIABLE} must be one of {', '.join(CPU_CHOICES)}, not {named!r}")
-    return _resolve(named, f"{ENVIRONMENT_VARIABLE}={named}")
+    return named, f"{ENVIRONMENT_VARIABLE}={named}"

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache
 from typing import overload
 
 import numpy as np
@@ -32,7 +31,7 @@ from numpy.typing import ArrayLike
 
 from wekaeval.javamath._bits import bits_of, double_of
 from wekaeval.javamath._fdlibm_pow import fdlibm_pow
-from wekaeval.javamath._platform import Cpu, _index_of_top13, java_platform
+from wekaeval.javamath._platform import Cpu, java_platform
 from wekaeval.javamath._pow_array import pow_array
 from wekaeval.javamath._pow_steps import (
     ABS,
@@ -85,12 +84,7 @@ def _pow_index_of_top13(cpu: Cpu | None = None) -> list[int]:
     >>> len(index), index[0], index[-1]
     (8192, 512, 0)
     """
-    return _index_list(java_platform(cpu).pow_breakpoints)
-
-
-@cache
-def _index_list(breakpoints: tuple[int, ...]) -> list[int]:
-    return _index_of_top13(breakpoints, 512).tolist()
+    return java_platform(cpu)._pow_indexes
 
 
 def _signed32(v: int) -> int:
@@ -294,8 +288,8 @@ def _pow_unusual(x: float, y: float, hx: int, hy: int, table: Sequence[int]) -> 
     return _pow_magnitude(magnitude, y, hy, HIGH_SIGN if parity == 1 else 0, table, negative=True)
 
 
-def _pow_scalar(x: float, y: float, table: Sequence[int]) -> float:
-    """The stub on one pair."""
+def _pow_scalar(table: Sequence[int], x: float, y: float) -> float:
+    """The stub on one pair (the table first: ``partial(_pow_scalar, table)`` is one processor's ``Math.pow``)."""
     hx, hy = bits_of(x), bits_of(y)
     if hy == Y_TWO:
         return x * x
@@ -334,13 +328,13 @@ def java_pow(x, y, *, cpu=None):
     platform = java_platform(cpu)
     if platform.math == "fdlibm":
         return fdlibm_pow(x, y)
-    table = _index_list(platform.pow_breakpoints)
+    table = platform._pow_indexes
     if type(x) is float and type(y) is float:
-        return _pow_scalar(x, y, table)
+        return _pow_scalar(table, x, y)
     xs = np.asarray(x, dtype=np.float64)
     ys = np.asarray(y, dtype=np.float64)
     if xs.ndim == 0 and ys.ndim == 0:
-        return _pow_scalar(float(xs), float(ys), table)
+        return _pow_scalar(table, float(xs), float(ys))
     xs, ys = np.broadcast_arrays(xs, ys)
     out = pow_array(np.ascontiguousarray(xs).reshape(-1), np.ascontiguousarray(ys).reshape(-1), cpu)
     return out.reshape(xs.shape)

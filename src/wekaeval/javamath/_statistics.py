@@ -46,11 +46,9 @@ from __future__ import annotations
 import math
 import operator
 
-from wekaeval.javamath._exp import java_exp
-from wekaeval.javamath._log import java_log_scalar
 from wekaeval.javamath._normal import _MAXLOG, _p1evl, _polevl
 from wekaeval.javamath._numbers import java_divide
-from wekaeval.javamath._pow import java_pow
+from wekaeval.javamath._scalar import EACH_CALL, ScalarMath, scalar_math
 
 # Statistics' constants, as its source spells them
 _MACHEP = 1.11022302462515654042e-16  # 2**-53
@@ -187,8 +185,9 @@ def incomplete_beta(aa: float, bb: float, xx: float) -> float:
         if xx == 1.0:
             return 1.0
         raise ValueError(f"ibeta: Domain error! incomplete_beta needs 0 <= xx <= 1, got {xx!r}")
+    java = scalar_math()  # every path from here takes a log: the platform looked up once for all of them
     if bb * xx <= 1.0 and xx <= 0.95:
-        return power_series(aa, bb, xx)
+        return _power_series(aa, bb, xx, java)
     w = 1.0 - xx
     # Reverse a and b if x is greater than the mean.
     flag = xx > aa / (aa + bb)
@@ -197,7 +196,7 @@ def incomplete_beta(aa: float, bb: float, xx: float) -> float:
     else:
         a, b, xc, x = aa, bb, w, xx
     if flag and b * x <= 1.0 and x <= 0.95:
-        return _one_minus(power_series(a, b, x))
+        return _one_minus(_power_series(a, b, x, java))
     # Choose the expansion that converges better.
     y = x * (a + b - 2.0) - (a - 1.0)
     if y < 0.0:
@@ -205,19 +204,19 @@ def incomplete_beta(aa: float, bb: float, xx: float) -> float:
     else:
         w = incomplete_beta_fraction2(a, b, x) / xc
     # Multiply w by x**a (1-x)**b gamma(a+b) / (a gamma(a) gamma(b)).
-    y = a * java_log_scalar(x)
-    t = b * java_log_scalar(xc)
+    y = a * java.log(x)
+    t = b * java.log(xc)
     if a + b < _MAXGAM and abs(y) < _MAXLOG and abs(t) < _MAXLOG:
-        t = java_pow(xc, b)
-        t *= java_pow(x, a)
+        t = java.pow(xc, b)
+        t *= java.pow(x, a)
         t /= a
         t *= w
-        t *= gamma(a + b) / (gamma(a) * gamma(b))
+        t *= _gamma(a + b, java) / (_gamma(a, java) * _gamma(b, java))
         return _one_minus(t) if flag else t
     # Resort to logarithms.
-    y += t + ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b)
-    y += java_log_scalar(w / a)
-    t = 0.0 if y < _MINLOG else java_exp(y)
+    y += t + _ln_gamma(a + b, java) - _ln_gamma(a, java) - _ln_gamma(b, java)
+    y += java.log(w / a)
+    t = 0.0 if y < _MINLOG else java.exp(y)
     return _one_minus(t) if flag else t
 
 
@@ -300,7 +299,10 @@ def power_series(a: float, b: float, x: float) -> float:
     >>> power_series(2.0, 3.0, 0.1)
     0.05230000000000001
     """
-    a, b, x = float(a), float(b), float(x)
+    return _power_series(float(a), float(b), float(x), EACH_CALL)  # a = 0 divides by 0 before any log
+
+
+def _power_series(a: float, b: float, x: float, java: ScalarMath) -> float:
     ai = 1.0 / a
     u = (1.0 - b) * x
     v = u / (a + 1.0)
@@ -317,12 +319,12 @@ def power_series(a: float, b: float, x: float) -> float:
         n += 1.0
     s += t1
     s += ai
-    u = a * java_log_scalar(x)
+    u = a * java.log(x)
     if a + b < _MAXGAM and abs(u) < _MAXLOG:
-        t = gamma(a + b) / (gamma(a) * gamma(b))
-        return s * t * java_pow(x, a)
-    t = ln_gamma(a + b) - ln_gamma(a) - ln_gamma(b) + u + java_log_scalar(s)
-    return 0.0 if t < _MINLOG else java_exp(t)
+        t = _gamma(a + b, java) / (_gamma(a, java) * _gamma(b, java))
+        return s * t * java.pow(x, a)
+    t = _ln_gamma(a + b, java) - _ln_gamma(a, java) - _ln_gamma(b, java) + u + java.log(s)
+    return 0.0 if t < _MINLOG else java.exp(t)
 
 
 def gamma(x: float) -> float:
@@ -343,7 +345,10 @@ def gamma(x: float) -> float:
     OverflowError
         At 0 and the negative integers, where WEKA throws "gamma: overflow" or "gamma: singular".
     """
-    x = float(x)
+    return _gamma(float(x), EACH_CALL)  # Math.exp and Math.pow only above 33: the platform looked up there
+
+
+def _gamma(x: float, java: ScalarMath) -> float:
     q = abs(x)
     if q > 33.0:
         if x < 0.0:
@@ -358,9 +363,9 @@ def gamma(x: float) -> float:
             if z == 0.0:
                 raise OverflowError(f"gamma: overflow at {x!r}")
             z = abs(z)
-            z = math.pi / (z * _stirling_formula(q))
+            z = math.pi / (z * _stirling_formula(q, java))
             return -z
-        return _stirling_formula(x)
+        return _stirling_formula(x, java)
     z = 1.0
     while x >= 3.0:
         x -= 1.0
@@ -385,17 +390,17 @@ def gamma(x: float) -> float:
     return z * p / q
 
 
-def _stirling_formula(x: float) -> float:
+def _stirling_formula(x: float, java: ScalarMath) -> float:
     """``Statistics.stirlingFormula``: gamma by Stirling's formula, for 33 <= x <= 172."""
     w = 1.0 / x
-    y = java_exp(x)
+    y = java.exp(x)
     w = 1.0 + w * _polevl(w, _STIR)
     if x > _MAXSTIR:
         # Avoid overflow in Math.pow().
-        v = java_pow(x, 0.5 * x - 0.25)
+        v = java.pow(x, 0.5 * x - 0.25)
         y = v * (v / y)
     else:
-        y = java_pow(x, x - 0.5) / y
+        y = java.pow(x, x - 0.5) / y
     return _SQTPI * y * w
 
 
@@ -412,10 +417,13 @@ def ln_gamma(x: float) -> float:
     OverflowError
         At 0, the negative integers and above 2.556348e305 (WEKA's "lnGamma: Overflow").
     """
-    x = float(x)
+    return _ln_gamma(float(x), EACH_CALL)  # one Math.log (two below -34): no lookup saved by resolving first
+
+
+def _ln_gamma(x: float, java: ScalarMath) -> float:
     if x < -34.0:
         q = -x
-        w = ln_gamma(q)
+        w = _ln_gamma(q, java)
         p: float = math.floor(q)  # Java's Math.floor is a double; Python's int holds the same value
         if p == q:
             raise OverflowError(f"lnGamma: Overflow (a pole at {x!r})")
@@ -426,7 +434,7 @@ def ln_gamma(x: float) -> float:
         z = q * math.sin(math.pi * z)
         if z == 0.0:
             raise OverflowError(f"lnGamma: Overflow at {x!r}")
-        return _LOGPI - java_log_scalar(z) - w
+        return _LOGPI - java.log(z) - w
     if x < 13.0:
         z = 1.0
         while x >= 3.0:
@@ -440,13 +448,13 @@ def ln_gamma(x: float) -> float:
         if z < 0.0:
             z = -z
         if x == 2.0:
-            return java_log_scalar(z)
+            return java.log(z)
         x -= 2.0
         p = x * _polevl(x, _B) / _p1evl(x, _C)
-        return java_log_scalar(z) + p
+        return java.log(z) + p
     if x > 2.556348e305:
         raise OverflowError(f"lnGamma: Overflow at {x!r}")
-    q = (x - 0.5) * java_log_scalar(x) - x + 0.91893853320467274178
+    q = (x - 0.5) * java.log(x) - x + 0.91893853320467274178
     if x > 1.0e8:
         return q
     p = 1.0 / (x * x)
