@@ -180,7 +180,7 @@ def main() -> int:
     status = 0
     if arguments.jvm:
         from wekaeval import bridge
-        from tests.javamath_jvm import _to_java, jvm_log, math_bulk
+        from tests.oracles.javamath_jvm import _to_java, jvm_log, math_bulk
 
         bridge.start_jvm()
         java_x = _to_java(x)
