@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tests.oracles.experiment_oracle import run_experiment, weka_tester
+from tests.oracles.experiment_oracle import percent_correct_arff, run_experiment, weka_tester
 from wekaeval import TTestError, read_experiment_results, ttest
 from wekaeval.javamath import quote
 
@@ -236,20 +236,14 @@ def result_files(draw):
                     rows.append(f"{quote(dataset)},{run},{fold},{scheme},'',1,{4 * test}.0,{test}.0,{measure}")
     assume(rows)
     order = draw(st.permutations(range(len(rows))))
-    header = [
-        "@relation InstanceResultListener",
-        "@attribute Key_Dataset {" + ",".join(quote(d) for d in datasets) + "}",
-        "@attribute Key_Run {" + ",".join(run_labels) + "}",
-        "@attribute Key_Fold {" + ",".join(str(f) for f in range(1, folds + 1)) + "}",
-        "@attribute Key_Scheme {" + ",".join(schemes) + "}",
-        "@attribute Key_Scheme_options {''}",
-        "@attribute Key_Scheme_version_ID {1}",
-        "@attribute Number_of_training_instances numeric",
-        "@attribute Number_of_testing_instances numeric",
-        "@attribute Percent_correct numeric",
-        "@data",
-    ]
-    return "\n".join(header + [rows[i] for i in order]) + "\n"
+    return percent_correct_arff(
+        "InstanceResultListener",
+        ",".join(quote(d) for d in datasets),
+        ",".join(run_labels),
+        ",".join(str(f) for f in range(1, folds + 1)),
+        ",".join(schemes),
+        [rows[i] for i in order],
+    )
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

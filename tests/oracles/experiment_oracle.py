@@ -31,6 +31,25 @@ MATRICES = {
 }
 
 
+def percent_correct_arff(relation: str, datasets: str, runs: str, folds: str, schemes: str, rows: list[str]) -> str:
+    """An Experimenter result file as WEKA's InstanceResultListener writes it, with Percent_correct alone: the key
+    attributes' labels as given (comma-separated, quoted where ARFF needs it), then ``rows``, one per line."""
+    header = [
+        f"@relation {relation}",
+        "@attribute Key_Dataset {" + datasets + "}",
+        "@attribute Key_Run {" + runs + "}",
+        "@attribute Key_Fold {" + folds + "}",
+        "@attribute Key_Scheme {" + schemes + "}",
+        "@attribute Key_Scheme_options {''}",
+        "@attribute Key_Scheme_version_ID {1}",
+        "@attribute Number_of_training_instances numeric",
+        "@attribute Number_of_testing_instances numeric",
+        "@attribute Percent_correct numeric",
+        "@data",
+    ]
+    return "\n".join(header + rows) + "\n"
+
+
 def run_experiment(result: Path, *, runs: int = 3, folds: int = 5, datasets=DATASETS, schemes=SCHEMES) -> Path:
     """Write ``result`` (``.arff``: InstancesResultListener, ``.csv``: CSVResultListener) with WEKA's command line."""
     from weka.classifiers import Classifier

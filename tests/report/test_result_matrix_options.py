@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.oracles.experiment_oracle import percent_correct_arff
 from wekaeval import read_result_matrix, ttest
 from wekaeval.errors import WekaOutputError
 from wekaeval.experiment import ResultMatrixPlainText
@@ -40,20 +41,8 @@ def results_text(*, empty_column: bool = True, scale: float = 1.0) -> str:
                 for fold in (1, 2):
                     value = ((d * 37 + s * 11 + run * 7 + fold * 3) % 50 + 40 + s * 3.25 + run / 3) * scale
                     rows.append(f"{dataset},{run},{fold},weka.classifiers.{scheme},'',1,60.0,20.0,{value!r}")
-    header = [
-        "@relation results",
-        "@attribute Key_Dataset {iris,'labor neg'," + FILTERED + "}",
-        "@attribute Key_Run {1,2,3}",
-        "@attribute Key_Fold {1,2}",
-        "@attribute Key_Scheme {" + ",".join("weka.classifiers." + s for s in schemes) + "}",
-        "@attribute Key_Scheme_options {''}",
-        "@attribute Key_Scheme_version_ID {1}",
-        "@attribute Number_of_training_instances numeric",
-        "@attribute Number_of_testing_instances numeric",
-        "@attribute Percent_correct numeric",
-        "@data",
-    ]
-    return "\n".join(header + rows) + "\n"
+    schemes_labels = ",".join("weka.classifiers." + s for s in schemes)
+    return percent_correct_arff("results", "iris,'labor neg'," + FILTERED, "1,2,3", "1,2", schemes_labels, rows)
 
 
 _ANALYSES: dict[tuple, object] = {}
