@@ -34,14 +34,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
+from _trees import run_on_tree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -124,12 +123,7 @@ print(json.dumps({"micro": micro, "digests": digests}))
 
 def scalar_run(src: Path) -> dict:
     """One fresh process on the tree ``src``: its per-call figures and digests."""
-    environment = {k: v for k, v in os.environ.items() if k not in ("WEKAEVAL_CPU", "PYTHONDONTWRITEBYTECODE")}
-    environment["PYTHONPATH"] = str(src)
-    done = subprocess.run(
-        [sys.executable, "-c", SCALAR_PROBE], env=environment, capture_output=True, text=True, check=True
-    )
-    return json.loads(done.stdout.splitlines()[-1])
+    return run_on_tree(src, ["-c", SCALAR_PROBE])
 
 
 def scalar_main(before: Path | None, rounds: int) -> int:

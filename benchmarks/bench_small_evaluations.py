@@ -8,7 +8,7 @@ seeded evaluations (``numpy.random.default_rng(0)``) of 60 predictions over 4 cl
 ``weighted_f_measure`` and ``area_under_roc(0)``.  The figure is the best of ``--repeats`` rounds, in
 milliseconds per evaluation, after one warm-up round.
 
-With ``--against SRC`` (another checkout's ``src`` folder, e.g. main's) the same rounds run in turn on both
+With ``--before SRC`` (another checkout's ``src`` folder, e.g. main's) the same rounds run in turn on both
 trees, each in a process of its own (A B A B ...: a drift of the machine's speed hits both), and the ratio of
 the best rounds is printed: the A/B figure of a change.  Every text of both trees must be identical.
 
@@ -16,7 +16,7 @@ How to run
 ----------
 ``make bench``, or::
 
-    .venv/bin/python benchmarks/bench_small_evaluations.py [--repeats R] [--against ../main/src]
+    .venv/bin/python benchmarks/bench_small_evaluations.py [--repeats R] [--before ../main/src]
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from _trees import run_on_tree
 
 CASES, PREDICTIONS, CLASSES = 30, 60, 4
 
@@ -66,24 +66,11 @@ def measure(repeats: int) -> dict[str, float | str]:
     return {"ms_per_evaluation": best * 1000 / CASES, "digest": made}
 
 
-def _in_process(src: Path, repeats: int) -> dict[str, float | str]:
-    environment = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-    environment["PYTHONPATH"] = str(src)
-    done = subprocess.run(
-        [sys.executable, __file__, "--repeats", str(repeats), "--json"],
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return json.loads(done.stdout)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--repeats", type=int, default=5, help="timed rounds after one warm-up (default 5)")
-    parser.add_argument("--against", type=Path, help="another checkout's src folder, timed in turn with this one")
-    parser.add_argument("--rounds", type=int, default=4, help="A/B alternations with --against (default 4)")
+    parser.add_argument("--before", type=Path, help="another checkout's src folder, timed in turn with this one")
+    parser.add_argument("--rounds", type=int, default=4, help="A/B alternations with --before (default 4)")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.repeats < 1 or args.rounds < 1:
@@ -92,24 +79,24 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(measure(args.repeats)))
         return 0
     print(f"{CASES} evaluations of {PREDICTIONS} predictions over {CLASSES} classes, best of {args.repeats} rounds")
-    if args.against is None:
+    if args.before is None:
         print(f"wekaeval: {measure(args.repeats)['ms_per_evaluation']:.2f} ms per evaluation")
         return 0
     this = Path(__file__).resolve().parent.parent / "src"
-    times: dict[str, list[float]] = {"this": [], "against": []}
+    times: dict[str, list[float]] = {"this": [], "before": []}
     digests = set()
     for _ in range(args.rounds):
-        for name, src in (("against", args.against.resolve()), ("this", this)):
-            result = _in_process(src, args.repeats)
+        for name, src in (("before", args.before.resolve()), ("this", this)):
+            result = run_on_tree(src, [__file__, "--repeats", str(args.repeats), "--json"])
             times[name].append(float(result["ms_per_evaluation"]))
             digests.add(result["digest"])
     if len(digests) != 1:
         print("bench_small_evaluations: the two trees' texts differ")
         return 1
-    best_this, best_against = min(times["this"]), min(times["against"])
-    print(f"{args.against}: {best_against:.2f} ms per evaluation (rounds {times['against']})")
+    best_this, best_before = min(times["this"]), min(times["before"])
+    print(f"{args.before}: {best_before:.2f} ms per evaluation (rounds {times['before']})")
     print(f"{this}: {best_this:.2f} ms per evaluation (rounds {times['this']})")
-    print(f"ratio this / against: {best_this / best_against:.2f} (texts identical)")
+    print(f"after/before: {best_this / best_before:.2f} (texts identical)")
     return 0
 
 
