@@ -398,12 +398,9 @@ def java_platform(cpu: Cpu | None = None) -> JavaPlatform:
     ValueError: cpu must be one of 'auto', 'amd', 'intel', 'aarch64', not 'sparc'
     """
     # Every call reads the environment (the command line's --cpu and tests change it while the process runs);
-    # the rest is a dict's lookup and _resolve's cache, so that Java's Math.log costs little more than its steps.
+    # the rest is two cache hits, so that Java's Math.log costs little more than its steps.
     if cpu is None:
-        named = os.environ.get(ENVIRONMENT_VARIABLE)
-        choice = _ENVIRONMENT_CHOICES.get(named)
-        if choice is None:
-            choice = _ENVIRONMENT_CHOICES[named] = _environment_choice(named)
+        choice = _environment_choice(os.environ.get(ENVIRONMENT_VARIABLE))
     else:
         try:
             choice = _ARGUMENT_CHOICES[cpu]
@@ -416,13 +413,10 @@ def java_platform(cpu: Cpu | None = None) -> JavaPlatform:
 _ARGUMENT_CHOICES = {cpu: (cpu, f'cpu="{cpu}"') for cpu in CPU_CHOICES}
 
 
-#: Each value of ``WEKAEVAL_CPU`` met so far (None: unset) as :func:`_resolve`'s arguments; a bad value is
-#: never kept, and raises each time.
-_ENVIRONMENT_CHOICES: dict[str | None, tuple[str, str]] = {}
-
-
+@cache
 def _environment_choice(value: str | None) -> tuple[str, str]:
-    """What ``WEKAEVAL_CPU=value`` chooses, as :func:`_resolve`'s arguments (unset or blank: the host's)."""
+    """What ``WEKAEVAL_CPU=value`` chooses, as :func:`_resolve`'s arguments (unset or blank: the host's); kept
+    per value met, except a bad one, which raises each time (a cache keeps no exception)."""
     named = (value or "").strip().lower()
     if not named:
         return "auto", ""
