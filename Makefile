@@ -54,6 +54,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_dask.py
 	$(BIN)/python benchmarks/bench_experiment.py
 	$(BIN)/python benchmarks/bench_parity.py
+	$(BIN)/python benchmarks/bench_huge_pages.py
 	$(BIN)/python benchmarks/bench_arff.py
 
 $(STAMP): pyproject.toml Makefile

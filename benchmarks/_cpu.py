@@ -57,9 +57,9 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_wekaeval(argv: list[str], cwd: Path, timeout: float = 3600) -> Timed:
-    """``wekaeval ARGV`` run from ``cwd`` with this checkout's wekaeval, timed."""
-    env = {**os.environ, "PYTHONPATH": str(Path(wekaeval.__file__).resolve().parent.parent)}
+def run_wekaeval(argv: list[str], cwd: Path, timeout: float = 3600, extra_env: dict[str, str] | None = None) -> Timed:
+    """``wekaeval ARGV`` run from ``cwd`` with this checkout's wekaeval (and ``extra_env`` set), timed."""
+    env = {**os.environ, **(extra_env or {}), "PYTHONPATH": str(Path(wekaeval.__file__).resolve().parent.parent)}
     with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as handle:
         record = Path(handle.name)
     try:

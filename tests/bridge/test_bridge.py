@@ -281,3 +281,31 @@ def test_wekas_never_ending_read_is_refused_before_weka_starts_it(weka_jvm, tmp_
             with pytest.raises(bridge.WekaDataError, match=rf"cut\.arff:{line}: the file ends right after .* for ever"):
                 bridge.load_instances(path)
     assert bridge.load_instances(path).numInstances() == 1  # the last file, which has its @data
+
+
+@pytest.mark.parametrize(
+    ("setting", "option"),
+    [
+        ("always [madvise] never\n", ["-XX:+UseTransparentHugePages"]),
+        ("[always] madvise never\n", []),  # every program has them already
+        ("always madvise [never]\n", []),
+        ("madvise\n", []),  # no bracket: no setting is known to be in force
+        (None, []),  # not Linux, or /sys not mounted
+    ],
+)
+def test_the_heap_asks_for_huge_pages_only_where_linux_wants_to_be_asked(tmp_path, monkeypatch, setting, option):
+    from wekaeval.bridge import _jvm
+
+    switch = tmp_path / "enabled"
+    if setting is not None:
+        switch.write_text(setting)
+    monkeypatch.setattr(_jvm, "_HUGE_PAGES_SETTING", switch)
+    assert _jvm._huge_pages_option() == option
+    assert [o for o in bridge.jvm_options() if "HugePages" in o] == option
+
+
+def test_the_session_jvm_runs_with_the_options_wekaeval_gives(weka_jvm):
+    import jpype
+
+    given = list(jpype.JClass("java.lang.management.ManagementFactory").getRuntimeMXBean().getInputArguments())
+    assert set(bridge.jvm_options()) <= {str(option) for option in given}  # JAVA_TOOL_OPTIONS may add more
