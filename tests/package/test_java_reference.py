@@ -19,7 +19,7 @@ Where each call runs.  run.sh starts a JVM per call (about 1.2 s of CPU); the pr
   and a fresh JVM against one that has run many calls (WEKA's static state).
 
 In-process, relative paths are read from pytest's working directory (run.sh's are from
-its caller's); the tests give absolute ones.
+its caller's); the tests give absolute ones (but for a file that is missing either way).
 """
 
 from __future__ import annotations
@@ -81,9 +81,9 @@ def in_jvm(run_sh):
     caught as UTF-8 bytes; returns a CompletedProcess as run_sh does."""
     import jpype
 
-    url = jpype.JClass("java.net.URL")
+    classes = jpype.JClass("java.io.File")(str(JAVA_REFERENCE / "classes")).toURI().toURL()  # a folder: ends in /
     loader = jpype.JClass("java.net.URLClassLoader")(
-        jpype.JArray(url)([url((JAVA_REFERENCE / "classes").as_uri() + "/")]),
+        jpype.JArray(jpype.JClass("java.net.URL"))([classes]),
         jpype.JClass("java.lang.ClassLoader").getSystemClassLoader(),
     )
     weka_reference = jpype.JClass("WekaReference", loader=loader)
