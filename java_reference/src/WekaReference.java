@@ -229,48 +229,73 @@ public final class WekaReference {
   }
 
   public static void main(String[] argv) {
-    PrintStream out = utf8(new FileOutputStream(FileDescriptor.out));
-    PrintStream err = utf8(new FileOutputStream(FileDescriptor.err));
+    System.exit(execute(argv, utf8(new FileOutputStream(FileDescriptor.out)),
+        utf8(new FileOutputStream(FileDescriptor.err))));
+  }
+
+  /**
+   * One invocation, as run.sh's: the JSON object (or --help's usage) on out, a one-line error on err; returns the
+   * exit status (0, or 2 after an error).  System.out and System.err, which WEKA prints to, are discarded (or sent
+   * to err with --verbose) during the call and restored after it, and so are the two system properties it sets, so
+   * one JVM can run it any number of times (tests/package/test_java_reference.py does).
+   */
+  public static int execute(String[] argv, PrintStream out, PrintStream err) {
     Arguments arguments;
     try {
       arguments = Arguments.parse(argv);
     } catch (Failure failure) {
-      fail(err, failure.getMessage());
-      return;
+      return fail(err, failure.getMessage());
     }
     if (arguments.help) {
       out.print(USAGE);
       out.flush();
-      System.exit(0);
+      return 0;
     }
-    // No WEKA packages, no GUI; and nothing WEKA prints may reach our stdout.
-    System.setProperty("weka.packageManager.loadPackages", "false");
-    System.setProperty("java.awt.headless", "true");
-    PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-    System.setOut(arguments.verbose ? err : quiet);
-    System.setErr(arguments.verbose ? err : quiet);
+    PrintStream originalOut = System.out;
+    PrintStream originalErr = System.err;
+    String originalPackages = System.getProperty("weka.packageManager.loadPackages");
+    String originalHeadless = System.getProperty("java.awt.headless");
     String json;
     try {
+      // No WEKA packages, no GUI; and nothing WEKA prints may reach our stdout.
+      System.setProperty("weka.packageManager.loadPackages", "false");
+      System.setProperty("java.awt.headless", "true");
+      PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+      System.setOut(arguments.verbose ? err : quiet);
+      System.setErr(arguments.verbose ? err : quiet);
       json = arguments.benchPredictions != null
           ? PredictionsBench.run(arguments.benchPredictions, arguments.repeat == null ? 3 : arguments.repeat)
           : run(arguments);
     } catch (Failure failure) {
-      fail(err, failure.getMessage());
-      return;
+      return fail(err, failure.getMessage());
     } catch (Throwable throwable) { // WEKA's exceptions, and the JVM's: one line, no stack trace
-      fail(err, describe(throwable));
-      return;
+      return fail(err, describe(throwable));
+    } finally {
+      System.out.flush();
+      System.err.flush();
+      System.setOut(originalOut);
+      System.setErr(originalErr);
+      restoreProperty("weka.packageManager.loadPackages", originalPackages);
+      restoreProperty("java.awt.headless", originalHeadless);
     }
     out.print(json);
     out.print('\n');
     out.flush();
-    System.exit(0);
+    return 0;
   }
 
-  private static void fail(PrintStream err, String message) {
+  private static void restoreProperty(String name, String value) {
+    if (value == null) {
+      System.clearProperty(name);
+    } else {
+      System.setProperty(name, value);
+    }
+  }
+
+  private static int fail(PrintStream err, String message) {
     err.println(PROGRAM + ": error: " + oneLine(message));
     err.flush();
-    System.exit(2);
+    return 2;
   }
 
   private static PrintStream utf8(OutputStream stream) {

@@ -2,8 +2,24 @@
 
 run.sh's JSON must equal what WEKA reports in-process through python-weka-wrapper3
 (cross-validation), and what wekaeval computes from the same predictions
-(predictions mode), exactly.  Each run.sh call starts a JVM (about a second),
-so the calls are kept to about thirty.
+(predictions mode), exactly.
+
+Where each call runs.  run.sh starts a JVM per call (about 1.2 s of CPU); the program's
+``WekaReference.execute`` is all that run.sh's JVM does but ``System.exit``.  So:
+
+- in the session's JVM (``in_jvm``: ``execute`` loaded from java_reference/classes,
+  stdout and stderr caught as bytes) run the agreement tests, which are about WEKA's
+  numbers: cross-validation against the bridge, every dataset, every mode, predictions
+  mode, short names, --bench-predictions;
+- as real run.sh processes (``run_sh``, thirty-one calls) run what is about the script
+  and the process: the build, --help, the one-line errors with exit status 2, the class
+  attribute rule, and one call of each kind of agreement
+  (``test_run_sh_prints_what_the_session_jvm_prints``), whose bytes must be the session
+  JVM's: run.sh's JVM flags, class path (mtj.jar for LinearRegression) and UTF-8 output,
+  and a fresh JVM against one that has run many calls (WEKA's static state).
+
+In-process, relative paths are read from pytest's working directory (run.sh's are from
+its caller's); the tests give absolute ones (but for a file that is missing either way).
 """
 
 from __future__ import annotations
@@ -47,7 +63,7 @@ def run_sh(weka_jvm):
     assert done.returncode == 0, done.stderr
     assert (JAVA_REFERENCE / "classes" / "WekaReference.class").exists()
 
-    def run(*argv: str) -> subprocess.CompletedProcess:
+    def run(*argv: object) -> subprocess.CompletedProcess:
         return subprocess.run(
             [JAVA_REFERENCE / "run.sh", *map(str, argv)],
             capture_output=True,
@@ -58,9 +74,45 @@ def run_sh(weka_jvm):
     return run
 
 
-def reference(run_sh, *argv: str) -> dict:
-    """run.sh's JSON object; the call must succeed with nothing on stderr."""
-    done = run_sh(*argv)
+@pytest.fixture(scope="session")
+def in_jvm(run_sh):
+    """What run.sh does, in the session's JVM: ``WekaReference.execute(argv, out, err)`` from the classes run_sh
+    built (a class loader of their own: the JVM's class path was fixed when it started), its stdout and stderr
+    caught as UTF-8 bytes; returns a CompletedProcess as run_sh does."""
+    import jpype
+
+    classes = jpype.JClass("java.io.File")(str(JAVA_REFERENCE / "classes")).toURI().toURL()  # a folder: ends in /
+    loader = jpype.JClass("java.net.URLClassLoader")(
+        jpype.JArray(jpype.JClass("java.net.URL"))([classes]),
+        jpype.JClass("java.lang.ClassLoader").getSystemClassLoader(),
+    )
+    weka_reference = jpype.JClass("WekaReference", loader=loader)
+    byte_stream = jpype.JClass("java.io.ByteArrayOutputStream")
+    print_stream = jpype.JClass("java.io.PrintStream")
+    utf_8 = jpype.JClass("java.nio.charset.StandardCharsets").UTF_8
+    strings = jpype.JArray(jpype.JString)
+
+    def run(*argv: object) -> subprocess.CompletedProcess:
+        out, err = byte_stream(), byte_stream()
+        arguments = [str(arg) for arg in argv]
+        status = weka_reference.execute(
+            strings(arguments), print_stream(out, False, utf_8), print_stream(err, False, utf_8)
+        )
+        return subprocess.CompletedProcess(
+            ["WekaReference.execute", *arguments], int(status), bytes(out.toByteArray()), bytes(err.toByteArray())
+        )
+
+    yield run
+    loader.close()
+
+
+def outcome(done: subprocess.CompletedProcess) -> tuple[int, bytes, bytes]:
+    return done.returncode, done.stdout, done.stderr
+
+
+def reference(run, *argv: object) -> dict:
+    """The JSON object of run.sh (or in_jvm); the call must succeed with nothing on stderr."""
+    done = run(*argv)
     assert (done.returncode, done.stderr.decode()) == (0, "")
     text = done.stdout.decode("utf-8")
     assert text.endswith("}\n") and text.count("\n}") == 1  # one JSON object
@@ -88,6 +140,95 @@ def missing_class(evaluation) -> float:
     return float(field.get(evaluation.jobject).missingClass())
 
 
+# -- run.sh itself: one call of each kind, the same bytes as the session JVM's ------------------------------------
+
+
+def run_sh_kinds(tmp_path: Path) -> dict[str, list[Any]]:
+    """One call of each kind the agreement tests below make in the session JVM."""
+    quoted = ARFF_SAMPLES / "quoted-labels.arff"
+    dataset = wekaeval.load_arff(quoted)
+    names = list(dataset.class_names or ())  # every label, non-ASCII ones too, and "?"
+    labels = [[names[i % len(names)] if i % 5 else "?"] for i in range(dataset.num_instances)]
+    bench = bench_evaluation()
+    bench.write_predictions(tmp_path / "predictions.bin", bench.make_predictions(200, seed=4, training=20))
+    return {
+        "cross-validation": ["--data", quoted, "--classifier", "weka.classifiers.trees.J48"],  # non-ASCII labels
+        "numeric-class": [  # LinearRegression needs mtj.jar on run.sh's class path
+            "--data",
+            ARFF_SAMPLES / "numeric-class.arff",
+            "--classifier",
+            "weka.classifiers.functions.LinearRegression",
+            "--folds",
+            "5",
+        ],
+        "predictions": ["--data", quoted, "--predictions", write_csv(tmp_path / "labels.csv", ["predicted"], labels)],
+        "test-set": [
+            "--data",
+            ARFF_SAMPLES / "shapes-train.arff",
+            "--classifier",
+            "IBk",  # a short name; built incrementally, as WEKA's command line does
+            "--test",
+            ARFF_SAMPLES / "shapes-test.arff",
+        ],
+        "bench-predictions": ["--bench-predictions", tmp_path / "predictions.bin", "--repeat", "1"],
+    }
+
+
+#: What --bench-predictions reports of the JVM it ran in rather than of WEKA's numbers.
+BENCH_MACHINE_FIELDS = ("java", "seconds", "seconds_each_run")
+
+
+@pytest.mark.parametrize("kind", ["cross-validation", "numeric-class", "predictions", "test-set", "bench-predictions"])
+def test_run_sh_prints_what_the_session_jvm_prints(run_sh, in_jvm, tmp_path, kind):
+    """The agreement tests' calls run in the session JVM; run.sh (its JVM flags, class path and UTF-8 stdout, a
+    fresh JVM) prints the same bytes for one call of each kind."""
+    argv = run_sh_kinds(tmp_path)[kind]
+    done, ours = run_sh(*argv), in_jvm(*argv)
+    assert (done.returncode, done.stderr.decode()) == (0, "") and done.stdout.endswith(b"}\n")
+    if kind != "bench-predictions":
+        assert outcome(done) == outcome(ours)
+        return
+    theirs_json, ours_json = json.loads(done.stdout), json.loads(ours.stdout)
+    for field in BENCH_MACHINE_FIELDS:
+        del theirs_json[field], ours_json[field]
+    assert json.dumps(theirs_json) == json.dumps(ours_json)  # as text: NaN != NaN
+
+
+def test_help_prints_the_usage(run_sh, in_jvm):
+    done = run_sh("--help")
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.startswith(b"usage: run.sh --data D.arff --classifier NAME") and done.stdout.endswith(b"\n")
+    assert outcome(in_jvm("--help")) == outcome(done)
+
+
+def test_the_session_jvm_is_left_as_it_was(in_jvm):
+    """execute hides WEKA's prints by swapping System.out and System.err and sets two system properties: after a
+    call, a failed one and a --verbose one, the JVM has its own back, and the same call prints the same bytes."""
+    import jpype
+
+    system = jpype.JClass("java.lang.System")
+    properties = ("weka.packageManager.loadPackages", "java.awt.headless")
+
+    def state() -> tuple[Any, ...]:
+        return (system.out, system.err, *(system.getProperty(name) for name in properties))
+
+    path = ARFF_SAMPLES / "picnic.arff"
+    packages = system.getProperty(properties[0])
+    system.setProperty(properties[0], "true")  # not execute's value, so that a property left set shows
+    try:
+        before = state()
+        first = in_jvm("--data", path, "--classifier", "J48")
+        assert (first.returncode, state()) == (0, before)
+        assert in_jvm("--data", path, "--classifier", "J48", "--verbose").returncode == 0 and state() == before
+        assert in_jvm("--data", path, "--classifier", "NoSuchClassifier").returncode == 2 and state() == before
+    finally:
+        if packages is None:
+            system.clearProperty(properties[0])
+        else:
+            system.setProperty(properties[0], packages)
+    assert outcome(in_jvm("--data", path, "--classifier", "J48")) == outcome(first)
+
+
 CLASSIFIERS = ["weka.classifiers.rules.ZeroR", "weka.classifiers.trees.J48", "weka.classifiers.bayes.NaiveBayes"]
 DATASETS = [
     "iris.arff",
@@ -102,9 +243,9 @@ DATASETS = [
 
 @pytest.mark.parametrize("classifier", CLASSIFIERS, ids=lambda name: name.rsplit(".", 1)[1])
 @pytest.mark.parametrize("name", DATASETS)
-def test_cross_validation_equals_weka_in_process(run_sh, name, classifier):
+def test_cross_validation_equals_weka_in_process(in_jvm, name, classifier):
     path = ARFF_SAMPLES / name
-    result = reference(run_sh, "--data", path, "--classifier", classifier)
+    result = reference(in_jvm, "--data", path, "--classifier", classifier)
     data, evaluation = weka_cross_validation(path, classifier)
 
     assert result["kappa"] is not None and float(result["kappa"]).hex() == float(evaluation.kappa).hex()
@@ -124,10 +265,10 @@ def test_cross_validation_equals_weka_in_process(run_sh, name, classifier):
     assert result["correlation"] is None
 
 
-def test_numeric_class_has_no_kappa_but_weka_correlation(run_sh):
+def test_numeric_class_has_no_kappa_but_weka_correlation(in_jvm):
     path = ARFF_SAMPLES / "numeric-class.arff"
     classifier = "weka.classifiers.functions.LinearRegression"  # needs mtj.jar beside weka.jar
-    result = reference(run_sh, "--data", path, "--classifier", classifier, "--folds", "5", "--seed", "7")
+    result = reference(in_jvm, "--data", path, "--classifier", classifier, "--folds", "5", "--seed", "7")
     from weka.classifiers import Classifier, Evaluation
     from weka.core.classes import Random
     from weka.core.converters import Loader
@@ -170,7 +311,7 @@ def assert_same_as_wekaeval(result: dict, expected: wekaeval.ConfusionMatrix) ->
 
 
 @pytest.mark.parametrize(("name", "seed"), [("weighted.arff", 1), ("missing-class.arff", 2)])
-def test_predicted_distributions_equal_wekaeval(run_sh, tmp_path, name, seed):
+def test_predicted_distributions_equal_wekaeval(in_jvm, tmp_path, name, seed):
     path = ARFF_SAMPLES / name
     dataset = wekaeval.load_arff(path)
     classes = list(dataset.class_names)
@@ -181,7 +322,7 @@ def test_predicted_distributions_equal_wekaeval(run_sh, tmp_path, name, seed):
     rows = [["ignored"] + [repr(float(row[j])) for j in order] for row in distributions]
     predictions = write_csv(tmp_path / "predictions.csv", header, rows)
 
-    result = reference(run_sh, "--data", path, "--predictions", predictions)
+    result = reference(in_jvm, "--data", path, "--predictions", predictions)
     expected = wekaeval.ConfusionMatrix.from_predictions(
         dataset.class_values, distributions, weights=dataset.weights, class_names=dataset.class_names
     )
@@ -192,7 +333,7 @@ def test_predicted_distributions_equal_wekaeval(run_sh, tmp_path, name, seed):
 
 
 @pytest.mark.parametrize("name", ["quoted-labels.arff", "missing-class.arff"])
-def test_predicted_labels_equal_wekaeval(run_sh, tmp_path, name):
+def test_predicted_labels_equal_wekaeval(in_jvm, tmp_path, name):
     """Labels with commas, quotes, braces and non-ASCII letters, RFC 4180-quoted; '?' and '' unclassified."""
     path = ARFF_SAMPLES / name
     dataset = wekaeval.load_arff(path)
@@ -202,7 +343,7 @@ def test_predicted_labels_equal_wekaeval(run_sh, tmp_path, name):
     labels = [classes[p] if p >= 0 else ("?" if i % 2 else "") for i, p in enumerate(picks)]
     predictions = write_csv(tmp_path / "labels.csv", ["predicted"], [[label] for label in labels])
 
-    result = reference(run_sh, "--data", path, "--predictions", predictions)
+    result = reference(in_jvm, "--data", path, "--predictions", predictions)
     expected = wekaeval.ConfusionMatrix.from_predictions(
         dataset.class_values,
         predicted=[None if p < 0 else classes[p] for p in picks],
@@ -232,10 +373,12 @@ def test_predicted_labels_equal_wekaeval(run_sh, tmp_path, name):
     ],
     ids=["missing-file", "unknown-classifier", "string-attributes", "bad-csv"],
 )
-def test_errors_are_one_line_with_exit_status_2(run_sh, tmp_path, argv, message):
+def test_errors_are_one_line_with_exit_status_2(run_sh, in_jvm, tmp_path, argv, message):
     bad = tmp_path / "bad.csv"
     bad.write_text('yes,no\n0.5,0.5\n"0.5",x\n' + "0.5,0.5\n" * 12)
-    done = run_sh(*[bad if arg == "BAD_CSV" else arg for arg in argv])
+    argv = [bad if arg == "BAD_CSV" else arg for arg in argv]
+    done = run_sh(*argv)
+    assert outcome(in_jvm(*argv)) == outcome(done)
     err = done.stderr.decode()
     assert (done.returncode, done.stdout) == (2, b"")
     assert err.startswith("java_reference: error: ") and err.count("\n") == 1 and err.endswith("\n")
@@ -249,10 +392,10 @@ TEXT_CLASSIFIER = (
 
 
 @pytest.mark.parametrize("path", sorted(ARFF_SAMPLES.glob("*.arff")), ids=lambda p: p.name)
-def test_bridge_and_java_reference_agree_on_every_dataset(run_sh, path):
+def test_bridge_and_java_reference_agree_on_every_dataset(in_jvm, path):
     """The two oracles, JPype in-process and a plain JVM, give the same doubles (or the same refusal)."""
     classifier, options = TEXT_CLASSIFIER if path.name.startswith("text-") else ("weka.classifiers.trees.J48", "")
-    done = run_sh("--data", path, "--classifier", classifier, "--options", options)
+    done = in_jvm("--data", path, "--classifier", classifier, "--options", options)
     try:
         ours = bridge.evaluate(path, classifier, options)
     except bridge.WekaError as error:
@@ -284,9 +427,9 @@ MODES: list[tuple[list[Any], dict[str, Any], str]] = [
 
 
 @pytest.mark.parametrize(("argv", "keywords", "mode"), MODES, ids=[" ".join(map(str, m[0][:3])) for m in MODES])
-def test_every_mode_equals_the_bridge(run_sh, argv, keywords, mode):
+def test_every_mode_equals_the_bridge(in_jvm, argv, keywords, mode):
     train = ARFF_SAMPLES / "shapes-train.arff"
-    theirs = reference(run_sh, "--data", train, "--classifier", "weka.classifiers.lazy.IBk", *argv)
+    theirs = reference(in_jvm, "--data", train, "--classifier", "weka.classifiers.lazy.IBk", *argv)
     ours = bridge.evaluate(train, "weka.classifiers.lazy.IBk", **keywords)
     assert theirs["mode"] == ours.mode == mode
     assert (theirs["folds"], theirs["seed"], theirs["split_percentage"], theirs["preserve_order"]) == (
@@ -299,13 +442,15 @@ def test_every_mode_equals_the_bridge(run_sh, argv, keywords, mode):
     assert np.array_equal(np.array(theirs["confusion_matrix"]), ours.confusion_matrix)
 
 
-def test_class_attribute_follows_wekaevals_one_rule(run_sh):
+def test_class_attribute_follows_wekaevals_one_rule(run_sh, in_jvm):
     from wekaeval.arff import ClassAttributeError, class_index
 
     path = ARFF_SAMPLES / "picnic.arff"
     names = [attribute.name for attribute in wekaeval.load_arff(path).attributes]
     for given in ("first", "last", "1", "3", "outlook", "windy", "9", "0", "nope", "First"):
-        done = run_sh("--data", path, "--classifier", "weka.classifiers.rules.ZeroR", "--class", given)
+        argv = ["--data", path, "--classifier", "weka.classifiers.rules.ZeroR", "--class", given]
+        done = run_sh(*argv)
+        assert outcome(in_jvm(*argv)) == outcome(done), given
         try:
             expected = names[class_index(given, names)]
         except ClassAttributeError:
@@ -324,20 +469,22 @@ def test_class_attribute_follows_wekaevals_one_rule(run_sh):
         (["--split-percentage", "50", "--folds", "3"], "--folds is for cross-validation"),
     ],
 )
-def test_mode_errors_are_wekas(run_sh, argv, message):
+def test_mode_errors_are_wekas(run_sh, in_jvm, argv, message):
     test = str(ARFF_SAMPLES / "picnic.arff")
-    done = run_sh("--data", test, "--classifier", "J48", *[test if a == "T" else a for a in argv])
+    argv = ["--data", test, "--classifier", "J48", *[test if a == "T" else a for a in argv]]
+    done = run_sh(*argv)
+    assert outcome(in_jvm(*argv)) == outcome(done)
     assert done.returncode == 2 and message in done.stderr.decode() and done.stdout == b""
 
 
 @pytest.mark.parametrize("short", ["Logistic", "NaiveBayes", "FilteredClassifier"])
-def test_short_names_resolve_as_in_the_bridge(run_sh, short):
+def test_short_names_resolve_as_in_the_bridge(in_jvm, short):
     path = ARFF_SAMPLES / "picnic.arff"
-    theirs = reference(run_sh, "--data", path, "--classifier", short)
+    theirs = reference(in_jvm, "--data", path, "--classifier", short)
     ours = bridge.evaluate(path, short)
     assert theirs["kappa"].hex() == ours.kappa.hex()
     assert np.array_equal(np.array(theirs["confusion_matrix"]), ours.confusion_matrix)
-    done = run_sh("--data", path, "--classifier", "NoSuchClassifier")
+    done = in_jvm("--data", path, "--classifier", "NoSuchClassifier")
     assert done.returncode == 2 and "'NoSuchClassifier': no WEKA classifier has that name" in done.stderr.decode()
 
 
@@ -358,7 +505,7 @@ def bench_evaluation():
     return sys.modules["bench_evaluation"]
 
 
-def test_bench_predictions_is_wekas_evaluation(run_sh, tmp_path):
+def test_bench_predictions_is_wekas_evaluation(in_jvm, tmp_path):
     """Every statistic and text of the timed mode is the in-process oracle's for the same predictions."""
     from tests.oracles.evaluation_oracle import weka_evaluation
 
@@ -366,7 +513,7 @@ def test_bench_predictions_is_wekas_evaluation(run_sh, tmp_path):
     predictions = bench.make_predictions(500, seed=3, training=40)
     path = tmp_path / "predictions.bin"
     bench.write_predictions(path, predictions)
-    result = reference(run_sh, "--bench-predictions", path, "--repeat", "2")
+    result = reference(in_jvm, "--bench-predictions", path, "--repeat", "2")
     assert bench.check_weka(result, predictions) == []
     assert (result["mode"], result["instances"], result["repeat"]) == ("bench-predictions", 500, 2)
     assert all(
@@ -416,7 +563,7 @@ def weka_numeric_evaluation(predictions) -> tuple[dict[str, float], str]:
     return statistics, str(evaluation.toSummaryString())
 
 
-def test_bench_predictions_numeric_class_is_wekas_evaluation(run_sh, tmp_path):
+def test_bench_predictions_numeric_class_is_wekas_evaluation(in_jvm, tmp_path):
     """A file of 0 classes is a numeric class: the in-process oracle's statistics and summary, and wekaeval's."""
     bench = bench_evaluation()
     predictions = bench.make_regression(500, seed=3, training=40)
@@ -424,7 +571,7 @@ def test_bench_predictions_numeric_class_is_wekas_evaluation(run_sh, tmp_path):
     assert np.isnan(predictions.train_actual).any()
     path = tmp_path / "regression.bin"
     bench.write_predictions(path, predictions)
-    result = reference(run_sh, "--bench-predictions", path, "--repeat", "2")
+    result = reference(in_jvm, "--bench-predictions", path, "--repeat", "2")
     assert bench.check_weka(result, predictions) == []
     assert (result["mode"], result["instances"], result["training_instances"]) == ("bench-predictions", 500, 40)
     assert (result["class_names"], result["class_details"], result["matrix"]) == (None, None, None)
@@ -437,7 +584,7 @@ def test_bench_predictions_numeric_class_is_wekas_evaluation(run_sh, tmp_path):
     assert bench.differences(statistics, ours) == [] and our_texts == texts
 
 
-def test_bench_predictions_errors(run_sh, tmp_path):
+def test_bench_predictions_errors(run_sh, in_jvm, tmp_path):
     bench = bench_evaluation()
     predictions = bench.make_predictions(3, training=0)
     good = tmp_path / "good.bin"
@@ -461,3 +608,4 @@ def test_bench_predictions_errors(run_sh, tmp_path):
     ]:
         done = run_sh(*argv)
         assert done.returncode == 2 and message in done.stderr.decode() and done.stdout == b"", argv
+        assert outcome(in_jvm(*argv)) == outcome(done), argv
