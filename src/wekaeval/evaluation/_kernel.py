@@ -110,6 +110,23 @@ def _log_of_sum(log_x: float, log_y: float, java: ScalarMath) -> float:
     return log_y + java.log(1 + java.exp(log_x - log_y))
 
 
+def _below_log_of_sum(bound: float, log_x: float, log_y: float, java: ScalarMath) -> bool:
+    """``bound < logOfSum(log_x, log_y)``, the logarithms taken only when the answer needs them.
+
+    ``logOfSum`` adds ``log(1 + exp(-d))`` (``d >= 0`` the gap) to the larger of two finite
+    numbers ``M``; HotSpot's and fdlibm's ``Math.exp`` and ``Math.log`` are within an ulp of the true
+    values, so ``exp(-d) <= 1`` and ``0 <= log(1 + exp(-d)) <= log(2) < 1``, and the rounded sum lies
+    in ``[M, M + 1.0]`` (rounded): a bound below ``M`` is below, one at ``M + 1.0`` or above is not."""
+    if log_x == log_x and log_y == log_y:  # neither NaN
+        larger = log_x if log_x > log_y else log_y
+        if -_MAX_VALUE <= larger <= _MAX_VALUE:
+            if bound < larger:
+                return True
+            if bound >= larger + 1.0:
+                return False
+    return bound < _log_of_sum(log_x, log_y, java)
+
+
 def _log_of_sums(log_x: np.ndarray, log_y: np.ndarray) -> np.ndarray:
     """:func:`_log_of_sum` element by element."""
     larger = log_x > log_y
@@ -235,7 +252,7 @@ def _running_sum(kernels: _Kernels, positions: range, value: float, sums: list[f
         sums[0] = _log_of_sum(sums[0], log_weight + log_density, java)
         sums[1] = _log_of_sum(sums[1], log_weight, java)
         # Can we stop, assuming the worst case?
-        if log_density + log_sum < _log_of_sum(log_factor + sums[0], log_density + sums[1], java):
+        if _below_log_of_sum(log_density + log_sum, log_factor + sums[0], log_density + sums[1], java):
             break
 
 
