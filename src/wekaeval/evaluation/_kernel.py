@@ -36,7 +36,7 @@ import bisect
 import functools
 import math
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -57,6 +57,9 @@ _MAX_VALUE = 1.7976931348623157e308  # Double.MAX_VALUE
 
 
 _NAN = math.nan
+
+
+_WEIGHT_SUMS_KEPT = 1 << 14
 
 
 @functools.cache
@@ -145,6 +148,9 @@ class _Kernels:
     width: float
     offset: float  # CONST - log(width)
     log_sum_of_weights: float
+    #: Per platform's math, ``logOfSum(s, log_weights[i])`` by ``(s, i)``: the walks' sums of weights do not
+    #: depend on the point, so the points of one estimator share them (at most _WEIGHT_SUMS_KEPT entries).
+    weight_sums: dict[ScalarMath, dict[tuple[float, int], float]] = field(default_factory=dict)
 
 
 class UnivariateKernelEstimator:
@@ -245,12 +251,22 @@ def _running_sum(kernels: _Kernels, positions: range, value: float, sums: list[f
     width, offset, log_sum = kernels.width, kernels.offset, kernels.log_sum_of_weights
     values, log_weights = kernels.values, kernels.log_weights
     log_factor = _log_factor()
+    weight_sums = kernels.weight_sums.setdefault(java, {})
     for i in positions:
         diff = (values[i] - value) / width
         log_density = offset - 0.5 * diff * diff
         log_weight = log_weights[i]
         sums[0] = _log_of_sum(sums[0], log_weight + log_density, java)
-        sums[1] = _log_of_sum(sums[1], log_weight, java)
+        if sums[1] != sums[1]:  # log 0: the sum is this weight
+            sums[1] = log_weight
+        else:
+            key = (sums[1], i)  # 0.0 and -0.0 are one key: logOfSum gives both the same
+            known = weight_sums.get(key)
+            if known is None:
+                known = _log_of_sum(sums[1], log_weight, java)
+                if len(weight_sums) < _WEIGHT_SUMS_KEPT:
+                    weight_sums[key] = known
+            sums[1] = known
         # Can we stop, assuming the worst case?
         if _below_log_of_sum(log_density + log_sum, log_factor + sums[0], log_density + sums[1], java):
             break
