@@ -21,10 +21,10 @@ the number formats pay per call.  Microseconds per call of ``java_exp(0.5)``, ``
 ``WEKAEVAL_CPU`` unset), the arithmetic alone (``_exp_scalar``), ``f_probability(4.0, 1, 9)``,
 ``normal_inverse(0.01)``, ``UnivariateKernelEstimator.log_density`` per point (300 values drawn from
 ``default_rng(0)``, 100 points over their range), ``ConfusionMatrix.add`` of one prediction and
-``weka_sort_ranked`` of 4 rows of 60 tied values (a small evaluation's ROC order); each the best of 7 timed loops in a fresh process.  With
-``--before SRC`` (another tree's ``src``, e.g. ``git archive main src | tar -x -C /tmp/main``) the same
-processes run that tree in turn with this one (A B A B, ``--rounds`` each): medians per tree, and the median
-of the pairwise ratios.  Each process also digests the bits of 20,000 results of each function; trees that
+``weka_sort_ranked`` of 4 rows of 60 tied values (a small evaluation's ROC order); each the best of 7 timed
+loops in a fresh process.  With ``--before SRC`` (another tree's ``src``, e.g. ``git archive main src | tar -x -C
+/tmp/main``) the same processes run that tree in turn with this one (A B A B, ``--rounds`` each): medians per
+tree, and the median of the pairwise ratios.  Each process also digests the bits of 20,000 results of each function; trees that
 disagree in one bit exit 1.
 
 Run: ``.venv/bin/python benchmarks/bench_javamath.py [--jvm]``,
