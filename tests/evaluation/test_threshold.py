@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.blobs import picks
 from wekaeval.evaluation import _threshold as threshold
 from wekaeval.javamath import _sort as weka_sort_module
 
@@ -130,26 +131,18 @@ def test_sort_order_is_wekas_on_large_random_arrays(java):
 # -- the areas --------------------------------------------------------------------------------
 
 
-def _picks(draw, choices: list[float], n: int) -> np.ndarray:
-    """``n`` draws from ``choices`` as one blob of bytes (each byte modulo the number of choices: every
-    sequence of choices can come out), not ``n`` draws of ``sampled_from``: the same cases, a fraction of
-    hypothesis's time per example."""
-    blob = draw(st.binary(min_size=n, max_size=n))
-    return np.array(choices, dtype=np.float64)[np.frombuffer(blob, dtype=np.uint8) % len(choices)]
-
-
 @st.composite
 def _predictions(draw):
     k = draw(st.integers(2, 6))
     n = draw(st.integers(1, 80))
-    probabilities = _picks(draw, _GRID, n * k).reshape(n, k)
+    probabilities = np.array(picks(draw, _GRID, n * k), dtype=np.float64).reshape(n, k)
     if draw(st.booleans()):  # normalised rows, as classifiers give them (still on a grid: many ties)
         totals = probabilities.sum(axis=1, keepdims=True)
         probabilities = np.divide(probabilities, totals, out=probabilities.copy(), where=totals > 0)
     one_class = draw(st.one_of(st.none(), st.integers(0, k - 1)))
     classes = [float(one_class)] if one_class is not None else [float(c) for c in range(k)]
-    actual = _picks(draw, classes + [math.nan] if draw(st.booleans()) else classes, n)
-    weights = _picks(draw, _WEIGHTS, n)
+    actual = np.array(picks(draw, classes + [math.nan] if draw(st.booleans()) else classes, n), dtype=np.float64)
+    weights = np.array(picks(draw, _WEIGHTS, n), dtype=np.float64)  # each array one draw: tests/blobs.py
     return actual, probabilities, weights
 
 
