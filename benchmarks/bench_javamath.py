@@ -24,8 +24,8 @@ the number formats pay per call.  Microseconds per call of ``java_exp(0.5)``, ``
 ``weka_sort_ranked`` of 4 rows of 60 tied values (a small evaluation's ROC order); each the best of 7 timed
 loops in a fresh process.  With ``--before SRC`` (another tree's ``src``, e.g. ``git archive main src | tar -x -C
 /tmp/main``) the same processes run that tree in turn with this one (A B A B, ``--rounds`` each): medians per
-tree, and the median of the pairwise ratios.  Each process also digests the bits of 20,000 results of each function; trees that
-disagree in one bit exit 1.
+tree, and the median of the pairwise ratios.  Each process also digests the bits of 20,000 results of each
+function; trees that disagree in one bit exit 1.
 
 Run: ``.venv/bin/python benchmarks/bench_javamath.py [--jvm]``,
 ``.venv/bin/python benchmarks/bench_javamath.py --scalar [--before SRC] [--rounds N]``.

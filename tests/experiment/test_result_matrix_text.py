@@ -221,6 +221,7 @@ def specs(draw, fmt=ANY_FORMAT):
                 ),
             )
         )
+
     def square() -> list[list[int]]:  # each entry 0 to 1500, half of them 0 to 12
         entries = Bytes(draw, spec.cols * spec.cols, 3)
         return [[small_or_large(entries.next()) for _ in cols] for _ in cols]
