@@ -19,12 +19,13 @@ With ``--scalar``: one Python float at a time, what the kernel estimator, the t-
 the number formats pay per call.  Microseconds per call of ``java_exp(0.5)``, ``java_log(0.5)``,
 ``java_log_scalar(0.5)``, ``java_pow(13.0, -0.25)``, ``java_platform()`` (the lookup every one of them makes,
 ``WEKAEVAL_CPU`` unset), the arithmetic alone (``_exp_scalar``), ``f_probability(4.0, 1, 9)``,
-``normal_inverse(0.01)``, and ``UnivariateKernelEstimator.log_density`` per point (300 values drawn from
-``default_rng(0)``, 100 points over their range); each the best of 7 timed loops in a fresh process.  With
-``--before SRC`` (another tree's ``src``, e.g. ``git archive main src | tar -x -C /tmp/main``) the same
-processes run that tree in turn with this one (A B A B, ``--rounds`` each): medians per tree, and the median
-of the pairwise ratios.  Each process also digests the bits of 20,000 results of each function; trees that
-disagree in one bit exit 1.
+``normal_inverse(0.01)``, ``UnivariateKernelEstimator.log_density`` per point (300 values drawn from
+``default_rng(0)``, 100 points over their range), ``ConfusionMatrix.add`` of one prediction and
+``weka_sort_ranked`` of 4 rows of 60 tied values (a small evaluation's ROC order); each the best of 7 timed
+loops in a fresh process.  With ``--before SRC`` (another tree's ``src``, e.g. ``git archive main src | tar -x -C
+/tmp/main``) the same processes run that tree in turn with this one (A B A B, ``--rounds`` each): medians per
+tree, and the median of the pairwise ratios.  Each process also digests the bits of 20,000 results of each
+function; trees that disagree in one bit exit 1.
 
 Run: ``.venv/bin/python benchmarks/bench_javamath.py [--jvm]``,
 ``.venv/bin/python benchmarks/bench_javamath.py --scalar [--before SRC] [--rounds N]``.
@@ -76,7 +77,8 @@ import numpy as np
 from wekaeval.javamath import f_probability, java_exp, java_log, java_log_scalar, java_platform, java_pow
 from wekaeval.javamath import normal_inverse
 from wekaeval.javamath._exp import _exp_scalar
-from wekaeval.evaluation import UnivariateKernelEstimator
+from wekaeval.evaluation import ConfusionMatrix, UnivariateKernelEstimator
+from wekaeval.javamath import ranked_values, weka_sort_ranked
 
 rng = np.random.default_rng(0)
 estimator = UnivariateKernelEstimator()
@@ -84,6 +86,9 @@ for value in rng.normal(10.0, 3.0, 300).tolist():
     estimator.add_value(value, 1.0)
 points = rng.uniform(0.0, 20.0, 100).tolist()
 java_log(0.5)  # the platform measured before the clock starts
+matrix = ConfusionMatrix(["a", "b", "c"])
+row = [0.2, 0.5, 0.3]
+tied_rows = [ranked_values(np.round(rng.random(60) * 4.0) / 4.0) for _ in range(4)]  # ties: quicksort order
 
 
 def densities():
@@ -101,6 +106,8 @@ cases = {
     "f_probability(4.0, 1, 9)": ("f_probability(4.0, 1, 9)", 2_000),
     "normal_inverse(0.01)": ("normal_inverse(0.01)", 10_000),
     "log_density, per point": ("densities()", 1),
+    "ConfusionMatrix.add(1, [0.2, 0.5, 0.3])": ("matrix.add(1, row)", 20_000),
+    "weka_sort_ranked, 4 rows of 60 (ties)": ("weka_sort_ranked(tied_rows)", 200),
 }
 micro = {}
 for name, (statement, number) in cases.items():
@@ -115,6 +122,8 @@ results = {
     "pow": [java_pow(abs(x), y) for x, y in zip(xs.tolist(), ys.tolist())],
     "log_density": [estimator.log_density(p) for p in rng.uniform(-5.0, 25.0, 200).tolist()],
     "f_probability": [f_probability(f, 1, n) for f, n in zip((xs[:2000] ** 2).tolist(), range(1, 2001))],
+    "weka_sort_ranked": weka_sort_ranked(tied_rows).ravel().astype(np.float64).tolist(),
+    "ConfusionMatrix.add": matrix.matrix.ravel().tolist(),
 }
 digests = {k: hashlib.sha256(struct.pack(f"<{len(v)}d", *v)).hexdigest()[:16] for k, v in results.items()}
 print(json.dumps({"micro": micro, "digests": digests}))

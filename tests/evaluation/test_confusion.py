@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.blobs import kinds
 from wekaeval import ConfusionMatrix, PredictionError
 
 
@@ -58,21 +59,26 @@ def assert_same_as_weka(cm, weka_result):
     assert cm.kappa().hex() == weka_result["kappa"].hex()
 
 
-probabilities = st.one_of(
-    st.floats(0.0, 1.0),
-    st.sampled_from([0.0, -0.0, 1.0, 0.5, math.nan, -0.25, 1.0025, 1.5, -1.5]),
-    st.floats(-3.0, 3.0),
-)
-weights = st.one_of(st.floats(-5.0, 5.0), st.sampled_from([0.0, 1.0, -1.0, 1e-300, 1e300]))
+LISTED_PROBABILITIES = [0.0, -0.0, 1.0, 0.5, math.nan, -0.25, 1.0025, 1.5, -1.5]
+LISTED_WEIGHTS = [0.0, 1.0, -1.0, 1e-300, 1e300]
 
 
 @st.composite
 def prediction_sets(draw):
+    """Each array's choices in one draw (tests/blobs.py), the floats drawn one by one: a probability is any
+    double in [0, 1], a listed one or any in [-3, 3], a third each; a weight any in [-5, 5] or a listed one."""
     k = draw(st.integers(1, 6))
     n = draw(st.integers(0, 40))
-    actual = draw(st.lists(st.one_of(st.integers(0, k - 1), st.just(math.nan)), min_size=n, max_size=n))
-    distributions = draw(st.lists(st.lists(probabilities, min_size=k, max_size=k), min_size=n, max_size=n))
-    w = draw(st.lists(weights, min_size=n, max_size=n))
+    actual = [c if c < k else math.nan for c in kinds(draw, 2 * k, n)]  # half a class, half missing
+
+    def probability(kind: int) -> float:
+        if kind < 9:
+            return draw(st.floats(0.0, 1.0))
+        return LISTED_PROBABILITIES[kind - 9] if kind < 18 else draw(st.floats(-3.0, 3.0))
+
+    entries = [probability(kind) for kind in kinds(draw, 27, n * k)]
+    distributions = [entries[i * k : (i + 1) * k] for i in range(n)]
+    w = [draw(st.floats(-5.0, 5.0)) if kind < 5 else LISTED_WEIGHTS[kind - 5] for kind in kinds(draw, 10, n)]
     return [f"c{i}" for i in range(k)], actual, distributions, w
 
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.blobs import kinds, picks
 from tests.oracles.evaluation_oracle import PER_CLASS, SCALARS, weka_evaluation
 from tests.paths import ARFF_SAMPLES
 from wekaeval import CostMatrix, CostMatrixError, Evaluation, EvaluationError, PredictionError, load_arff
@@ -142,25 +143,37 @@ def test_evaluation_test_numbers_without_a_jvm():
 # -- generated cases fed to WEKA's evaluateModelOnceAndRecordPrediction --------------------------------------------
 
 
+LISTED_PROBABILITIES = [0.0, 1.0, 0.5, math.nan]
+WEIGHTS = [1.0, 0.5, 0.1, 2.75, 0.0, -1.0, 1e-3, 1e6]
+COSTS = [0.0, 1.0, 2.5, -1.0, 10.0, 0.3, 1e-3]
+
+
 @st.composite
 def evaluations(draw):
+    """Each array's choices in one draw (tests/blobs.py); the floats drawn one by one."""
     k = draw(st.integers(1, 10))
     n = draw(st.integers(0, 40))
     decimals = draw(st.sampled_from([1, 2, 3, 17]))
-    probability = st.one_of(st.floats(0, 1), st.sampled_from([0.0, 1.0, 0.5, math.nan])).map(
-        lambda p: p if decimals == 17 or math.isnan(p) else round(p, decimals)
-    )
-    rows = draw(st.lists(st.lists(probability, min_size=k, max_size=k), min_size=n, max_size=n))
-    actual = draw(st.lists(st.one_of(st.integers(0, k - 1), st.just(math.nan)), min_size=n, max_size=n))
-    weight = st.sampled_from([1.0, 0.5, 0.1, 2.75, 0.0, -1.0, 1e-3, 1e6])
-    weights = draw(st.lists(weight, min_size=n, max_size=n))
-    train = draw(
-        st.one_of(
-            st.none(), st.lists(st.tuples(st.one_of(st.integers(0, k - 1), st.just(math.nan)), weight), max_size=20)
-        )
-    )
-    cost = st.sampled_from([0.0, 1.0, 2.5, -1.0, 10.0, 0.3, 1e-3])
-    costs = draw(st.one_of(st.none(), st.lists(st.lists(cost, min_size=k, max_size=k), min_size=k, max_size=k)))
+
+    def probability(kind: int) -> float:  # half any double in [0, 1], half a listed one; then rounded
+        p = draw(st.floats(0, 1)) if kind < 4 else LISTED_PROBABILITIES[kind - 4]
+        return p if decimals == 17 or math.isnan(p) else round(p, decimals)
+
+    def classes(count: int) -> list[float]:  # half a class index, half missing
+        return [c if c < k else math.nan for c in kinds(draw, 2 * k, count)]
+
+    probabilities = [probability(kind) for kind in kinds(draw, 8, n * k)]
+    rows = [probabilities[i * k : (i + 1) * k] for i in range(n)]
+    actual = classes(n)
+    weights = picks(draw, WEIGHTS, n)
+    train = None
+    if draw(st.booleans()):
+        size = draw(st.integers(0, 20))
+        train = list(zip(classes(size), picks(draw, WEIGHTS, size), strict=True))
+    costs = None
+    if draw(st.booleans()):
+        entries = picks(draw, COSTS, k * k)
+        costs = [entries[i * k : (i + 1) * k] for i in range(k)]
     return k, rows, actual, weights, train, draw(st.booleans()), draw(st.booleans()), costs
 
 

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.blobs import kinds, picks
 from tests.oracles.jvm_classes import compiled_class
 from tests.paths import ARFF_SAMPLES, JAVA_SOURCES
 from wekaeval import Evaluation, EvaluationError, PredictionError, load_arff
@@ -107,22 +108,40 @@ def mismatches(case: dict) -> list[str]:
 # -- generated cases ---------------------------------------------------------------------------------------------
 
 
+WEIGHTS = [1.0, 0.5, 0.1, 2.75, 0.0, 3.0]
+
+
 @st.composite
 def cases(draw, modes=MODES):
+    """Each array's choices in one draw (tests/blobs.py), the floats drawn one by one: a value is half a double
+    in [-1, 1] times the scale rounded to 3 decimals, half 0 or plus or minus the scale; a class half missing."""
     scale = draw(st.sampled_from([1e-3, 1.0, 37.5, 1e6]))
-    value = st.one_of(st.floats(-1, 1).map(lambda v: round(v * scale, 3)), st.sampled_from([0.0, scale, -scale]))
+    listed = [0.0, scale, -scale]
+
+    def value(kind: int) -> float:  # kind in range(6)
+        return round(draw(st.floats(-1, 1)) * scale, 3) if kind < 3 else listed[kind - 3]
+
+    def values(count: int) -> list[float]:
+        return [value(kind) for kind in kinds(draw, 6, count)]
+
+    def values_or_missing(count: int, constant: bool = False) -> list[float]:
+        return [math.nan if kind >= 6 else scale if constant else value(kind) for kind in kinds(draw, 12, count)]
+
     constant = draw(st.booleans())
     n = draw(st.integers(0, 30))
-    weight = st.sampled_from([1.0, 0.5, 0.1, 2.75, 0.0, 3.0])
-    actual = draw(st.lists(st.one_of(st.just(scale) if constant else value, st.just(math.nan)), min_size=n, max_size=n))
-    predicted = draw(st.lists(st.one_of(value, st.just(math.nan)), min_size=n, max_size=n))
+    actual = values_or_missing(n, constant)
+    predicted = values_or_missing(n)
     m = draw(st.integers(1, 2))
-    interval = st.tuples(value, value).map(sorted)
-    intervals = draw(st.lists(st.lists(interval, min_size=m, max_size=m), min_size=n, max_size=n))
-    train = draw(
-        st.one_of(st.none(), st.lists(st.tuples(st.one_of(value, st.just(math.nan)), weight), min_size=1, max_size=25))
-    )
-    update = draw(st.one_of(st.none(), st.lists(st.tuples(value, weight), min_size=1, max_size=3)))
+    ends = values(2 * n * m)
+    intervals = [sorted(ends[2 * i : 2 * i + 2]) for i in range(n * m)]
+    train = None
+    if draw(st.booleans()):
+        size = draw(st.integers(1, 25))
+        train = list(zip(values_or_missing(size), picks(draw, WEIGHTS, size), strict=True))
+    update = None
+    if draw(st.booleans()):
+        size = draw(st.integers(1, 3))
+        update = list(zip(values(size), picks(draw, WEIGHTS, size), strict=True))
     return {
         "train_values": None if train is None else [v for v, _ in train],
         "train_weights": None if train is None else [w for _, w in train],
@@ -130,7 +149,7 @@ def cases(draw, modes=MODES):
         "update_weights": None if update is None else [w for _, w in update],
         "actual": actual,
         "predicted": predicted,
-        "weights": draw(st.lists(weight, min_size=n, max_size=n)),
+        "weights": picks(draw, WEIGHTS, n),
         "intervals": np.asarray(intervals, dtype=float).reshape(n, m, 2),
         "log_density": draw(st.lists(st.floats(-30, 5), min_size=n, max_size=n)),
         "mode": draw(st.sampled_from(modes)),

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.blobs import kinds
 from wekaeval.evaluation import UnivariateKernelEstimator
 from wekaeval.evaluation._kernel import kernel_const
 from wekaeval.javamath import java_log_scalar
@@ -113,18 +114,17 @@ def test_a_thousand_values_at_three_thousand_points(jvm, rng):
 
 
 SCALES = st.sampled_from([1e-3, 0.01, 0.7, 1.0, 13.0, 250.0, 1e4, 1e6])
-WEIGHTS = st.one_of(
-    st.sampled_from([1.0, 1.0, 1.0, 0.0, 0.5, 2.0, 0.1, 3.25]),
-    st.floats(0.0, 10.0, allow_subnormal=False),
-)
+LISTED_WEIGHTS = [1.0, 1.0, 1.0, 0.0, 0.5, 2.0, 0.1, 3.25]
 
 
 @st.composite
 def training_sets(draw):
+    """Each array's choices in one draw (tests/blobs.py), the floats drawn one by one: values on a grid of
+    -20 .. 20 times the scale, or any doubles within the scale; weights 1, or half listed, half any in [0, 10]."""
     scale = draw(SCALES)
     size = draw(st.integers(1, 60))
     if draw(st.booleans()):  # repeated values on a grid
-        values = [scale * v for v in draw(st.lists(st.integers(-20, 20), min_size=size, max_size=size))]
+        values = [scale * (v - 20) for v in kinds(draw, 41, size)]
     else:
         values = draw(st.lists(st.floats(-scale, scale, allow_subnormal=False), min_size=size, max_size=size))
     if draw(st.booleans()):
@@ -133,7 +133,10 @@ def training_sets(draw):
     if draw(st.booleans()):
         weights = [1.0] * size
     else:
-        weights = draw(st.lists(WEIGHTS, min_size=size, max_size=size))
+        weights = [
+            LISTED_WEIGHTS[kind] if kind < 8 else draw(st.floats(0.0, 10.0, allow_subnormal=False))
+            for kind in kinds(draw, 16, size)
+        ]
     return values, weights
 
 

@@ -64,3 +64,21 @@ def test_errstate_is_entered_once_per_outer_call(monkeypatch):
     monkeypatch.setattr(np, "errstate", counting)
     Ratios().both()
     assert entered == [{"all": "ignore"}]
+
+
+def test_confusion_matrix_add_overflows_silently_without_errstate(monkeypatch):
+    """``ConfusionMatrix.add`` is marked ``python_floats`` (no errstate of its own): overflowing cells and a
+    margin of ``inf - inf`` still give Java's infinities and NaN, and no warning, under ``errstate(all="raise")``."""
+    from wekaeval.evaluation import ConfusionMatrix
+
+    matrix = ConfusionMatrix(["a", "b"])
+    entered = []
+    real = np.errstate
+    with warnings.catch_warnings(), np.errstate(all="raise"):
+        warnings.simplefilter("error")
+        monkeypatch.setattr(np, "errstate", lambda **kwargs: entered.append(kwargs) or real(**kwargs))
+        for weight in (1e308, 1e308, -1e308, -1e308):
+            matrix.add(0 if weight > 0 else 1, [1.0, 0.0] if weight > 0 else [np.inf, np.inf], weight)
+        monkeypatch.undo()
+    assert not entered
+    assert matrix.matrix.tolist() == [[np.inf, 0.0], [-np.inf, 0.0]]

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.blobs import picks
 from wekaeval.evaluation import _threshold as threshold
 from wekaeval.javamath import _sort as weka_sort_module
 
@@ -108,6 +109,17 @@ def test_sort_order_is_wekas_on_ties_and_nan(java, values):
     assert np.array_equal(weka_sort_module.weka_sort(values), java.sort(values))
 
 
+def test_sort_of_many_small_rows_is_wekas_row_by_row(java):
+    """weka_sort_ranked sorts fewer than 1024 values in all by WEKA's loop, row by row; more level by level."""
+    rng = np.random.default_rng(12)
+    for k, n, distinct in ((1, 2, 1), (1, 300, 4), (4, 60, 5), (6, 80, 11), (3, 341, 3), (2, 700, 9)):
+        rows = rng.integers(0, distinct, (k, n)) / distinct
+        rows[rng.random((k, n)) < 0.05] = np.nan
+        ranked = [weka_sort_module.ranked_values(np.where(np.isnan(row), np.finfo(float).max, row)) for row in rows]
+        found = weka_sort_module.weka_sort_ranked(ranked)
+        assert [list(row) for row in found] == [java.sort(row).tolist() for row in rows], (k, n, distinct)
+
+
 def test_sort_order_is_wekas_on_large_random_arrays(java):
     rng = np.random.default_rng(10)
     for n, distinct in ((100_000, 21), (10_000, 7), (10_000, 1000), (5_000, 2), (3_000, 3_000), (2_000, 10**9)):
@@ -123,20 +135,14 @@ def test_sort_order_is_wekas_on_large_random_arrays(java):
 def _predictions(draw):
     k = draw(st.integers(2, 6))
     n = draw(st.integers(1, 80))
-    rows = draw(st.lists(st.lists(st.sampled_from(_GRID), min_size=k, max_size=k), min_size=n, max_size=n))
-    probabilities = np.array(rows, dtype=np.float64)
+    probabilities = np.array(picks(draw, _GRID, n * k), dtype=np.float64).reshape(n, k)
     if draw(st.booleans()):  # normalised rows, as classifiers give them (still on a grid: many ties)
         totals = probabilities.sum(axis=1, keepdims=True)
         probabilities = np.divide(probabilities, totals, out=probabilities.copy(), where=totals > 0)
     one_class = draw(st.one_of(st.none(), st.integers(0, k - 1)))
-    classes = st.just(float(one_class)) if one_class is not None else st.integers(0, k - 1).map(float)
-    actual = np.array(
-        draw(
-            st.lists(st.one_of(classes, st.just(math.nan)) if draw(st.booleans()) else classes, min_size=n, max_size=n)
-        ),
-        dtype=np.float64,
-    )
-    weights = np.array(draw(st.lists(st.sampled_from(_WEIGHTS), min_size=n, max_size=n)), dtype=np.float64)
+    classes = [float(one_class)] if one_class is not None else [float(c) for c in range(k)]
+    actual = np.array(picks(draw, classes + [math.nan] if draw(st.booleans()) else classes, n), dtype=np.float64)
+    weights = np.array(picks(draw, _WEIGHTS, n), dtype=np.float64)  # each array one draw: tests/blobs.py
     return actual, probabilities, weights
 
 

@@ -78,19 +78,56 @@ NAMES = [
     "?",
 ]
 names = st.one_of(st.sampled_from(NAMES), st.text(st.sampled_from("abcXYZ019 _-.,'\"\\%{}?\t\n\u00e9"), max_size=30))
-means = st.one_of(
-    st.floats(0, 100),
-    st.integers(0, 10000).map(lambda i: i / 100),
-    st.floats(-1e6, 1e6),
-    st.sampled_from(
-        [math.nan, math.nan, math.inf, -math.inf, -0.0, 0.0, 1e15, -1e12, 99.995, 0.005, 1e-9, 123456.789, -0.004]
-    ),
-)
-std_devs = st.one_of(
-    st.floats(0, 50),
-    st.integers(0, 1000).map(lambda i: i / 100),
-    st.sampled_from([math.nan, math.inf, 0.0, 1e9, 0.125, 0.0049]),
-)
+
+
+class Bytes:
+    """``count`` groups of ``width`` bytes from one ``st.binary`` draw: a matrix's cells drawn in one go, not
+    several draws a cell (hypothesis spends ~0.1 ms a draw), each value decoded from its bytes so that every
+    value the per-cell strategies could draw still can be."""
+
+    def __init__(self, draw, count: int, width: int):
+        self._blob = draw(st.binary(min_size=count * width, max_size=count * width))
+        self._width = width
+        self._at = 0
+
+    def next(self) -> bytes:
+        self._at += self._width
+        return self._blob[self._at - self._width : self._at]
+
+
+#: A mean is any double in [0, 100], a multiple of 0.01 up to 100, any double in [-1e6, 1e6], or one of these.
+MEAN_VALUES = [math.nan, math.nan, math.inf, -math.inf, -0.0, 0.0, 1e15, -1e12, 99.995, 0.005, 1e-9, 123456.789, -0.004]
+#: A std dev is any double in [0, 50], a multiple of 0.01 up to 10, or one of these.
+STD_DEV_VALUES = [math.nan, math.inf, 0.0, 1e9, 0.125, 0.0049]
+
+
+def mean(draw, three: bytes) -> float:
+    """A mean of one of its four kinds, chosen by the first byte: the floats drawn, the rest from the bytes."""
+    kind, wide = three[0] % 4, three[1] * 256 + three[2]
+    if kind == 0:
+        return draw(st.floats(0, 100))
+    if kind == 1:
+        return wide % 10001 / 100
+    if kind == 2:
+        return draw(st.floats(-1e6, 1e6))
+    return MEAN_VALUES[three[1] % len(MEAN_VALUES)]
+
+
+def std_dev(draw, three: bytes) -> float:
+    """A std dev of one of its three kinds, as :func:`mean` draws a mean."""
+    kind, wide = three[0] % 3, three[1] * 256 + three[2]
+    if kind == 0:
+        return draw(st.floats(0, 50))
+    if kind == 1:
+        return wide % 1001 / 100
+    return STD_DEV_VALUES[three[1] % len(STD_DEV_VALUES)]
+
+
+def small_or_large(three: bytes) -> int:
+    """``st.integers(0, 1500) | st.integers(0, 12)`` from three bytes."""
+    return three[1] % 13 if three[0] % 2 else (three[1] * 256 + three[2]) % 1501
+
+
 counts = st.one_of(
     st.integers(0, 120).map(float),
     st.integers(0, 2000).map(float),
@@ -151,12 +188,14 @@ def specs(draw, fmt=ANY_FORMAT):
         ops.append(("setRowName", "set_row_name", (i, draw(names))))
         ops.append(("setCount", "set_count", (i, draw(counts))))
     empty = draw(st.floats(0, 1))  # the share of cells without a value
+    cells = Bytes(draw, spec.cols * spec.rows, 8)
     for row in rows:
         for col in cols:
-            if draw(st.floats(0, 1)) >= empty:
-                ops.append(("setMean", "set_mean", (col, row, draw(means))))
-            ops.append(("setStdDev", "set_std_dev", (col, row, draw(std_devs))))
-            ops.append(("setSignificance", "set_significance", (col, row, draw(st.integers(0, 2)))))
+            cell = cells.next()  # [with a mean, significance, the mean's 3 bytes, the std dev's 3]
+            if cell[0] / 255 >= empty:  # 0 and 255 reach both sides of any share in [0, 1]
+                ops.append(("setMean", "set_mean", (col, row, mean(draw, cell[2:5]))))
+            ops.append(("setStdDev", "set_std_dev", (col, row, std_dev(draw, cell[5:8]))))
+            ops.append(("setSignificance", "set_significance", (col, row, cell[1] % 3)))
     for i in cols:
         if draw(st.integers(0, 4)) == 0:
             ops.append(("setColHidden", "set_col_hidden", (i, True)))
@@ -182,15 +221,15 @@ def specs(draw, fmt=ANY_FORMAT):
                 ),
             )
         )
-    square = st.lists(
-        st.lists(st.integers(0, 1500) | st.integers(0, 12), min_size=spec.cols, max_size=spec.cols),
-        min_size=spec.cols,
-        max_size=spec.cols,
-    )
+
+    def square() -> list[list[int]]:  # each entry 0 to 1500, half of them 0 to 12
+        entries = Bytes(draw, spec.cols * spec.cols, 3)
+        return [[small_or_large(entries.next()) for _ in cols] for _ in cols]
+
     if draw(st.booleans()):
-        ops.append(("setSummary", "set_summary", (draw(square), draw(square))))
+        ops.append(("setSummary", "set_summary", (square(), square())))
     if draw(st.booleans()):
-        ops.append(("setRanking", "set_ranking", (draw(square),)))
+        ops.append(("setRanking", "set_ranking", (square(),)))
     if draw(st.integers(0, 7)) == 0:  # clear() in between: options back to the defaults, contents emptied
         ops.insert(draw(st.integers(0, len(ops))), ("clear", "clear", ()))
     if draw(st.integers(0, 4)) == 0:

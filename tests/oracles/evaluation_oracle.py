@@ -1,9 +1,9 @@
 """WEKA's own Evaluation for the same predictions, as the tests' oracle: :func:`weka_evaluation`.
 
-A small Java class (tests/oracles/java/EvaluationBulk.java) is compiled inside the running JVM once per process; it
-builds WEKA's ``weka.classifiers.evaluation.Evaluation``, feeds it every row in a Java loop and reads every
-statistic back in one ``double[]`` (getters by name, from the same pww3-name -> getter mapping as
-:mod:`wekaeval.bridge`), so an example costs a few JPype calls whatever its size: about 0.5 ms for 10 rows,
+A small Java class (tests/oracles/java/EvaluationBulk.java) is compiled inside the running JVM (once, then kept:
+tests/oracles/jvm_classes.py); it builds WEKA's ``weka.classifiers.evaluation.Evaluation``, feeds it every row in
+a Java loop and reads every statistic back in one ``double[]`` (getters by name, from the same pww3-name -> getter
+mapping as :mod:`wekaeval.bridge`), so an example costs a few JPype calls whatever its size: about 0.5 ms for 10 rows,
 1 ms for 100, 0.4 s for 100,000 (WEKA's ThresholdCurve takes most of it).  With the JVM running (the
 ``weka_jvm`` fixture)::
 

@@ -1,7 +1,7 @@
 """Java's Math.log and StrictMath.log over numpy arrays, in bulk, for the tests and the benchmark.
 
-A tiny Java class (tests/oracles/java/MathBulk.java) is compiled inside the running JVM once per process
-into a temporary directory; each call moves one ``double[]`` in and one out.
+A tiny Java class (tests/oracles/java/MathBulk.java) is compiled inside the running JVM (once, then kept:
+tests/oracles/jvm_classes.py); each call moves one ``double[]`` in and one out.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """WEKA's UnivariateKernelEstimator and Java's Math.exp and Math.pow over numpy arrays, for the tests.
 
-A tiny Java class (tests/oracles/java/KernelBulk.java) is compiled inside the running JVM once per process;
-each call moves whole ``double[]`` arrays in and out.
+A tiny Java class (tests/oracles/java/KernelBulk.java) is compiled inside the running JVM (once, then kept:
+tests/oracles/jvm_classes.py); each call moves whole ``double[]`` arrays in and out.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from wekaeval.evaluation._inputs import (
     weight_array,
 )
 from wekaeval.evaluation._kappa import _kappa
-from wekaeval.evaluation._quiet import java_arithmetic
+from wekaeval.evaluation._quiet import java_arithmetic, python_floats
 
 if TYPE_CHECKING:
     from wekaeval.evaluation._kappastats import KappaStats
@@ -88,12 +88,14 @@ class ConfusionMatrix:
 
     # -- accumulation ---------------------------------------------------------
 
+    @python_floats
     def add(self, actual: int | str | float | None, distribution: Sequence[float], weight: float = 1.0) -> None:
         """Add one instance: its actual class, predicted distribution and weight.
 
         ``actual`` is a class index, a class name, or None/NaN for a missing
         class.
         """
+        # Python floats throughout (the cell read with .item()), so no numpy warning can arise: see python_floats.
         k = len(self._class_names)
         probabilities = distribution_row(distribution, k)
         weight = finite_weight(weight)
@@ -112,7 +114,7 @@ class ConfusionMatrix:
         if predicted < 0:
             self._unclassified += weight
         else:
-            self._matrix[actual_index, predicted] += weight
+            self._matrix[actual_index, predicted] = self._matrix.item(actual_index, predicted) + weight
 
     @classmethod
     def from_predictions(

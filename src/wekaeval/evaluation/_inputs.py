@@ -34,6 +34,8 @@ class ClassCoder:
 
     def code(self, value: Any, name: str) -> int | None:
         """One class index from an index, a name, or None/NaN (missing)."""
+        if type(value) is int and 0 <= value < len(self.class_names):  # the common case first
+            return value
         if value is None:
             return None
         if isinstance(value, str):

@@ -36,7 +36,7 @@ import bisect
 import functools
 import math
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -57,6 +57,9 @@ _MAX_VALUE = 1.7976931348623157e308  # Double.MAX_VALUE
 
 
 _NAN = math.nan
+
+
+_WEIGHT_SUMS_KEPT = 1 << 14
 
 
 @functools.cache
@@ -110,6 +113,23 @@ def _log_of_sum(log_x: float, log_y: float, java: ScalarMath) -> float:
     return log_y + java.log(1 + java.exp(log_x - log_y))
 
 
+def _below_log_of_sum(bound: float, log_x: float, log_y: float, java: ScalarMath) -> bool:
+    """``bound < logOfSum(log_x, log_y)``, the logarithms taken only when the answer needs them.
+
+    ``logOfSum`` adds ``log(1 + exp(-d))`` (``d >= 0`` the gap) to the larger of two finite
+    numbers ``M``; HotSpot's and fdlibm's ``Math.exp`` and ``Math.log`` are within an ulp of the true
+    values, so ``exp(-d) <= 1`` and ``0 <= log(1 + exp(-d)) <= log(2) < 1``, and the rounded sum lies
+    in ``[M, M + 1.0]`` (rounded): a bound below ``M`` is below, one at ``M + 1.0`` or above is not."""
+    if log_x == log_x and log_y == log_y:  # neither NaN
+        larger = log_x if log_x > log_y else log_y
+        if -_MAX_VALUE <= larger <= _MAX_VALUE:
+            if bound < larger:
+                return True
+            if bound >= larger + 1.0:
+                return False
+    return bound < _log_of_sum(log_x, log_y, java)
+
+
 def _log_of_sums(log_x: np.ndarray, log_y: np.ndarray) -> np.ndarray:
     """:func:`_log_of_sum` element by element."""
     larger = log_x > log_y
@@ -128,6 +148,9 @@ class _Kernels:
     width: float
     offset: float  # CONST - log(width)
     log_sum_of_weights: float
+    #: Per platform's math, ``logOfSum(s, log_weights[i])`` by ``(s, i)``: the walks' sums of weights do not
+    #: depend on the point, so the points of one estimator share them (at most _WEIGHT_SUMS_KEPT entries).
+    weight_sums: dict[ScalarMath, dict[tuple[float, int], float]] = field(default_factory=dict)
 
 
 class UnivariateKernelEstimator:
@@ -228,14 +251,24 @@ def _running_sum(kernels: _Kernels, positions: range, value: float, sums: list[f
     width, offset, log_sum = kernels.width, kernels.offset, kernels.log_sum_of_weights
     values, log_weights = kernels.values, kernels.log_weights
     log_factor = _log_factor()
+    weight_sums = kernels.weight_sums.setdefault(java, {})
     for i in positions:
         diff = (values[i] - value) / width
         log_density = offset - 0.5 * diff * diff
         log_weight = log_weights[i]
         sums[0] = _log_of_sum(sums[0], log_weight + log_density, java)
-        sums[1] = _log_of_sum(sums[1], log_weight, java)
+        if sums[1] != sums[1]:  # log 0: the sum is this weight
+            sums[1] = log_weight
+        else:
+            key = (sums[1], i)  # 0.0 and -0.0 are one key: logOfSum gives both the same
+            known = weight_sums.get(key)
+            if known is None:
+                known = _log_of_sum(sums[1], log_weight, java)
+                if len(weight_sums) < _WEIGHT_SUMS_KEPT:
+                    weight_sums[key] = known
+            sums[1] = known
         # Can we stop, assuming the worst case?
-        if log_density + log_sum < _log_of_sum(log_factor + sums[0], log_density + sums[1], java):
+        if _below_log_of_sum(log_density + log_sum, log_factor + sums[0], log_density + sums[1], java):
             break
 
 

@@ -6,7 +6,9 @@ exception where WEKA returns a value.  Every public method and property of the c
 under ``numpy.errstate(all="ignore")``, so no warning escapes to callers.  Only the outermost such call
 enters it: a property that reads other properties pays for ``errstate`` once (a context variable says a call
 is under way, as ``errstate`` itself is kept per context); entering it in every inner call too cost a small
-evaluation 12 % of its time (docs/performance.md).
+evaluation 12 % of its time (docs/performance.md).  A method marked :func:`python_floats` computes on Python
+floats alone, which never warn (an overflow is ``inf``, ``inf - inf`` NaN), and is left as it is:
+``ConfusionMatrix.add``, one prediction at a time, spent a third of its time entering ``errstate``.
 """
 
 from __future__ import annotations
@@ -40,6 +42,15 @@ def _quiet(function: Callable[..., Any]) -> Callable[..., Any]:
     return quiet
 
 
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+def python_floats(function: _Function) -> _Function:
+    """Mark a public method whose arithmetic is on Python floats only: :func:`java_arithmetic` leaves it unwrapped."""
+    function.__wekaeval_python_floats__ = True  # type: ignore[attr-defined]
+    return function
+
+
 def java_arithmetic(cls: _Class) -> _Class:
     """Run each public method and property defined in ``cls`` (and ``__init__``) without numpy warnings.
 
@@ -62,6 +73,6 @@ def java_arithmetic(cls: _Class) -> _Class:
             setattr(cls, name, quiet)
         elif isinstance(member, staticmethod | classmethod):
             setattr(cls, name, type(member)(_quiet(member.__func__)))
-        elif isinstance(member, types.FunctionType):
+        elif isinstance(member, types.FunctionType) and not getattr(member, "__wekaeval_python_floats__", False):
             setattr(cls, name, _quiet(member))
     return cls

@@ -22,6 +22,7 @@ Examples
 
 from __future__ import annotations
 
+from math import ldexp
 from typing import overload
 
 import numpy as np
@@ -71,33 +72,46 @@ _E120 = double_of(0x3F811115C090CF0F)
 _E6 = double_of(0x3FC5555555548BA1)
 
 
+#: 2**(j/64) for j in 0..63: the table's significand bits under the exponent of 1.0, so that
+#: ``ldexp(_EXP_T[j], n)`` is the scale the intrinsic assembles bit by bit (exact while 2**n is normal).
+_EXP_T: list[float] = [double_of(hi | 0x3FF0000000000000) for hi in _EXP_T_HI]
+
+
+_TINY = double_of(0x3C90000000000000)  # 2**-54: below it, exp(x) is 1 + x
+
+
 def _exp_scalar(x: float) -> float:
-    """The intrinsic on one double."""
-    bits = bits_of(x)
-    top = (bits >> 48) & 0x7FFF
-    if not 15504 <= top <= 16527:  # |x| < 2**-54, |x| >= 1024, Infinity, NaN
-        high = (bits >> 32) & 0x7FFFFFFF
-        if high < 0x40900000:
-            return x + 1.0
-        if high >= 0x7FF00000:
-            return x + x if x != x else (x if x > 0 else 0.0)
-        return _INFINITY if x > 0 else 0.0  # overflow, underflow
+    """The intrinsic on one double, in float arithmetic only where the arguments are ordinary.
+
+    Its bit fiddling has float equivalents there: ``2**-54 <= |x| < 1024`` is the test of the exponent
+    field; the shifted sum's low word is ``m = int(md)`` (``md`` an integer below 2**17 in magnitude);
+    and the assembled scale ``2**n * 2**(j/64)`` is ``ldexp`` of the table entry, exactly."""
+    if not _TINY <= abs(x) < 1024.0:  # |x| < 2**-54, |x| >= 1024, Infinity, NaN
+        return _exp_outside(x)
     # x = m*log(2)/64 + r, m = 64n + j: exp(x) = 2**n * 2**(j/64) * exp(r)
-    shifted = x * _L2E64 + _SHIFTER
-    m = bits_of(shifted) & 0xFFFFFFFF
-    m -= (m & 0x80000000) << 1
-    md = shifted - _SHIFTER
+    md = (x * _L2E64 + _SHIFTER) - _SHIFTER
     r = (x - md * _LN2_64_HI) - md * _LN2_64_LO
+    m = int(md)
     j = m & 63
     n = m >> 6
     r2 = r * r
     r3 = r * r2
     p = (r3 * (_E6 + _E24 * r) + ((r + _EXP_T_LO[j]) + (r3 * r2) * (_E120 + _E720 * r))) + r2 * _E_HALF
-    scale_bits = _EXP_T_HI[j] | ((((m & 0xFFFFFFC0) + 0xFFC0) << 46) & _MASK64)
     if -894 <= n <= 1022:
-        scale = double_of(scale_bits)
+        scale = ldexp(_EXP_T[j], n)
         return p * scale + scale
+    scale_bits = _EXP_T_HI[j] | ((((m & 0xFFFFFFC0) + 0xFFC0) << 46) & _MASK64)
     return _exp_far(p, scale_bits, n)
+
+
+def _exp_outside(x: float) -> float:
+    """The intrinsic where ``|x| < 2**-54``, ``|x| >= 1024``, or x is NaN."""
+    high = (bits_of(x) >> 32) & 0x7FFFFFFF
+    if high < 0x40900000:
+        return x + 1.0
+    if high >= 0x7FF00000:
+        return x + x if x != x else (x if x > 0 else 0.0)
+    return _INFINITY if x > 0 else 0.0  # overflow, underflow
 
 
 def _exp_far(p: float, scale_bits: int, n: int) -> float:

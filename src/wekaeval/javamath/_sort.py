@@ -90,9 +90,11 @@ def weka_sort_ranked(ranked: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndar
 
     ``ranks`` is each value's rank among the row's distinct values (NaN as ``Double.MAX_VALUE``), ``counts``
     how many values share each rank (:func:`ranked_values`).  Returns the (rows, n) permutations as int32 when
-    they fit (int64 otherwise): half the memory of :func:`weka_sort_rows`.  A single row's ``ranks`` array is
-    sorted in place (it is the quicksort's working copy) and, when ``ranked`` is a list, the list is emptied so
-    that the row's counts can be freed early; several rows' are not modified.
+    they fit (int64 otherwise): half the memory of :func:`weka_sort_rows`.  Below 1024 values in all, the rows
+    are sorted one by one by WEKA's loop, as :func:`weka_sort` sorts a small array (a level by level pass costs
+    numpy calls by the level, whatever the size: 20x the loop's time on 4 rows of 60).  Above, a single row's
+    ``ranks`` array is sorted in place (it is the quicksort's working copy) and, when ``ranked`` is a list, the
+    list is emptied so that the row's counts can be freed early; several rows' are not modified.
 
     >>> ranks, counts = ranked_values(np.array([0.5, 0.1, 0.5, 0.1]))
     >>> weka_sort_ranked([(ranks.copy(), counts)]).tolist()
@@ -102,6 +104,11 @@ def weka_sort_ranked(ranked: Sequence[tuple[np.ndarray, np.ndarray]]) -> np.ndar
     position = np.int32 if k * n < 2**31 else np.int64
     if n <= 1 or k == 0:
         return np.broadcast_to(np.arange(n, dtype=position), (k, n)).copy()
+    if k * n < _LEVELS_FROM:  # few values: WEKA's loop row by row, on the ranks (they compare as the values do)
+        rows = np.array([_quicksort_loop(ranks) for ranks, _ in ranked], dtype=position)
+        if isinstance(ranked, list) and k == 1:
+            ranked.clear()
+        return rows
     if k == 1:
         keys, counts = ranked[0]
         if isinstance(ranked, list):
