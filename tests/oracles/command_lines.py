@@ -25,6 +25,8 @@ from pathlib import Path
 from tests.paths import JAVA_SOURCES
 
 ADD_OPENS = "--add-opens=java.base/java.lang=ALL-UNNAMED"
+NO_PACKAGES = "-Dweka.packageManager.loadPackages=false"
+"""WEKA loads no installed packages (the user's WEKA home stays out of the outputs)."""
 SOURCE = JAVA_SOURCES / "CommandLines.java"
 CLASS = "wekaeval.tests.CommandLines"
 
@@ -109,6 +111,18 @@ def print_all(
             f" runs{f', at {list(missing)}' if missing else ''}: {decoded(done.stderr, 'utf-8')[-800:]}"
         )
     return found
+
+
+def print_texts(
+    command_lines: Sequence[Sequence[str]], jvm_options: Sequence[str] = (ADD_OPENS,), *, cwd: Path | None = None
+) -> list[str]:
+    """Each command line's stdout as text (:func:`print_all`); RuntimeError if one's ``main`` failed."""
+    texts = []
+    for line, printed in zip(command_lines, print_all(command_lines, jvm_options, cwd=cwd), strict=True):
+        if printed.status != 0:
+            raise RuntimeError(f"{list(line)} failed: {printed.error_text()[-800:]}")
+        texts.append(printed.text())
+    return texts
 
 
 def print_separately(
