@@ -18,11 +18,10 @@ every printed number with WEKA's double.
 from __future__ import annotations
 
 import math
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tests.oracles.command_lines import ADD_OPENS, print_all
+from tests.oracles.command_lines import print_all
 from tests.paths import ARFF_SAMPLES
 from wekaeval import bridge
 
@@ -284,13 +283,9 @@ class Mirror:
         return "".join(text), evaluation
 
 
-def experiment(workdir: Path, listener: str, out: Path, scheme: str) -> None:
-    """Run WEKA's Experimenter from the command line: 2 runs x 5-fold CV of ``scheme`` on three datasets."""
-    command = [
-        "java",
-        ADD_OPENS,
-        "-cp",
-        bridge.weka_classpath(),
+def experiment_command_line(listener: str, out: Path, scheme: str) -> list[str]:
+    """WEKA's Experimenter from the command line: 2 runs x 5-fold CV of ``scheme`` on three datasets, into ``out``."""
+    return [
         "weka.experiment.Experiment",
         "-r",
         "-L",
@@ -316,6 +311,12 @@ def experiment(workdir: Path, listener: str, out: Path, scheme: str) -> None:
         "-W",
         *scheme.split(),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=workdir)
-    if done.returncode != 0 or not out.exists():
-        raise RuntimeError(f"Experiment failed: {done.stdout[-800:]}{done.stderr[-800:]}")
+
+
+def experiments(workdir: Path, jobs: list[tuple[str, Path, str]]) -> None:
+    """Run WEKA's Experimenter for each ``(listener, out, scheme)`` (:func:`experiment_command_line`), all in one
+    child JVM (:func:`print_all`) working in ``workdir``."""
+    lines = [experiment_command_line(*job) for job in jobs]
+    for (_, out, _), done in zip(jobs, print_all(lines, cwd=workdir), strict=True):
+        if done.status != 0 or not out.exists():
+            raise RuntimeError(f"Experiment failed: {done.text()[-800:]}{done.error_text()[-800:]}")
