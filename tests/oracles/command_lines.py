@@ -4,10 +4,13 @@ A separate ``java`` per command line costs about 0.7-1 CPU-second to start the J
 fraction of a second of work; the report tests run dozens.  :func:`print_all` starts one JVM with the same
 options (``tests/oracles/java/CommandLines.java``) that calls each class's ``main`` in turn, with System.out
 and System.err caught per run, and hands back each run's bytes.  WEKA's ``main`` methods used here return
-(``AbstractClassifier.runClassifier`` prints and never calls System.exit).  What differs from separate
-processes: a message a JVM prints once (a class's static set-up, like the ARPACK logging warnings) lands in
-the stderr of the first run that triggers it.  tests/report/test_weka_command_lines.py compares the driver
-with separate ``java`` processes byte for byte.
+(``AbstractClassifier.runClassifier`` and ``Experiment.main`` print and never call System.exit; a main that
+did would end the driver, and :func:`print_all` says which run).  What differs from separate processes: a
+message a JVM prints once (a class's static set-up, like netlib's ARPACK and BLAS logging warnings) lands in
+the stderr of the first run that triggers it, and the "Time taken to ..." lines differ as between any two
+processes.  Every command line the tests run this way was compared with separate ``java`` processes (stdout,
+stderr, status; in order, repeated and reversed in one JVM); tests/report/test_weka_command_lines.py keeps
+doing so for one run per locale family.
 
 >>> frame(["weka.core.Version"])
 b'\\x00\\x00\\x00\\x01\\x00\\x00\\x00\\x11weka.core.Version'
