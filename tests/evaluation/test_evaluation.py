@@ -288,12 +288,22 @@ def test_aggregate_is_a_left_fold_from_zero():
 # -- cross-validation rebuilt from WEKA's folds ------------------------------------------------------------------------
 
 
-@pytest.mark.jvm
-@pytest.mark.parametrize("dataset", ["weighted.arff", "weighted-sparse.arff", "missing-class.arff"])
-def test_cross_validation_block_is_the_command_lines(weka_jvm, dataset):
-    """evaluate_folds + cross_validation_text against `java weka.classifiers.bayes.NaiveBayes -t ...`, byte for byte."""
-    import subprocess
+CV_DATASETS = ["weighted.arff", "weighted-sparse.arff", "missing-class.arff"]
 
+
+@pytest.fixture(scope="module")
+def naive_bayes_printed(weka_jvm):
+    """`java weka.classifiers.bayes.NaiveBayes -t <dataset> -k`'s stdout per dataset, all in one child JVM."""
+    from tests.oracles.command_lines import print_texts
+
+    lines = [["weka.classifiers.bayes.NaiveBayes", "-t", str(ARFF_SAMPLES / name), "-k"] for name in CV_DATASETS]
+    return dict(zip(CV_DATASETS, print_texts(lines, []), strict=True))
+
+
+@pytest.mark.jvm
+@pytest.mark.parametrize("dataset", CV_DATASETS)
+def test_cross_validation_block_is_the_command_lines(weka_jvm, naive_bayes_printed, dataset):
+    """evaluate_folds + cross_validation_text against `java weka.classifiers.bayes.NaiveBayes -t ...`, byte for byte."""
     from wekaeval import bridge
 
     path = ARFF_SAMPLES / dataset
@@ -303,8 +313,7 @@ def test_cross_validation_block_is_the_command_lines(weka_jvm, dataset):
         for i in range(10)
     ]
     ours = cross_validation_text(evaluate_folds(load_arff(path), folds, seed=1), complexity=True)
-    command = ["java", "-cp", bridge.weka_classpath(), "weka.classifiers.bayes.NaiveBayes", "-t", str(path), "-k"]
-    printed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    printed = naive_bayes_printed[dataset]
     block = printed[printed.index("=== Stratified cross-validation ===\n") :]
     assert block == ours + "\n"
 

@@ -203,18 +203,25 @@ def test_a_numeric_dataset_makes_a_numeric_evaluation():
         Evaluation(["a", "b"]).evaluate_batch([[1.0, 0.0]], [0], intervals=False)
 
 
-@pytest.mark.jvm
-@pytest.mark.parametrize(
-    ("dataset", "scheme"),
-    [
-        ("numeric-class.arff", "weka.classifiers.functions.LinearRegression"),
-        ("sklearn-diabetes.arff", "weka.classifiers.trees.M5P"),
-    ],
-)
-def test_cross_validation_block_is_the_command_lines(weka_jvm, dataset, scheme):
-    """evaluate_folds + cross_validation_text against WEKA's command line with -k, byte for byte."""
-    import subprocess
+CV_RUNS = [
+    ("numeric-class.arff", "weka.classifiers.functions.LinearRegression"),
+    ("sklearn-diabetes.arff", "weka.classifiers.trees.M5P"),
+]
 
+
+@pytest.fixture(scope="module")
+def cv_printed(weka_jvm):
+    """`java <scheme> -t <dataset> -k`'s stdout per (dataset, scheme), all in one child JVM."""
+    from tests.oracles.command_lines import print_texts
+
+    lines = [[scheme, "-t", str(ARFF_SAMPLES / dataset), "-k"] for dataset, scheme in CV_RUNS]
+    return dict(zip(CV_RUNS, print_texts(lines, []), strict=True))
+
+
+@pytest.mark.jvm
+@pytest.mark.parametrize(("dataset", "scheme"), CV_RUNS)
+def test_cross_validation_block_is_the_command_lines(weka_jvm, cv_printed, dataset, scheme):
+    """evaluate_folds + cross_validation_text against WEKA's command line with -k, byte for byte."""
     from wekaeval import bridge
     from wekaeval.evaluation import cross_validation_text, evaluate_folds
 
@@ -225,8 +232,7 @@ def test_cross_validation_block_is_the_command_lines(weka_jvm, dataset, scheme):
         for i in range(10)
     ]
     ours = evaluate_folds(load_arff(path), folds, seed=1, intervals=False, log_densities=False)
-    command = ["java", "-cp", bridge.weka_classpath(), scheme, "-t", str(path), "-k"]
-    printed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    printed = cv_printed[dataset, scheme]
     assert printed[printed.index("=== Cross-validation ===\n") :] == cross_validation_text(ours, complexity=True) + "\n"
 
 

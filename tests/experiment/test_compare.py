@@ -282,9 +282,9 @@ def test_wekas_own_result_files_give_its_analyse_panels_means_and_ranking(weka_j
     """WEKA's Experimenter writes the files (ARFF and CSV listeners); its PairedCorrectedTTester is the oracle of
     each scheme's mean (the scheme as the base: the number its Analyse panel prints) and of the ranking text.
     (A win in WEKA's ranking is a significantly higher mean, whatever the measure: WEKA knows no direction.)"""
-    from tests.oracles.experiment_oracle import run_experiment, weka_tester
+    from tests.oracles.experiment_oracle import run_experiments, weka_tester
 
-    arff, csv = run_experiment(tmp_path / "results.arff"), run_experiment(tmp_path / "results.csv")
+    arff, csv = run_experiments([tmp_path / "results.arff", tmp_path / "results.csv"])
     for measure in ("Percent_correct", "Root_mean_squared_error", "Area_under_ROC", "Kappa_statistic"):
         tester, names = weka_tester(arff)
         column = names.index(measure)

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from tests.oracles.weka_runs import J48, experiment
+from tests.oracles.weka_runs import J48, experiments
 from wekaeval import WekaOutputError, read_experiment_results, summarise
 from wekaeval.cli import main
 from wekaeval.javamath import weka_stats
@@ -27,8 +27,7 @@ def result_files(weka_jvm, tmp_path_factory):
         "zeror.csv": ("weka.experiment.CSVResultListener", ZERO_R),
         "naivebayes.csv": ("weka.experiment.CSVResultListener", NAIVE_BAYES),
     }
-    for name, (listener, scheme) in files.items():
-        experiment(directory, listener, directory / name, scheme)
+    experiments(directory, [(listener, directory / name, scheme) for name, (listener, scheme) in files.items()])
     return {name: directory / name for name in files}
 
 

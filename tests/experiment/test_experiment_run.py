@@ -16,7 +16,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.oracles.experiment_oracle import ADD_OPENS, weka_tester
+from tests.oracles.command_lines import ADD_OPENS
+from tests.oracles.experiment_oracle import weka_tester
 from tests.paths import ROOT
 from wekaeval import bridge, read_experiment_results, ttest
 from wekaeval.cli import main

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tests.oracles.experiment_oracle import percent_correct_arff, run_experiment, weka_tester
+from tests.oracles.experiment_oracle import percent_correct_arff, run_experiments, weka_tester
 from wekaeval import TTestError, read_experiment_results, ttest
 from wekaeval.javamath import quote
 
@@ -28,7 +28,8 @@ DETERMINISTIC = MEASURES[:4]
 @pytest.fixture(scope="module")
 def files(weka_jvm, tmp_path_factory):
     directory = tmp_path_factory.mktemp("ttest")
-    return {"arff": run_experiment(directory / "results.arff"), "csv": run_experiment(directory / "results.csv")}
+    arff, csv = run_experiments([directory / "results.arff", directory / "results.csv"])
+    return {"arff": arff, "csv": csv}
 
 
 def weka_full(path, measure, base, **settings):

@@ -2,19 +2,20 @@
 
 The experiment (datasets x schemes, runs x folds of cross-validation) is set up in this process's JVM
 with python-weka-wrapper3 and saved as an ``.exp`` file, then run by WEKA's own command line
-(``weka.experiment.Experiment -l X.exp -r``), which cannot name several schemes itself.  WEKA's
+(``weka.experiment.Experiment -l X.exp -r``, several in one child JVM: tests/oracles/command_lines.py),
+which cannot name several schemes itself.  WEKA's
 ``PairedCorrectedTTester`` then analyses the ARFF result file in this process's JVM.
 """
 
 from __future__ import annotations
 
-import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
+from tests.oracles.command_lines import print_all
 from tests.paths import ARFF_SAMPLES
 from wekaeval import bridge
 
-ADD_OPENS = "--add-opens=java.base/java.lang=ALL-UNNAMED"
 DATASETS = ("iris.arff", "picnic.arff", "eyewear.arff")
 SCHEMES = (
     "weka.classifiers.rules.ZeroR",
@@ -52,29 +53,39 @@ def percent_correct_arff(relation: str, datasets: str, runs: str, folds: str, sc
 
 def run_experiment(result: Path, *, runs: int = 3, folds: int = 5, datasets=DATASETS, schemes=SCHEMES) -> Path:
     """Write ``result`` (``.arff``: InstancesResultListener, ``.csv``: CSVResultListener) with WEKA's command line."""
+    return run_experiments([result], runs=runs, folds=folds, datasets=datasets, schemes=schemes)[0]
+
+
+def run_experiments(
+    results: Sequence[Path], *, runs: int = 3, folds: int = 5, datasets=DATASETS, schemes=SCHEMES
+) -> list[Path]:
+    """:func:`run_experiment` for each of ``results`` (all in one folder), the command lines in one child JVM."""
     from weka.classifiers import Classifier
     from weka.core.classes import from_commandline
     from weka.experiments import SimpleCrossValidationExperiment, SimpleExperiment
 
     bridge.start_jvm()
-    classifiers = [from_commandline(scheme, classname="weka.classifiers.Classifier") for scheme in schemes]
-    assert all(isinstance(c, Classifier) or hasattr(c, "jobject") for c in classifiers)
-    experiment = SimpleCrossValidationExperiment(
-        datasets=[str(ARFF_SAMPLES / name) for name in datasets],
-        classifiers=classifiers,
-        classification=True,
-        runs=runs,
-        folds=folds,
-        result=str(result),
-    )
-    experiment.setup()
-    saved = result.with_suffix(".exp")
-    SimpleExperiment.save(str(saved), experiment)
-    command = ["java", ADD_OPENS, "-cp", bridge.weka_classpath(), "weka.experiment.Experiment", "-l", str(saved), "-r"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=result.parent)
-    if done.returncode != 0 or not result.exists():
-        raise RuntimeError(f"Experiment failed: {done.stdout[-800:]}{done.stderr[-800:]}")
-    return result
+    lines = []
+    for result in results:
+        classifiers = [from_commandline(scheme, classname="weka.classifiers.Classifier") for scheme in schemes]
+        assert all(isinstance(c, Classifier) or hasattr(c, "jobject") for c in classifiers)
+        experiment = SimpleCrossValidationExperiment(
+            datasets=[str(ARFF_SAMPLES / name) for name in datasets],
+            classifiers=classifiers,
+            classification=True,
+            runs=runs,
+            folds=folds,
+            result=str(result),
+        )
+        experiment.setup()
+        saved = result.with_name(f"{result.name}.exp")
+        SimpleExperiment.save(str(saved), experiment)
+        lines.append(["weka.experiment.Experiment", "-l", str(saved), "-r"])
+    (folder,) = {result.parent for result in results}
+    for result, done in zip(results, print_all(lines, cwd=folder), strict=True):
+        if done.status != 0 or not result.exists():
+            raise RuntimeError(f"Experiment failed: {done.text()[-800:]}{done.error_text()[-800:]}")
+    return list(results)
 
 
 def weka_tester(

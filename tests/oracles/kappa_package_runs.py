@@ -31,7 +31,8 @@ from tests.paths import ROOT
 from wekaeval import bridge
 from wekaeval.evaluation._kappastats import WEKA_PACKAGE_LINES
 
-from .weka_runs import ADD_OPENS, ARFF_SAMPLES, COST_MATRIX, Mirror, Run
+from .command_lines import ADD_OPENS
+from .weka_runs import ARFF_SAMPLES, COST_MATRIX, Mirror, Run
 
 PROJECT = ROOT
 PACKAGE_DIR = PROJECT / "java_reference" / "kappa-package"

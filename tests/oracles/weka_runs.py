@@ -1,7 +1,13 @@
 """WEKA's own outputs for the report tests: its command line, its Explorer's text, its Experimenter.
 
 Every text here is printed by WEKA (the weka.jar of python-weka-wrapper3):
-the command line runs in a child JVM exactly as a user would run it; the
+the command line is WEKA's own ``main`` (``java <classifier> -t ...``) with
+the options a user gives it, all the runs called one after another in ONE
+child JVM (tests/oracles/command_lines.py), each with its own stdout and
+stderr: a separate ``java`` per run spent ~0.7-1 CPU-s starting a JVM and
+loading WEKA for a fraction of a second of work, 26 runs ~29 CPU-s, the one
+JVM ~7.5.  Each run prints byte for byte what a separate process prints (the
+"Time taken" lines aside; tests/report/test_weka_command_lines.py).  The
 Explorer's buffer is assembled from WEKA's own ``toSummaryString``,
 ``toClassDetailsString`` and ``toMatrixString`` with the run-information
 lines of ``weka.gui.explorer.ClassifierPanel``.  Alongside, the same
@@ -12,15 +18,13 @@ every printed number with WEKA's double.
 from __future__ import annotations
 
 import math
-import subprocess
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tests.oracles.command_lines import print_all
 from tests.paths import ARFF_SAMPLES
 from wekaeval import bridge
 
-ADD_OPENS = "--add-opens=java.base/java.lang=ALL-UNNAMED"
 J48 = "weka.classifiers.trees.J48"
 NAIVE_BAYES = "weka.classifiers.bayes.NaiveBayes"
 LINEAR_REGRESSION = "weka.classifiers.functions.LinearRegression"
@@ -38,21 +42,11 @@ class Run:
     options: tuple[str, ...] = ()
     test: str | None = None
 
-    def command(self, cp: str, workdir: Path) -> list[str]:
+    def command_line(self, workdir: Path) -> list[str]:
+        """``<classifier> -t <train> ...``: what follows ``java -cp weka.jar`` on a user's command line."""
         args = [a.replace("{cost}", str(workdir / "costs.cost")) for a in self.args]
         test = ["-T", str(ARFF_SAMPLES / self.test)] if self.test else []
-        return [
-            "java",
-            ADD_OPENS,
-            "-cp",
-            cp,
-            self.classifier,
-            "-t",
-            str(ARFF_SAMPLES / self.train),
-            *test,
-            *args,
-            *self.options,
-        ]
+        return [self.classifier, "-t", str(ARFF_SAMPLES / self.train), *test, *args, *self.options]
 
     def flag(self, name: str) -> str | None:
         """The value after option ``name`` (or ``""`` for a flag), None when absent."""
@@ -126,18 +120,17 @@ class Output:
 
 
 def run_all(workdir: Path, runs=RUNS) -> dict[str, Output]:
-    """Run WEKA's command line for every run, a few JVMs at a time; stdout is the log."""
+    """Run WEKA's command line for every run, all in one child JVM (:func:`print_all`); stdout is the log."""
     (workdir / "costs.cost").write_text(COST_MATRIX)
-    cp = bridge.weka_classpath()
-
-    def one(run: Run) -> Output:
-        done = subprocess.run(run.command(cp, workdir), capture_output=True, text=True, timeout=300)
-        if done.returncode != 0 or "===" not in done.stdout:
-            raise RuntimeError(f"{run.name}: WEKA failed ({done.returncode}): {done.stdout[-800:]}{done.stderr[-800:]}")
-        return Output(run, done.stdout, done.stderr)
-
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        return {output.run.name: output for output in pool.map(one, runs)}
+    found = {}
+    for run, printed in zip(runs, print_all([run.command_line(workdir) for run in runs]), strict=True):
+        text = printed.text()
+        if printed.status != 0 or "===" not in text:
+            raise RuntimeError(
+                f"{run.name}: WEKA failed ({printed.status}): {text[-800:]}{printed.error_text()[-800:]}"
+            )
+        found[run.name] = Output(run, text, printed.error_text())
+    return found
 
 
 # -- the same evaluations inside this process's JVM -----------------------------------
@@ -290,13 +283,9 @@ class Mirror:
         return "".join(text), evaluation
 
 
-def experiment(workdir: Path, listener: str, out: Path, scheme: str) -> None:
-    """Run WEKA's Experimenter from the command line: 2 runs x 5-fold CV of ``scheme`` on three datasets."""
-    command = [
-        "java",
-        ADD_OPENS,
-        "-cp",
-        bridge.weka_classpath(),
+def experiment_command_line(listener: str, out: Path, scheme: str) -> list[str]:
+    """WEKA's Experimenter from the command line: 2 runs x 5-fold CV of ``scheme`` on three datasets, into ``out``."""
+    return [
         "weka.experiment.Experiment",
         "-r",
         "-L",
@@ -322,6 +311,12 @@ def experiment(workdir: Path, listener: str, out: Path, scheme: str) -> None:
         "-W",
         *scheme.split(),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=workdir)
-    if done.returncode != 0 or not out.exists():
-        raise RuntimeError(f"Experiment failed: {done.stdout[-800:]}{done.stderr[-800:]}")
+
+
+def experiments(workdir: Path, jobs: list[tuple[str, Path, str]]) -> None:
+    """Run WEKA's Experimenter for each ``(listener, out, scheme)`` (:func:`experiment_command_line`), all in one
+    child JVM (:func:`print_all`) working in ``workdir``."""
+    lines = [experiment_command_line(*job) for job in jobs]
+    for (_, out, _), done in zip(jobs, print_all(lines, cwd=workdir), strict=True):
+        if done.status != 0 or not out.exists():
+            raise RuntimeError(f"Experiment failed: {done.text()[-800:]}{done.error_text()[-800:]}")

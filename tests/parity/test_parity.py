@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.oracles.command_lines import ADD_OPENS, NO_PACKAGES, print_texts
 from tests.paths import ARFF_SAMPLES, ROOT
 from wekaeval import WekaevalError, bridge, load_arff, parity
 from wekaeval.cli import main
@@ -269,26 +270,6 @@ def test_skips_are_wekas_refusals_with_the_whole_reason(weka_jvm):
 # -- every evaluation mode, and the class attribute, as WEKA's command line -----------------------------------
 
 
-def weka_command_line(*argv: str) -> str:
-    """WEKA's own command line (java -cp weka.jar CLASSIFIER ...), its stdout."""
-    done = subprocess.run(
-        [
-            "java",
-            "--add-opens",
-            "java.base/java.lang=ALL-UNNAMED",
-            "-Dweka.packageManager.loadPackages=false",
-            "-cp",
-            bridge.weka_classpath(),
-            *argv,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
 MODES = [
     # (WEKA's options, the block's title, evaluate()'s keywords, parity's EvaluationMode)
     (["-T", "shapes-test.arff"], "Error on test data", {"test": "shapes-test.arff"}),
@@ -302,16 +283,31 @@ MODES = [
     (["-no-cv"], "Error on training data", {"no_cv": True}),
     (["-x", "5", "-s", "2"], "Stratified cross-validation", {"folds": 5, "seed": 2}),
 ]
+MODE_CLASSIFIERS = ["weka.classifiers.trees.J48", "weka.classifiers.lazy.IBk"]
+PICNIC_CLASS_FIRST = ["weka.classifiers.trees.J48", "-t", str(ARFF_SAMPLES / "picnic.arff"), "-c", "first"]
+
+
+def mode_command_line(classifier: str, weka_options: list[str]) -> list[str]:
+    """``classifier -t shapes-train.arff <weka_options>`` (an ARFF file named in the options from arff_samples)."""
+    options = [str(ARFF_SAMPLES / o) if o.endswith(".arff") else o for o in weka_options]
+    return [classifier, "-t", str(ARFF_SAMPLES / "shapes-train.arff"), *options]
+
+
+@pytest.fixture(scope="module")
+def weka_printed(weka_jvm) -> dict[tuple[str, ...], str]:
+    """WEKA's own command line (java -cp weka.jar CLASSIFIER ...), its stdout, for each command line of this
+    module: all of them in one child JVM (tests/oracles/command_lines.py)."""
+    lines = [mode_command_line(c, mode[0]) for c in MODE_CLASSIFIERS for mode in MODES] + [PICNIC_CLASS_FIRST]
+    return dict(zip(map(tuple, lines), print_texts(lines, [ADD_OPENS, NO_PACKAGES]), strict=True))
 
 
 @pytest.mark.jvm
 @pytest.mark.parametrize(("weka_options", "title", "keywords"), MODES, ids=[" ".join(m[0]) for m in MODES])
-@pytest.mark.parametrize("classifier", ["weka.classifiers.trees.J48", "weka.classifiers.lazy.IBk"])
-def test_every_mode_equals_wekas_command_line(weka_jvm, weka_options, title, keywords, classifier):
+@pytest.mark.parametrize("classifier", MODE_CLASSIFIERS)
+def test_every_mode_equals_wekas_command_line(weka_printed, weka_options, title, keywords, classifier):
     train = ARFF_SAMPLES / "shapes-train.arff"
     keywords = {k: str(ARFF_SAMPLES / v) if k == "test" else v for k, v in keywords.items()}
-    weka_options = [str(ARFF_SAMPLES / o) if o.endswith(".arff") else o for o in weka_options]
-    printed = weka_command_line(classifier, "-t", str(train), *weka_options)
+    printed = weka_printed[tuple(mode_command_line(classifier, weka_options))]
     if "-no-cv" not in weka_options:  # WEKA prints the training-data block first; keep what follows
         printed = printed[printed.index("=== Error on training data ===") :]
         printed = printed[printed.index(f"=== {title} ===") :]
@@ -350,7 +346,7 @@ def test_test_set_parity_equals_wekas_evaluation_in_the_jvm_bit_for_bit(weka_jvm
 
 
 @pytest.mark.jvm
-def test_class_attribute_one_rule_everywhere(weka_jvm, capsys, tmp_path):
+def test_class_attribute_one_rule_everywhere(weka_jvm, weka_printed, capsys, tmp_path):
     from wekaeval import load_arff
     from wekaeval.testing import assert_weka_parity
 
@@ -362,7 +358,7 @@ def test_class_attribute_one_rule_everywhere(weka_jvm, capsys, tmp_path):
         assert load_arff(picnic, wanted).class_attribute.name == "play"
     result = assert_weka_parity(picnic, "J48", class_attribute="first")
     assert result.class_attribute == "outlook" and result.class_names == ("sunny", "overcast", "rainy")
-    printed = weka_command_line("weka.classifiers.trees.J48", "-t", str(picnic), "-c", "first")
+    printed = weka_printed[tuple(PICNIC_CLASS_FIRST)]
     assert result.matrix_text in printed and result.class_details_text in printed
     out_json = tmp_path / "rows.json"
     assert main(["parity", str(picnic), "-c", "outlook", "--classifier", "J48", "--json", str(out_json)]) == 0

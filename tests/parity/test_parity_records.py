@@ -13,6 +13,7 @@ import sys
 
 import pytest
 
+from tests.oracles.command_lines import NO_PACKAGES, print_texts
 from tests.paths import ROOT
 from wekaeval import bridge, parity
 from wekaeval.cli import main
@@ -113,12 +114,10 @@ def test_shell_completion_covers_every_command_and_option(capsys):
 def test_evaluate_prints_wekas_blocks_from_saved_predictions(weka_jvm, tmp_path, capsys):
     iris = str(ARFF_SAMPLES / "iris.arff")
     output = "weka.classifiers.evaluation.output.prediction.PlainText -distribution"
-    classpath = bridge.weka_classpath()
-    java = ["java", "-Dweka.packageManager.loadPackages=false", "-cp", classpath, "weka.classifiers.trees.J48"]
-    log = subprocess.run([*java, "-t", iris, "-T", iris, "-classifications", output], capture_output=True, text=True)
-    printed = subprocess.run([*java, "-t", iris, "-T", iris, "-o"], capture_output=True, text=True).stdout
+    j48 = ["weka.classifiers.trees.J48", "-t", iris, "-T", iris]  # both in one child JVM
+    log, printed = print_texts([[*j48, "-classifications", output], [*j48, "-o"]], [NO_PACKAGES])
     saved = tmp_path / "j48.log"
-    saved.write_text(log.stdout)
+    saved.write_text(log)
     assert main(["evaluate", str(saved), "--data", iris]) == 0
     out = capsys.readouterr().out
     weka = printed[printed.index("=== Error on test data ===") :]

@@ -12,12 +12,12 @@ from __future__ import annotations
 import csv
 import random
 import re
-import subprocess
 
 import pytest
 
-from tests.oracles.weka_runs import ADD_OPENS, ARFF_SAMPLES
-from wekaeval import WekaOutputError, bridge, read_weka_output
+from tests.oracles.command_lines import print_all
+from tests.oracles.weka_runs import ARFF_SAMPLES
+from wekaeval import WekaOutputError, read_weka_output
 from wekaeval.arff import load_arff
 from wekaeval.cli import main
 from wekaeval.errors import PredictionError
@@ -36,12 +36,12 @@ TABLES = {
 
 @pytest.fixture(scope="module")
 def printed(weka_jvm) -> dict[str, bytes]:
-    """What WEKA prints for each table, from its first line (WEKA's blank lines and heading) to its end."""
+    """What WEKA prints for each table, from its first line (WEKA's blank lines and heading) to its end (the
+    three command lines in one child JVM: tests/oracles/command_lines.py)."""
+    nb = ["weka.classifiers.bayes.NaiveBayes", "-t", str(IRIS), "-T", str(IRIS), "-classifications"]
     found = {}
-    for name, output in TABLES.items():
-        command = ["java", ADD_OPENS, "-cp", bridge.weka_classpath(), "weka.classifiers.bayes.NaiveBayes"]
-        command += ["-t", str(IRIS), "-T", str(IRIS), "-classifications", output]
-        done = subprocess.run(command, capture_output=True, timeout=300, check=True)
+    for name, done in zip(TABLES, print_all([[*nb, output] for output in TABLES.values()]), strict=True):
+        assert done.status == 0, done.error_text()
         found[name] = done.stdout
     return found
 

@@ -1,20 +1,21 @@
 """read_weka_output on WEKA's output as users save it: other locales, encodings, CSV predictions, free titles, indents.
 
-Every text here is printed by WEKA (its command line in a child JVM, or its
+Every text here is printed by WEKA (its command line, one child JVM per locale
+running every command line of that locale: tests/oracles/command_lines.py; or its
 Evaluation's own ``toSummaryString``/``toClassDetailsString``/``toMatrixString``
 in this process's JVM), then saved the way users save it.
 """
 
 from __future__ import annotations
 
-import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import fields
 
 import numpy as np
 import pytest
 
-from tests.oracles.weka_runs import ADD_OPENS, ARFF_SAMPLES
+from tests.oracles.command_lines import ADD_OPENS, print_all
+from tests.oracles.weka_runs import ARFF_SAMPLES
 from wekaeval import WekaOutputError, bridge, read_weka_output
 from wekaeval.cli import main
 
@@ -59,30 +60,14 @@ PREDICTION_RUNS = {
 }
 
 
-def weka_command_line(classifier, train, args, locale="en_US"):
+def locale_options(locale: str) -> tuple[str, ...]:
+    """The JVM options of a WEKA command line run in ``locale`` ("de_DE")."""
     language, country = locale.split("_")
-    command = [
-        "java",
-        ADD_OPENS,
-        f"-Duser.language={language}",
-        f"-Duser.country={country}",
-        "-cp",
-        bridge.weka_classpath(),
-        classifier,
-        "-t",
-        str(train),
-        *args,
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", timeout=300)
-    if done.returncode != 0 or "===" not in done.stdout:
-        raise RuntimeError(f"WEKA failed: {done.stdout[-500:]}{done.stderr[-500:]}")
-    return done.stdout
+    return (ADD_OPENS, f"-Duser.language={language}", f"-Duser.country={country}")
 
 
-@pytest.fixture(scope="session")
-def wild(weka_jvm, tmp_path_factory):
-    """Every run of this module, a few JVMs at a time: {(name, locale or format): printed text}."""
-    workdir = tmp_path_factory.mktemp("wild")
+def wild_jobs(workdir):
+    """Every run of this module: {(name, locale or format): (classifier, train, args, locale)}."""
     numeric = workdir / "numeric-class.arff"
     numeric.write_text(NUMERIC_ARFF)
     jobs = {}
@@ -95,9 +80,35 @@ def wild(weka_jvm, tmp_path_factory):
             plain_options = options.replace("-use-tab", "").strip()
             chosen = f"{output} {options if output == CSV else plain_options}".strip()
             jobs[name, output.rsplit(".", 1)[1]] = (classifier, path, (*args, "-classifications", chosen), "en_US")
+    return jobs
+
+
+def weka_command_lines(jobs):
+    """Each job's printed text: WEKA's command line, one child JVM per locale (print_all), a few at a time."""
+    by_locale: dict[str, list] = {}
+    for key, (classifier, train, args, locale) in jobs.items():
+        by_locale.setdefault(locale, []).append((key, [classifier, "-t", str(train), *args]))
+
+    def one(locale):
+        group = by_locale[locale]
+        texts = {}
+        answers = print_all([line for _, line in group], locale_options(locale))
+        for (key, _), printed in zip(group, answers, strict=True):
+            text = printed.text()
+            if printed.status != 0 or "===" not in text:
+                raise RuntimeError(f"WEKA failed on {key}: {text[-500:]}{printed.error_text()[-500:]}")
+            texts[key] = text
+        return texts
+
     with ThreadPoolExecutor(max_workers=4) as pool:
-        texts = pool.map(lambda job: weka_command_line(*job), jobs.values())
-        return dict(zip(jobs, texts, strict=False))
+        texts = {key: text for part in pool.map(one, by_locale) for key, text in part.items()}
+    return {key: texts[key] for key in jobs}
+
+
+@pytest.fixture(scope="session")
+def wild(weka_jvm, tmp_path_factory):
+    """Every run of this module, one JVM per locale: {(name, locale or format): printed text}."""
+    return weka_command_lines(wild_jobs(tmp_path_factory.mktemp("wild")))
 
 
 def numbers(section):
