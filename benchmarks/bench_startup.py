@@ -53,6 +53,8 @@ CASES: list[tuple[str, list[str], float | None]] = [
     ("import wekaeval", [PYTHON, "-c", "import wekaeval"], 1.5),
     ("wekaeval --help", [*WEKAEVAL, "--help"], 2.0),
     ("wekaeval kappa --matrix 10,7;5,8", [*WEKAEVAL, "kappa", "--matrix", "10,7;5,8"], 2.0),
+    # the first Math.log of a process measures this processor's RCPPS (javamath.java_platform): no target, a figure
+    ("a first Java Math.log", [PYTHON, "-c", "from wekaeval.javamath import java_log; java_log(2.0)"], None),
     *((f"wekaeval {c} --help", [*WEKAEVAL, c, "--help"], 2.0) for c in COMMANDS),
 ]
 
