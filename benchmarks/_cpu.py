@@ -76,6 +76,16 @@ def run_wekaeval(argv: list[str], cwd: Path, timeout: float = 3600, extra_env: d
     return Timed(wall, cpu, parts["coordinator"], done.stdout, done.stderr, done.returncode)
 
 
+def run_parity(argv: list[str], json_path: Path, extra_env: dict[str, str] | None = None) -> tuple[Timed, bytes]:
+    """``wekaeval parity ARGV --json JSON_PATH`` from the repository's root, timed, and the JSON it wrote; a run
+    that fails (exit status other than 0 or 1) ends the benchmark, naming why."""
+    root = Path(__file__).resolve().parent.parent
+    done = run_wekaeval(["parity", *argv, "--json", str(json_path)], root, extra_env=extra_env)
+    if done.returncode not in (0, 1):
+        sys.exit(f"parity {' '.join(argv)} failed ({done.returncode}): {done.stderr.decode(errors='replace')}")
+    return done, json_path.read_bytes()
+
+
 SPIN = """
 import time
 t = time.process_time()

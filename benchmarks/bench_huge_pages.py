@@ -28,22 +28,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _cpu import Timed, run_wekaeval
+from _cpu import run_parity
 
 from wekaeval import bridge
 
-ROOT = Path(__file__).resolve().parent.parent
 CPU_TARGET = 0.95
 LARGEST = ["arff_samples/many-missing.arff", "arff_samples/sklearn-digits.arff", "--classifier", "Logistic"]
 WITHOUT = {"_JAVA_OPTIONS": "-XX:-UseTransparentHugePages"}
-
-
-def run(argv: list[str], json_path: Path, extra_env: dict[str, str] | None) -> tuple[Timed, bytes]:
-    """One ``wekaeval parity`` run from the repository's root, timed, and the JSON it wrote."""
-    done = run_wekaeval(["parity", *argv, "--json", str(json_path)], ROOT, extra_env=extra_env)
-    if done.returncode not in (0, 1):
-        sys.exit(f"parity {' '.join(argv)} failed ({done.returncode}): {done.stderr.decode(errors='replace')}")
-    return done, json_path.read_bytes()
 
 
 def main() -> int:
@@ -60,9 +51,9 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         for number in range(1, args.rounds + 1):
             load = os.getloadavg()[0]
-            huge, huge_json = run(argv, Path(folder) / "huge.json", None)
+            huge, huge_json = run_parity(argv, Path(folder) / "huge.json", None)
             load_between = os.getloadavg()[0]
-            small, small_json = run(argv, Path(folder) / "small.json", WITHOUT)
+            small, small_json = run_parity(argv, Path(folder) / "small.json", WITHOUT)
             same = huge.stdout == small.stdout and huge_json == small_json
             identical &= same
             walls.append(huge.wall / small.wall)

@@ -29,19 +29,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _cpu import Timed, contention, run_wekaeval
+from _cpu import contention, run_parity
 
-ROOT = Path(__file__).resolve().parent.parent
 CPU_TARGET = 1.15
 WALL_TARGET = 1.0
-
-
-def run(argv: list[str], json_path: Path) -> tuple[Timed, bytes]:
-    """One ``wekaeval parity`` run from the repository's root, timed, and the JSON it wrote."""
-    done = run_wekaeval(["parity", *argv, "--json", str(json_path)], ROOT)
-    if done.returncode not in (0, 1):
-        sys.exit(f"parity {' '.join(argv)} failed ({done.returncode}): {done.stderr.decode(errors='replace')}")
-    return done, json_path.read_bytes()
 
 
 def main() -> int:
@@ -58,9 +49,11 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         for number in range(1, args.rounds + 1):
             load = os.getloadavg()[0]
-            serial, serial_json = run(args.data, Path(folder) / "serial.json")
+            serial, serial_json = run_parity(args.data, Path(folder) / "serial.json")
             load_between = os.getloadavg()[0]
-            workers, workers_json = run([*args.data, "--workers", str(args.workers)], Path(folder) / "workers.json")
+            workers, workers_json = run_parity(
+                [*args.data, "--workers", str(args.workers)], Path(folder) / "workers.json"
+            )
             same = serial.stdout == workers.stdout and serial_json == workers_json
             identical &= same
             rows = len(json.loads(serial_json))
