@@ -101,7 +101,7 @@ def test_without_rcpps_the_vendor_string_decides_and_an_unknown_vendor_is_warned
         raise RcppsUnavailable("no executable memory")
 
     monkeypatch.setattr(javaplatform, "_is_x86_64", lambda: True)
-    monkeypatch.setattr(javaplatform, "measure_rcpps", refuse)
+    monkeypatch.setattr(javaplatform, "_rcpps_blocks", refuse)
     for vendor, expected in (("GenuineIntel", "intel"), ("AuthenticAMD", "amd")):
         javaplatform.measured_breakpoints.cache_clear()
         javaplatform._resolve.cache_clear()
