@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.blobs import kinds, picks
 from wekaeval.experiment import PairedStats, PairedStatsCorrected
 from wekaeval.javamath import Stats, weka_stats
 
@@ -93,11 +94,20 @@ def assert_same(classes, pairs, **options):
 
 # -- samples like the Experimenter's: percentages of folds of a few sizes, ties, identical pairs -----------------
 
-percentages = st.one_of(
-    st.builds(lambda k, n: 100.0 * min(k, n) / n, st.integers(0, 150), st.integers(1, 150)),
-    st.integers(0, 100).map(float),
-    st.floats(0.0, 100.0),
-)
+
+def percentage_values(draw, n: int) -> list[float]:
+    """``n`` percentages, each of one of three kinds: ``100 * min(k, m) / m`` (k of m folds, 0 <= k <= 150,
+    1 <= m <= 150), a whole percentage, or any float in [0, 100].  The kinds and integers come from blobs
+    (tests/blobs.py), the floats are drawn one by one: the cases of the entry-by-entry ``st.one_of``."""
+    which, right, folds, whole = kinds(draw, 3, n), kinds(draw, 151, n), kinds(draw, 150, n), kinds(draw, 101, n)
+    return [
+        100.0 * min(right[i], folds[i] + 1) / (folds[i] + 1)
+        if kind == 0
+        else float(whole[i])
+        if kind == 1
+        else draw(st.floats(0.0, 100.0))
+        for i, kind in enumerate(which)
+    ]
 
 
 @st.composite
@@ -105,11 +115,12 @@ def paired_samples(draw):
     n = draw(st.integers(1, 100))
     kind = draw(st.sampled_from(["independent", "identical", "shifted", "noisy", "better", "better", "few values"]))
     if kind == "few values":
-        values = draw(st.lists(percentages, min_size=1, max_size=3))
-        return [(draw(st.sampled_from(values)), draw(st.sampled_from(values))) for _ in range(n)]
-    xs = draw(st.lists(percentages, min_size=n, max_size=n))
+        values = percentage_values(draw, draw(st.integers(1, 3)))
+        chosen = picks(draw, values, 2 * n)
+        return list(zip(chosen[::2], chosen[1::2], strict=True))
+    xs = percentage_values(draw, n)
     if kind == "independent":
-        return list(zip(xs, draw(st.lists(percentages, min_size=n, max_size=n)), strict=False))
+        return list(zip(xs, percentage_values(draw, n), strict=True))
     if kind == "identical":
         return [(x, x) for x in xs]
     if kind == "shifted":  # differences equal up to rounding
@@ -117,12 +128,15 @@ def paired_samples(draw):
         return [(x, x - shift) for x in xs]
     if kind == "better":  # one scheme better by a few points, fold by fold: t of a few units to hundreds
         shift = draw(st.sampled_from([0.5, 1.0, 2.5, 5.0, 10.0, 100 / 15]))
-        noise = draw(
-            st.lists(st.floats(-3.0, 3.0) | st.sampled_from([0.0, 100 / 30, -100 / 30]), min_size=n, max_size=n)
-        )
-        return [(x, x - shift + e) for x, e in zip(xs, noise, strict=False)]
-    noise = draw(st.lists(st.sampled_from([0.0, 0.0, 100 / 15, -100 / 15, 1.0, -2.0]), min_size=n, max_size=n))
-    return [(x, min(100.0, max(0.0, x + e))) for x, e in zip(xs, noise, strict=False)]
+        # each entry any float in [-3, 3] or one of three steps, as st.floats(-3, 3) | st.sampled_from(steps)
+        steps = picks(draw, [0.0, 100 / 30, -100 / 30], n)
+        noise = [
+            draw(st.floats(-3.0, 3.0)) if any_float else step
+            for any_float, step in zip(kinds(draw, 2, n), steps, strict=True)
+        ]
+        return [(x, x - shift + e) for x, e in zip(xs, noise, strict=True)]
+    noise = picks(draw, [0.0, 0.0, 100 / 15, -100 / 15, 1.0, -2.0], n)
+    return [(x, min(100.0, max(0.0, x + e))) for x, e in zip(xs, noise, strict=True)]
 
 
 @pytest.mark.jvm
@@ -208,19 +222,31 @@ def test_subtracting_pairs_is_wekas(weka_experiment):
 
 # -- Stats with weights, subtraction, negative counts and invalid values ---------------------------------------
 
-operations = st.lists(
-    st.tuples(
-        st.sampled_from(["add", "add", "add", "subtract"]),
-        st.one_of(percentages, st.sampled_from([math.nan, math.inf, -1.5, 0.0])),
-        st.one_of(st.just(1.0), st.sampled_from([0.0, 2.0, 0.5, -1.0, 1e-7, math.inf]), st.floats(-3.0, 3.0)),
-    ),
-    max_size=40,
-)
+
+@st.composite
+def operations(draw):
+    """Up to 40 (method, value, weight) steps, as ``st.lists(st.tuples(method, value, weight), max_size=40)`` with
+    each of them ``st.one_of`` its kinds: the methods and kinds taken from blobs (tests/blobs.py)."""
+    n = draw(st.integers(0, 40))
+    methods = picks(draw, ["add", "add", "add", "subtract"], n)
+    percentages = percentage_values(draw, n)
+    values = [
+        p if kind == 0 else v
+        for kind, p, v in zip(
+            kinds(draw, 2, n), percentages, picks(draw, [math.nan, math.inf, -1.5, 0.0], n), strict=True
+        )
+    ]
+    listed = picks(draw, [0.0, 2.0, 0.5, -1.0, 1e-7, math.inf], n)
+    weights = [
+        1.0 if kind == 0 else w if kind == 1 else draw(st.floats(-3.0, 3.0))
+        for kind, w in zip(kinds(draw, 3, n), listed, strict=True)
+    ]
+    return list(zip(methods, values, weights, strict=True))
 
 
 @pytest.mark.jvm
 @settings(max_examples=300, deadline=None)
-@given(operations)
+@given(operations())
 def test_stats_are_wekas_after_every_operation(weka_experiment, steps):
     ours, weka = Stats(), weka_experiment["Stats"]()
     for method, value, weight in steps:
