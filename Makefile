@@ -70,14 +70,18 @@ $(STAMP): pyproject.toml Makefile
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@# uv (from PyPI) installs the extras' ~100 packages side by side: 14 s where pip took 44 s on the 2-core
 	@# machine, the same versions (docs/development.md, "Set-up"). Neither byte-compiles: pip would compile all
-	@# ~9,000 modules (~55 s of CPU), Python compiles those the checks import, on first import, as always. Where
-	@# uv cannot be installed or cannot reach the index (one that only pip's configuration names), pip does it all.
-	$(BIN)/python -m pip install --quiet uv || echo "uv could not be installed: pip installs the extras"
+	@# ~9,000 modules (~55 s of CPU), Python compiles those the checks import, on first import, as always. uv does
+	@# not read pip's configuration: where it names an index of its own (index-url), or where uv cannot be
+	@# installed or cannot reach the index, pip installs them, saying why.
 	@# irrCAC (the tests' reference for Scott's pi and Gwet's AC1) pins scipy==1.12.0, which has no numpy 2
 	@# build; its pure-Python modules run on the scipy and pandas statsmodels brings, so skip its pins.
-	if test -x $(UV) && $(UV) pip install --quiet --python $(BIN)/python -e '.[weka,test,samples]' && \
-	   $(UV) pip install --quiet --python $(BIN)/python --no-deps 'irrCAC==0.4.4'; then :; else \
-	  test ! -x $(UV) || echo "uv could not install the extras: pip installs them"; \
+	if $(BIN)/python -m pip config list 2>/dev/null | grep -q '\.index-url='; then \
+	  echo "pip's configuration names an index: pip installs the extras from it"; uv=; \
+	elif $(BIN)/python -m pip install --quiet uv; then uv=$(UV); \
+	else echo "uv could not be installed: pip installs the extras"; uv=; fi; \
+	if test -n "$$uv" && $$uv pip install --quiet --python $(BIN)/python -e '.[weka,test,samples]' && \
+	   $$uv pip install --quiet --python $(BIN)/python --no-deps 'irrCAC==0.4.4'; then :; else \
+	  test -z "$$uv" || echo "uv could not install the extras: pip installs them"; \
 	  $(BIN)/python -m pip install --quiet --upgrade pip && \
 	  $(BIN)/python -m pip install --quiet --no-compile -e '.[weka,test,samples]' && \
 	  $(BIN)/python -m pip install --quiet --no-compile --no-deps 'irrCAC==0.4.4'; fi
