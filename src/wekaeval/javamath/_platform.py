@@ -13,7 +13,7 @@ depend on where it runs:
 
 :func:`java_platform` decides which of these the port reproduces.  By default it is the host's own
 (what a JVM started here computes): on x86_64 the port runs ``RCPPS`` itself over all 2**23 inputs
-the intrinsics can give it (some 0.03 s of CPU, once per process) and derives the table indexes from the
+the intrinsics can give it (some 0.04 s of CPU, once per process) and derives the table indexes from the
 results; where running it is impossible, the vendor string picks one of the tables measured on
 known processors.  To reproduce a WEKA that ran elsewhere, name it: ``cpu="intel"`` on the
 functions that take it, or ``WEKAEVAL_CPU=intel`` in the environment.
