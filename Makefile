@@ -35,7 +35,7 @@ test: java-check
 
 # make checks: the field's checks alone; mypy checks modules in one process per core (at most 4): 12.6 s where one
 # process took 22.6 on 2 cores, the same findings.
-CHECK_WORKERS := $(shell n=$$(nproc 2>/dev/null || echo 1); [ "$$n" -gt 4 ] && n=4; echo $$n)
+CHECK_WORKERS = $(shell n=$$(nproc 2>/dev/null || echo 1); [ "$$n" -gt 4 ] && n=4; echo $$n)
 checks: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests

@@ -292,6 +292,9 @@ def breakpoints_from_rcpps(rcp: np.ndarray) -> tuple[tuple[int, ...], tuple[int,
     return _breakpoints(rcp[start : start + _BLOCK] for start in range(0, _SIGNIFICANDS, _BLOCK))
 
 
+_NOT_FALLING_BY_ONE = "these RCPPS results do not give an index falling by one from top to 0"
+
+
 def _breakpoints(blocks: Iterable[np.ndarray]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """:func:`breakpoints_from_rcpps` of the 2**23 results given in order, ``_BLOCK`` at a time; every result
     is checked: each index falls by exactly one at each step, from its top at ``f23 = 0`` to 0 at the last."""
@@ -320,11 +323,11 @@ def _breakpoints(blocks: Iterable[np.ndarray]) -> tuple[tuple[int, ...], tuple[i
             np.subtract(index[:-1], index[1:], out=drops[1:])
             where = np.flatnonzero(np.not_equal(drops, 0, out=stepped))  # a mask's nonzero: 4x an int's speed
             if np.any(drops[where] != 1):
-                raise ValueError("these RCPPS results do not give an index falling by one from top to 0")
+                raise ValueError(_NOT_FALLING_BY_ONE)
             steps.extend((where + number * _BLOCK).tolist())
         last = [int(index[-1]) for index in indexes]
     if first != [512, 128] or last != [0, 0]:
-        raise ValueError("these RCPPS results do not give an index falling by one from top to 0")
+        raise ValueError(_NOT_FALLING_BY_ONE)
     return tuple(found[0]), tuple(found[1])
 
 
