@@ -15,7 +15,8 @@ From the repository's root, with the suite's usual workers::
         -n auto --maxprocesses=4 --dist loadfile
     .venv/bin/python benchmarks/suite_cpu.py [--top N] [FOLDER]
 
-The files go to ``.suite-cpu/`` (``SUITE_CPU_DIR`` names another folder).  A child that outlives its test is
+Name the plugin on the command line, not in ``PYTEST_ADDOPTS``: the pytest runs some tests start would take it
+too.  The files go to ``.suite-cpu/`` (``SUITE_CPU_DIR`` names another folder).  A child that outlives its test is
 counted where a later test of the same process waits for it (a module's dask cluster, at its teardown); one
 nobody waits for (a daemon) is not counted at all.  The totals are each process's own ``getrusage``.
 """
@@ -65,7 +66,8 @@ def pytest_runtest_protocol(item: Any, nextitem: Any) -> Iterator[None]:
 def pytest_sessionfinish(session: Any) -> None:
     """This process's rows and totals, to ``FOLDER/<worker>.json`` (``main.json`` for the controller)."""
     FOLDER.mkdir(exist_ok=True)
-    name = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    # an xdist worker's id from its config (a pytest the tests start inherits PYTEST_XDIST_WORKER, not this)
+    name = getattr(session.config, "workerinput", {}).get("workerid", "main")
     record = {
         "rows": _rows,
         "own": _cpu(resource.RUSAGE_SELF),

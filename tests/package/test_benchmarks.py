@@ -76,7 +76,8 @@ def test_suite_cpu_counts_each_tests_own_and_its_childrens_cpu(tmp_path):
 
     (tmp_path / "test_three.py").write_text(SUITE_CPU_TESTS, encoding="utf-8")
     records = tmp_path / "records"
-    environment = {**os.environ, "PYTHONPATH": str(ROOT / "benchmarks"), "SUITE_CPU_DIR": str(records)}
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}  # not this run's worker
+    environment.update(PYTHONPATH=str(ROOT / "benchmarks"), SUITE_CPU_DIR=str(records))
     command = [sys.executable, "-m", "pytest", "-q", "-p", "suite_cpu", "-p", "no:cacheprovider", "-p", "no:xdist"]
     done = subprocess.run(
         [*command, "--rootdir", str(tmp_path), str(tmp_path / "test_three.py")],
