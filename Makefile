@@ -105,5 +105,5 @@ browser-check:
 	    >/dev/null; } || echo "$(BROWSER_HINT)"
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis .suite-cpu
 	rm -f arff_samples/iris.arff arff_samples/credit-g.arff arff_samples/sklearn-*.arff
