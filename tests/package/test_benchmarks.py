@@ -1,5 +1,6 @@
 """The benchmarks (`make bench`) import what exists: a moved test helper broke `bench_javamath.py --jvm` once,
-unseen, since no test runs the benchmarks (they time, and timing is not a test)."""
+unseen, since no test runs the benchmarks (they time, and timing is not a test).  benchmarks/suite_cpu.py, which
+counts rather than times, is run: on three small tests whose CPU is known."""
 
 from __future__ import annotations
 
