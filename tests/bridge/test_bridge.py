@@ -304,8 +304,10 @@ def test_the_heap_asks_for_huge_pages_only_where_linux_wants_to_be_asked(tmp_pat
     assert [o for o in bridge.jvm_options() if "HugePages" in o] == option
 
 
-def test_the_session_jvm_runs_with_the_options_wekaeval_gives(weka_jvm):
+def test_the_session_jvm_runs_with_the_options_wekaeval_gives(weka_jvm, monkeypatch):
+    """The session's JVM is started as a user's is, without the suite's WEKAEVAL_JVM_OPTIONS (tests/conftest.py)."""
     import jpype
 
+    monkeypatch.delenv("WEKAEVAL_JVM_OPTIONS", raising=False)
     given = list(jpype.JClass("java.lang.management.ManagementFactory").getRuntimeMXBean().getInputArguments())
     assert set(bridge.jvm_options()) <= {str(option) for option in given}  # JAVA_TOOL_OPTIONS may add more

@@ -214,6 +214,35 @@ def test_a_jvm_that_cannot_start_is_one_line_on_stderr(weka_jvm, workdir, worker
     assert not list(workdir.glob("hs_err_pid*"))
 
 
+@pytest.mark.jvm
+def test_wekaeval_jvm_options_reach_every_jvm_and_a_bad_one_is_one_line(weka_jvm, workdir):
+    """WEKAEVAL_JVM_OPTIONS, split as a shell splits words, follows wekaeval's own options (a child Python reads its
+    JVM's arguments); an option the JVM refuses, or an unclosed quote, is one line naming the variable, exit 4,
+    from the command's JVM or its workers'."""
+    script = (
+        "import jpype; from wekaeval import bridge; bridge.start_jvm(); "
+        "print(list(jpype.JClass('java.lang.management.ManagementFactory').getRuntimeMXBean().getInputArguments()))"
+    )
+    given = environment(WEKAEVAL_JVM_OPTIONS="-Dwekaeval.probe='two words' -XX:TieredStopAtLevel=1")
+    done = subprocess.run([sys.executable, "-c", script], env=given, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and done.stderr == "", done
+    arguments = done.stdout.strip()
+    assert "'-Dwekaeval.probe=two words', '-XX:TieredStopAtLevel=1']" in arguments and "-Xrs" in arguments
+    for value, reason in [("-XX:+NoSuchOption", "Unrecognized VM option"), ("-Dx='open", "cannot be split")]:
+        for workers in ("1", "2"):
+            done = subprocess.run(
+                command("parity", "arff_samples/picnic.arff", "--classifier", "ZeroR", "--workers", workers),
+                cwd=workdir,
+                env=environment(WEKAEVAL_JVM_OPTIONS=value),
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
+            assert done.returncode == 4 and done.stdout == "", done
+            assert done.stderr.count("\n") == 1 and f"WEKAEVAL_JVM_OPTIONS={value!r}" in done.stderr, done.stderr
+            assert reason in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
 def test_the_jvm_options_keep_signals_and_crash_files_away(tmp_path, monkeypatch):
     from wekaeval import bridge
 

@@ -9,6 +9,7 @@ import hashlib
 import importlib.resources
 import importlib.util
 import os
+import shlex
 import shutil
 import stat
 import sys
@@ -230,7 +231,15 @@ def jvm_options() -> list[str]:
     (``hs_err_pid*.log``), a compiler replay file and no core dump: into :func:`crash_folder`, not the working
     directory.  HotSpot's own messages go to stderr, never stdout.  Headless, and WEKA's packages are not loaded
     (python-weka-wrapper3's ``packages=False``).  ``-XX:+UseTransparentHugePages`` where Linux gives huge
-    pages to programs that ask (``madvise``): the same numbers, sooner (docs/performance.md).
+    pages to programs that ask (``madvise``): the same numbers, sooner (docs/performance.md).  Last, the
+    options in ``WEKAEVAL_JVM_OPTIONS`` (:data:`JVM_OPTIONS_VARIABLE`), split as a shell splits words: a larger
+    heap (``-Xmx4g``), or HotSpot's quick compiler alone for short runs (``-XX:TieredStopAtLevel=1``); unlike
+    ``JAVA_TOOL_OPTIONS``, the JVM prints nothing about them.
+
+    Raises
+    ------
+    WekaUnavailable
+        If ``WEKAEVAL_JVM_OPTIONS`` cannot be split into words (an unclosed quote).
     """
     crashes = crash_folder()
     return [
@@ -242,7 +251,21 @@ def jvm_options() -> list[str]:
         "-XX:+DisplayVMOutputToStderr",
         "-Djava.awt.headless=true",
         "-Dweka.packageManager.loadPackages=false",
+        *_options_from_environment(),
     ]
+
+
+#: The environment variable whose options :func:`jvm_options` adds to wekaeval's own, in every process that starts
+#: WEKA's JVM (the command line's, parity's and the Experimenter's workers, Dask's workers inherit it).
+JVM_OPTIONS_VARIABLE = "WEKAEVAL_JVM_OPTIONS"
+
+
+def _options_from_environment() -> list[str]:
+    text = os.environ.get(JVM_OPTIONS_VARIABLE, "")
+    try:
+        return shlex.split(text)
+    except ValueError as error:  # an unclosed quote
+        raise WekaUnavailable(f"{JVM_OPTIONS_VARIABLE}={text!r} cannot be split into options: {error}") from None
 
 
 #: Linux's switch for transparent huge pages: the bracketed word is the setting in force.
@@ -300,7 +323,9 @@ def _probe(java: Path, options: list[str]) -> None:
             if line.strip() and not line.startswith(_LAUNCHER_LINES) and not line.startswith("Picked up ")
         ]
         reason = "; ".join(lines) or f"exit status {done.returncode}"
-        raise WekaUnavailable(f"the JVM cannot start ({java}): {reason[:300]}")
+        given = os.environ.get(JVM_OPTIONS_VARIABLE, "").strip()
+        given = f", with {JVM_OPTIONS_VARIABLE}={given!r}" if given else ""
+        raise WekaUnavailable(f"the JVM cannot start ({java}{given}): {reason[:300]}")
 
 
 _NATIVE_ACCESS_WARNINGS = (
