@@ -153,6 +153,22 @@ class WekaOracle:
         }
 
 
+#: The option the JVMs of the processes the tests start are given (WEKAEVAL_JVM_OPTIONS, unless the environment sets
+#: it): HotSpot's quick compiler (C1) alone.  Those JVMs live seconds, and C2's compiling was a third of their CPU
+#: (a CLI parity run on two small files 2.6-2.9 CPU-s where it took 4.6-5.3): the same numbers, as Java's
+#: arithmetic is the same in every tier (docs/development.md, "The suite's time").  The session's own JVM, which
+#: runs the corpus and every in-process comparison, is started before it is set, as a user's JVM starts.
+SUITE_JVM_OPTIONS = "-XX:TieredStopAtLevel=1"
+
+
+@pytest.fixture(scope="session")
+def weka_jvm(weka_jvm) -> str:
+    """wekaeval's own ``weka_jvm`` (its pytest plugin); once that JVM runs, :data:`SUITE_JVM_OPTIONS` for the
+    processes the tests start."""
+    os.environ.setdefault("WEKAEVAL_JVM_OPTIONS", SUITE_JVM_OPTIONS)
+    return weka_jvm
+
+
 @pytest.fixture(scope="session")
 def weka(weka_jvm) -> WekaOracle:
     return WekaOracle()

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.oracles.command_lines import ADD_OPENS
+from tests.oracles.command_lines import ADD_OPENS, suite_jvm_options
 from tests.oracles.experiment_oracle import weka_tester
 from tests.paths import ROOT
 from wekaeval import bridge, read_experiment_results, ttest
@@ -55,7 +55,8 @@ def weka_experiment(result: Path, datasets, scheme_lines, *, runs=2, folds=10, p
     experiment.setup()
     saved = result.with_suffix(".exp")
     SimpleExperiment.save(str(saved), experiment)
-    command = ["java", ADD_OPENS, "-cp", bridge.weka_classpath(), "weka.experiment.Experiment", "-l", str(saved), "-r"]
+    java = ["java", *suite_jvm_options(), ADD_OPENS, "-cp", bridge.weka_classpath()]
+    command = [*java, "weka.experiment.Experiment", "-l", str(saved), "-r"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=result.parent)
     assert done.returncode == 0 and result.exists(), done.stdout[-800:] + done.stderr[-800:]
     return read_experiment_results(result)

@@ -18,6 +18,8 @@ b'\\x00\\x00\\x00\\x01\\x00\\x00\\x00\\x11weka.core.Version'
 
 from __future__ import annotations
 
+import os
+import shlex
 import struct
 import subprocess
 from collections.abc import Sequence
@@ -28,6 +30,14 @@ from pathlib import Path
 from tests.paths import JAVA_SOURCES
 
 ADD_OPENS = "--add-opens=java.base/java.lang=ALL-UNNAMED"
+
+
+def suite_jvm_options() -> list[str]:
+    """What the suite gives the JVMs of the processes it starts (tests/conftest.py's SUITE_JVM_OPTIONS, set as
+    WEKAEVAL_JVM_OPTIONS once the session's JVM runs), for the ``java`` command lines it starts itself."""
+    return shlex.split(os.environ.get("WEKAEVAL_JVM_OPTIONS", ""))
+
+
 NO_PACKAGES = "-Dweka.packageManager.loadPackages=false"
 """WEKA loads no installed packages (the user's WEKA home stays out of the outputs)."""
 SOURCE = JAVA_SOURCES / "CommandLines.java"
@@ -103,7 +113,8 @@ def print_all(
     """
     from wekaeval import bridge
 
-    command = ["java", *jvm_options, "-cp", f"{driver_directory()}:{bridge.weka_classpath()}", CLASS]
+    classpath = f"{driver_directory()}:{bridge.weka_classpath()}"
+    command = ["java", *suite_jvm_options(), *jvm_options, "-cp", classpath, CLASS]
     stdin = b"".join(frame(line) for line in command_lines)
     done = subprocess.run(command, input=stdin, capture_output=True, timeout=timeout, cwd=cwd)
     found = unframe(done.stdout, len(command_lines))
@@ -134,6 +145,6 @@ def print_separately(
     """The same command line as its own ``java`` process: the reference :func:`print_all` is checked against."""
     from wekaeval import bridge
 
-    command = ["java", *jvm_options, "-cp", bridge.weka_classpath(), *command_line]
+    command = ["java", *suite_jvm_options(), *jvm_options, "-cp", bridge.weka_classpath(), *command_line]
     done = subprocess.run(command, capture_output=True, timeout=600, cwd=cwd)
     return Printed(done.stdout, done.stderr, 0 if done.returncode == 0 else 1)

@@ -31,7 +31,7 @@ from tests.paths import ROOT
 from wekaeval import bridge
 from wekaeval.evaluation._kappastats import WEKA_PACKAGE_LINES
 
-from .command_lines import ADD_OPENS
+from .command_lines import ADD_OPENS, suite_jvm_options
 from .weka_runs import ARFF_SAMPLES, COST_MATRIX, Mirror, Run
 
 PROJECT = ROOT
@@ -59,7 +59,8 @@ class PackageRun:
             argv += ["-T", _data(self.run.test)]
         argv += [a.replace("{cost}", str(workdir / "costs.cost")) for a in self.run.args]
         launch = [launcher] if launcher == "weka.Run" else []
-        return ["java", ADD_OPENS, OFFLINE, "-cp", bridge.weka_classpath(), *launch, *argv, *self.run.options]
+        java = ["java", *suite_jvm_options(), ADD_OPENS, OFFLINE, "-cp", bridge.weka_classpath()]
+        return [*java, *launch, *argv, *self.run.options]
 
 
 def _data(name: str) -> str:
@@ -171,6 +172,7 @@ def install_offline(zip_path: Path, weka_home: Path) -> subprocess.CompletedProc
     """WEKA's package manager, offline, installing the zip into weka_home (it exits 0 even on failure)."""
     command = [
         "java",
+        *suite_jvm_options(),
         ADD_OPENS,
         "-cp",
         str(bridge.weka_jar()),
