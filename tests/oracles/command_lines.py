@@ -30,18 +30,16 @@ from pathlib import Path
 from tests.paths import JAVA_SOURCES
 
 ADD_OPENS = "--add-opens=java.base/java.lang=ALL-UNNAMED"
+NO_PACKAGES = "-Dweka.packageManager.loadPackages=false"
+"""WEKA loads no installed packages (the user's WEKA home stays out of the outputs)."""
+SOURCE = JAVA_SOURCES / "CommandLines.java"
+CLASS = "wekaeval.tests.CommandLines"
 
 
 def suite_jvm_options() -> list[str]:
     """What the suite gives the JVMs of the processes it starts (tests/conftest.py's SUITE_JVM_OPTIONS, set as
     WEKAEVAL_JVM_OPTIONS once the session's JVM runs), for the ``java`` command lines it starts itself."""
     return shlex.split(os.environ.get("WEKAEVAL_JVM_OPTIONS", ""))
-
-
-NO_PACKAGES = "-Dweka.packageManager.loadPackages=false"
-"""WEKA loads no installed packages (the user's WEKA home stays out of the outputs)."""
-SOURCE = JAVA_SOURCES / "CommandLines.java"
-CLASS = "wekaeval.tests.CommandLines"
 
 
 @dataclass(frozen=True)

@@ -323,9 +323,9 @@ def _probe(java: Path, options: list[str]) -> None:
             if line.strip() and not line.startswith(_LAUNCHER_LINES) and not line.startswith("Picked up ")
         ]
         reason = "; ".join(lines) or f"exit status {done.returncode}"
-        given = os.environ.get(JVM_OPTIONS_VARIABLE, "").strip()
-        given = f", with {JVM_OPTIONS_VARIABLE}={given!r}" if given else ""
-        raise WekaUnavailable(f"the JVM cannot start ({java}{given}): {reason[:300]}")
+        users = os.environ.get(JVM_OPTIONS_VARIABLE, "").strip()
+        named = f", with {JVM_OPTIONS_VARIABLE}={users!r}" if users else ""
+        raise WekaUnavailable(f"the JVM cannot start ({java}{named}): {reason[:300]}")
 
 
 _NATIVE_ACCESS_WARNINGS = (
