@@ -69,7 +69,10 @@ bench: $(SAMPLES)
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 10) and "wekaeval needs Python >= 3.10")'
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@# The venv starts without pip: ensurepip took 5.8 s (one core) of the set-up's critical path, uv puts pip in
+	@# beside the extras in a fraction of a second. The Python's own pip (>= 22.3 works in another environment:
+	@# --python) installs uv and reads pip's configuration; without one, ensurepip gives the venv its pip first.
+	test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
 	@# uv (from PyPI) installs the extras' ~100 packages side by side: 14 s where pip took 44 s on the 2-core
 	@# machine, the same versions (docs/development.md, "Set-up"). Neither byte-compiles: pip would compile all
 	@# ~9,000 modules (~55 s of CPU), Python compiles those the checks import, on first import, as always. uv does
@@ -77,16 +80,18 @@ $(STAMP): pyproject.toml Makefile
 	@# installed or cannot reach the index, pip installs them, saying why.
 	@# irrCAC (the tests' reference for Scott's pi and Gwet's AC1) pins scipy==1.12.0, which has no numpy 2
 	@# build; its pure-Python modules run on the scipy and pandas statsmodels brings, so skip its pins.
-	if $(BIN)/python -m pip config list 2>/dev/null | grep -q '\.index-url='; then \
+	pip="$(PYTHON) -m pip --python $(BIN)/python"; \
+	$$pip --version >/dev/null 2>&1 || { $(BIN)/python -m ensurepip --default-pip >/dev/null && pip="$(BIN)/python -m pip"; }; \
+	if $$pip config list 2>/dev/null | grep -q '\.index-url='; then \
 	  echo "pip's configuration names an index: pip installs the extras from it"; uv=; \
-	elif $(BIN)/python -m pip install --quiet uv; then uv=$(UV); \
+	elif $$pip install --quiet uv; then uv=$(UV); \
 	else echo "uv could not be installed: pip installs the extras"; uv=; fi; \
-	if test -n "$$uv" && $$uv pip install --quiet --python $(BIN)/python -e '.[weka,test,samples]' && \
+	if test -n "$$uv" && $$uv pip install --quiet --python $(BIN)/python pip -e '.[weka,test,samples]' && \
 	   $$uv pip install --quiet --python $(BIN)/python --no-deps 'irrCAC==0.4.4'; then :; else \
 	  test -z "$$uv" || echo "uv could not install the extras: pip installs them"; \
-	  $(BIN)/python -m pip install --quiet --upgrade pip && \
-	  $(BIN)/python -m pip install --quiet --no-compile -e '.[weka,test,samples]' && \
-	  $(BIN)/python -m pip install --quiet --no-compile --no-deps 'irrCAC==0.4.4'; fi
+	  $$pip install --quiet --upgrade pip && \
+	  $$pip install --quiet --no-compile -e '.[weka,test,samples]' && \
+	  $$pip install --quiet --no-compile --no-deps 'irrCAC==0.4.4'; fi
 	touch $@
 
 # The corpus files taken from the installed packages, written again whenever the packages are installed again.
