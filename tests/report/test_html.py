@@ -17,6 +17,7 @@ import shutil
 import struct
 import subprocess
 import zlib
+from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -348,6 +349,26 @@ def browser(chromium: str, profile: Path, *arguments: str, height: int = 900) ->
     return subprocess.run(command, capture_output=True, text=True, timeout=60, env={**os.environ, "HOME": str(profile)})
 
 
+def screenshot(
+    chromium: str, page: Path, *, height: int = 900, painted: Callable[[np.ndarray], bool] = lambda image: True
+) -> np.ndarray:
+    """``page`` as headless chromium paints it, 1200 pixels wide and ``height`` tall (beside it, as a .png).
+
+    On a loaded machine chromium's headless screenshot has come back, now and then, with a band at its bottom left
+    unpainted (the t-test page's chart bars, 2026-11-28, and again 2026-11-29 in one of four fresh-clone runs,
+    despite ``--run-all-compositor-stages-before-draw``): while ``painted(image)`` -- what the test asserts of the
+    pixels -- is false, the shot is taken again, three times in all, so a page that lacks what it looks for fails.
+    """
+    shot = page.with_suffix(".png")
+    for _ in range(3):
+        done = browser(chromium, page.parent / "profile", f"--screenshot={shot}", page.as_uri(), height=height)
+        assert done.returncode == 0 and shot.is_file(), done.stderr[-2000:]
+        image = read_png(shot)
+        if painted(image):
+            break
+    return image
+
+
 def test_chromium_renders_the_pages(chromium, tmp_path):
     parity_page, report_page = tmp_path / "parity.html", tmp_path / "report.html"
     parity_page.write_text(parity_html(parity_rows()), encoding="utf-8")
@@ -359,20 +380,24 @@ def test_chromium_renders_the_pages(chromium, tmp_path):
     assert dom.stdout.count("<tr>") == 1 + 4 + 3 + 4 and "&lt;script&gt;document.title=" in dom.stdout
     assert "<script" not in dom.stdout
 
-    shots = {}
     # the parity page (its columns wrap the long names, two matrices under them) is about 1000 pixels tall
-    for name, page, height in (("parity", parity_page, 1400), ("report", report_page, 900)):
-        shot = tmp_path / f"{name}.png"
-        done = browser(chromium, tmp_path / "profile", f"--screenshot={shot}", page.as_uri(), height=height)
-        assert done.returncode == 0 and shot.is_file(), done.stderr[-2000:]
-        shots[name] = read_png(shot)
-        assert shots[name].shape == (height, 1200, 3)
+    parity = screenshot(chromium, parity_page, height=1400, painted=lambda image: heat_diagonal(image) > 500)
+    report = screenshot(chromium, report_page, painted=lambda image: roc_lines(image) > 200)
+    assert parity.shape == (1400, 1200, 3) and report.shape == (900, 1200, 3)
 
-    ink = (shots["parity"] < 200).any(axis=2)  # darker than a table's light grey
+    ink = (parity < 200).any(axis=2)  # darker than a table's light grey
     table = ink[60:260, 20:1000]  # the summary line and the rows, below the heading
     assert table.mean() > 0.02, f"the table's region is blank: {table.mean():.4f} of it inked"
     assert ink[1300:, :].mean() < 0.01  # below the page's end stays white: not garbage all over
-    red, green, blue = (shots["parity"][:, :, k].astype(int) for k in range(3))
-    assert ((blue - red > 80) & (blue - green > 40)).sum() > 500  # the heat maps' blue diagonal
-    red, green, blue = (shots["report"][:, :, k].astype(int) for k in range(3))
-    assert ((blue - red > 100) & (blue > 150)).sum() > 200  # the ROC curves' blue lines
+    assert heat_diagonal(parity) > 500  # the heat maps' blue diagonal
+    assert roc_lines(report) > 200  # the ROC curves' blue lines
+
+
+def heat_diagonal(image: np.ndarray) -> int:
+    red, green, blue = (image[:, :, k].astype(int) for k in range(3))
+    return int(((blue - red > 80) & (blue - green > 40)).sum())
+
+
+def roc_lines(image: np.ndarray) -> int:
+    red, _, blue = (image[:, :, k].astype(int) for k in range(3))
+    return int(((blue - red > 100) & (blue > 150)).sum())
