@@ -349,9 +349,7 @@ def browser(chromium: str, profile: Path, *arguments: str, height: int = 900) ->
     return subprocess.run(command, capture_output=True, text=True, timeout=60, env={**os.environ, "HOME": str(profile)})
 
 
-def screenshot(
-    chromium: str, page: Path, *, height: int = 900, painted: Callable[[np.ndarray], bool] = lambda image: True
-) -> np.ndarray:
+def screenshot(chromium: str, page: Path, *, painted: Callable[[np.ndarray], bool], height: int = 900) -> np.ndarray:
     """``page`` as headless chromium paints it, 1200 pixels wide and ``height`` tall (beside it, as a .png).
 
     On a loaded machine chromium's headless screenshot has come back, now and then, with a band at its bottom left
