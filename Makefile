@@ -28,9 +28,9 @@ run: $(SAMPLES) java-check
 # make test: the field's checks (lint, format, types, the floors of docs/architecture.md), chromium's install and
 # the package-derived samples run side by side, all but chromium after the install into .venv; then the suite on
 # one worker per core (at most 4: each worker that needs WEKA starts its own JVM, ~2 GB), a test file's tests on one
-# worker so that its module and session fixtures (the corpus run, built Java) are made once, the files handed out in
-# collection order, the longest first (docs/development.md, "The suite's time").
-PYTEST_WORKERS ?= -n auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder
+# worker so that its module and session fixtures (the corpus run, built Java) are made once (docs/development.md,
+# "The suite's time").
+PYTEST_WORKERS ?= -n auto --maxprocesses=4 --dist loadfile
 test: java-check
 	@$(MAKE) --no-print-directory -j3 checks browser-check $(SAMPLES)
 	$(BIN)/python -m pytest $(PYTEST_WORKERS) --durations=25

@@ -12,7 +12,7 @@ How to run
 From the repository's root, with the suite's usual workers::
 
     env -u PYTHONDONTWRITEBYTECODE PYTHONPATH=benchmarks .venv/bin/python -m pytest -p suite_cpu \\
-        -n auto --maxprocesses=4 --dist loadfile --no-loadscope-reorder
+        -n auto --maxprocesses=4 --dist loadfile
     .venv/bin/python benchmarks/suite_cpu.py [--top N] [FOLDER]
 
 Name the plugin on the command line, not in ``PYTEST_ADDOPTS``: the pytest runs some tests start would take it

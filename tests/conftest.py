@@ -193,35 +193,20 @@ def kappa_package_outputs(weka_jvm, tmp_path_factory):
     return produce(tmp_path_factory.mktemp("kappa-package"))
 
 
-#: The test files that take longest, longest first: each file's wall time in a warm run of the suite on 2 cores
-#: (benchmarks/suite_cpu.py, 2026-11-29), the files of 10 s and more.  ``make test`` hands a file's tests to one
-#: worker (``--dist loadfile``) and the files out in collection order (``--no-loadscope-reorder``: pytest-xdist
-#: otherwise hands out the files with the most tests first, which started the corpus run after 89 s of other files),
-#: so a long file is never the one left running alone at the end while the other workers wait.  Any order of files
-#: is valid; this one ends soonest.
+#: The test files that take longest (``--durations``), started first: pytest-xdist's ``--dist loadfile`` (make
+#: test) hands a file's tests to one worker in collection order, so a long file collected last would run alone
+#: at the end while the other workers wait.  Any order of files is valid; this one ends soonest.
 LONG_FILES = (
     "tests/parity/test_parity.py",
-    "tests/experiment/test_experiment_signals.py",
+    "tests/package/test_java_reference.py",
     "tests/package/test_faults.py",
     "tests/package/test_dask.py",
+    "tests/evaluation/test_kernel.py",
     "tests/experiment/test_experiment_run.py",
-    "tests/package/test_java_reference.py",
-    "tests/experiment/test_worker_scripts.py",
-    "tests/package/test_docs.py",
-    "tests/evaluation/test_evaluation_extremes.py",
     "tests/report/test_report.py",
     "tests/package/test_kappa_package.py",
-    "tests/evaluation/test_kernel.py",
-    "tests/cli/test_cli.py",
-    "tests/javamath/test_javamath_exp_pow.py",
-    "tests/report/test_report_fastrows.py",
-    "tests/experiment/test_experiment_resultfile.py",
-    "tests/bridge/test_out_of_memory.py",
-    "tests/experiment/test_ttest.py",
-    "tests/report/test_html_wrapping.py",
-    "tests/evaluation/test_threshold.py",
-    "tests/bridge/test_bridge.py",
-    "tests/parity/test_parity_records.py",
+    "tests/experiment/test_worker_scripts.py",
+    "tests/experiment/test_experiment_signals.py",
 )
 
 
