@@ -191,35 +191,3 @@ def kappa_package_outputs(weka_jvm, tmp_path_factory):
     from tests.oracles.kappa_package_runs import produce
 
     return produce(tmp_path_factory.mktemp("kappa-package"))
-
-
-#: The test files that take longest (``--durations``), started first: pytest-xdist's ``--dist loadfile`` (make
-#: test) hands a file's tests to one worker in collection order, so a long file collected last would run alone
-#: at the end while the other workers wait.  Any order of files is valid; this one ends soonest.
-LONG_FILES = (
-    "tests/parity/test_parity.py",
-    "tests/package/test_java_reference.py",
-    "tests/package/test_faults.py",
-    "tests/package/test_dask.py",
-    "tests/evaluation/test_kernel.py",
-    "tests/experiment/test_experiment_run.py",
-    "tests/report/test_report.py",
-    "tests/package/test_kappa_package.py",
-    "tests/experiment/test_worker_scripts.py",
-    "tests/experiment/test_experiment_signals.py",
-)
-
-
-def pytest_collection_modifyitems(session, config, items):
-    """Long files first (see LONG_FILES); the order inside a file, and of all other files, is kept."""
-    rank = {name: position for position, name in enumerate(LONG_FILES)}
-    root = config.rootpath
-
-    def key(item) -> int:
-        try:
-            name = item.path.relative_to(root).as_posix()
-        except ValueError:
-            return len(LONG_FILES)
-        return rank.get(name, len(LONG_FILES))
-
-    items.sort(key=key)  # stable: ties keep pytest's order
