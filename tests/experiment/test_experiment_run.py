@@ -3,8 +3,8 @@
 The experiment of the issue: 2 WEKA schemes and 2 scikit-learn models, 3 datasets, 2 runs, 10 folds.  Its
 WEKA rows must be the rows WEKA's ``Experiment`` writes for the same setup (the timing columns aside), WEKA's
 ``PairedCorrectedTTester`` must read the file to the matrix ``wekaeval.ttest`` prints, and the file must come
-out the same (row for row, timing aside) computed serially, by 2 worker processes, on a Dask ``LocalCluster``,
-or interrupted and resumed.
+out the same (row for row, timing aside) computed serially, by 2 worker processes, or interrupted and resumed
+(and on a Dask ``LocalCluster``: tests/package/test_dask.py, on that file's cluster).
 """
 
 from __future__ import annotations
@@ -231,7 +231,8 @@ def test_a_file_of_another_experiment_is_not_resumed(tmp_path):
 
 
 @pytest.mark.jvm
-def test_two_worker_processes_and_a_dask_cluster_write_the_same_file(weka_jvm, tmp_path):
+def test_two_worker_processes_write_the_same_file(weka_jvm, tmp_path):
+    """WEKA and scikit-learn rows, serially, by two worker processes, interrupted and resumed: the same file."""
     settings = dict(runs=1, folds=10)
     models = [WEKA_SCHEMES[0], DecisionTreeClassifier(random_state=0)]
     serial = run(DATASETS[:2], models, results=tmp_path / "serial.arff", **settings)
@@ -250,11 +251,6 @@ def test_two_worker_processes_and_a_dask_cluster_write_the_same_file(weka_jvm, t
         DATASETS[:2], models, results=tmp_path / "resumed.arff", progress=lambda d, t: totals.append(t), **settings
     )
     assert set(totals) == {40 - 15} and without_timing(resumed) == without_timing(serial)
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        with distributed.Client(cluster) as client:
-            on_dask = run(DATASETS[:2], models, results=tmp_path / "dask.arff", client=client, **settings)
-    assert without_timing(on_dask) == without_timing(serial)
 
 
 @pytest.mark.jvm

@@ -534,6 +534,17 @@ def test_an_experiment_survives_losing_every_worker_that_holds_its_setup(client,
     assert len(on_dask) == 40 and experiment_rows(on_dask) == experiment_rows(serial)
 
 
+@pytest.mark.jvm
+def test_weka_and_scikit_learn_rows_on_the_cluster_are_the_serial_rows(weka_jvm, client, tmp_path):
+    """A WEKA scheme beside a scikit-learn model, 1 run x 10 folds of two datasets, on the module's cluster (its
+    workers each start a JVM): the serial run's rows, bit for bit (timing aside)."""
+    models = ["weka.classifiers.trees.J48 -C 0.25 -M 2", DecisionTreeClassifier(random_state=0)]
+    settings = {"runs": 1, "folds": 10}
+    serial = run(EXPERIMENT_DATA, models, results=tmp_path / "serial.arff", **settings)
+    on_dask = run(EXPERIMENT_DATA, models, results=tmp_path / "dask.arff", client=client, **settings)
+    assert len(serial) == 40 and experiment_rows(on_dask) == experiment_rows(serial)
+
+
 def test_a_scheme_failing_on_the_cluster_names_its_rows(client, tmp_path):
     """A scikit-learn scheme whose fit raises on a worker: its rows are left out and named (RowsMissing), as in
     a local run, with scikit-learn's message."""
