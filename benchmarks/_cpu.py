@@ -86,6 +86,32 @@ def run_parity(argv: list[str], json_path: Path, extra_env: dict[str, str] | Non
     return done, json_path.read_bytes()
 
 
+def paired_parity_rounds(
+    argv: list[str], rounds: int, names: tuple[str, str], second_env: dict[str, str]
+) -> tuple[list[float], list[float], bool]:
+    """``wekaeval parity ARGV`` as it is, then with ``second_env`` set, one after the other, ``rounds`` times;
+    prints each pair (the load average before each run) and returns the wall and CPU ratios (first / second) and
+    whether every pair's stdout table and JSON rows were byte-identical."""
+    walls, cpus, identical = [], [], True
+    with tempfile.TemporaryDirectory() as folder:
+        for number in range(1, rounds + 1):
+            load = os.getloadavg()[0]
+            first, first_json = run_parity(argv, Path(folder) / "first.json", None)
+            load_between = os.getloadavg()[0]
+            second, second_json = run_parity(argv, Path(folder) / "second.json", second_env)
+            same = first.stdout == second.stdout and first_json == second_json
+            identical &= same
+            walls.append(first.wall / second.wall)
+            cpus.append(first.cpu / second.cpu)
+            print(
+                f"round {number}: {names[0]} {first.wall:6.1f} s, CPU {first.cpu:6.1f} s (load {load:.2f}); "
+                f"{names[1]} {second.wall:6.1f} s, CPU {second.cpu:6.1f} s (load {load_between:.2f}); "
+                f"wall {walls[-1]:.2f}x, CPU {cpus[-1]:.2f}x; rows {'identical' if same else 'DIFFER'}",
+                flush=True,
+            )
+    return walls, cpus, identical
+
+
 SPIN = """
 import time
 t = time.process_time()

@@ -25,10 +25,8 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
-from pathlib import Path
 
-from _cpu import run_parity
+from _cpu import paired_parity_rounds
 
 from wekaeval import bridge
 
@@ -47,23 +45,7 @@ def main() -> int:
         return 0
     argv = ["arff_samples"] if args.corpus else LARGEST
     print(f"parity {' '.join(argv)}: huge pages vs none, {args.rounds} rounds, {os.cpu_count()} cores")
-    walls, cpus, identical = [], [], True
-    with tempfile.TemporaryDirectory() as folder:
-        for number in range(1, args.rounds + 1):
-            load = os.getloadavg()[0]
-            huge, huge_json = run_parity(argv, Path(folder) / "huge.json", None)
-            load_between = os.getloadavg()[0]
-            small, small_json = run_parity(argv, Path(folder) / "small.json", WITHOUT)
-            same = huge.stdout == small.stdout and huge_json == small_json
-            identical &= same
-            walls.append(huge.wall / small.wall)
-            cpus.append(huge.cpu / small.cpu)
-            print(
-                f"round {number}: huge pages {huge.wall:6.1f} s, CPU {huge.cpu:6.1f} s (load {load:.2f}); "
-                f"4 kB pages {small.wall:6.1f} s, CPU {small.cpu:6.1f} s (load {load_between:.2f}); "
-                f"wall {walls[-1]:.2f}x, CPU {cpus[-1]:.2f}x; rows {'identical' if same else 'DIFFER'}",
-                flush=True,
-            )
+    walls, cpus, identical = paired_parity_rounds(argv, args.rounds, ("huge pages", "4 kB pages"), WITHOUT)
     cpu = statistics.median(cpus)
     print(
         f"huge pages / 4 kB pages: CPU median {cpu:.2f}x (range {min(cpus):.2f}-{max(cpus):.2f}, target at most "
