@@ -294,13 +294,13 @@ def test_wekas_never_ending_read_is_refused_before_weka_starts_it(weka_jvm, tmp_
     ],
 )
 def test_the_heap_asks_for_huge_pages_only_where_linux_wants_to_be_asked(tmp_path, monkeypatch, setting, option):
-    from wekaeval.bridge import _jvm
+    from wekaeval.bridge import _speed
 
     switch = tmp_path / "enabled"
     if setting is not None:
         switch.write_text(setting)
-    monkeypatch.setattr(_jvm, "_HUGE_PAGES_SETTING", switch)
-    assert _jvm._huge_pages_option() == option
+    monkeypatch.setattr(_speed, "HUGE_PAGES_SETTING", switch)
+    assert _speed.huge_pages_option() == option
     assert [o for o in bridge.jvm_options() if "HugePages" in o] == option
 
 

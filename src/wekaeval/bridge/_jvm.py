@@ -9,7 +9,6 @@ import hashlib
 import importlib.resources
 import importlib.util
 import os
-import re
 import shlex
 import shutil
 import stat
@@ -24,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from wekaeval.bridge._speed import collector_option, huge_pages_option
 from wekaeval.errors import WekaevalError
 
 JAVA_HINT = (
@@ -72,11 +72,25 @@ def out_of_memory(error: Any, where: str) -> JvmOutOfMemory | None:
         return None
     detail = str(cause.getMessage() or "").strip()
     try:
-        heap = f"its maximum heap is {int(jpype.JClass('java.lang.Runtime').getRuntime().maxMemory()) >> 20} MB"
+        heap = f"its maximum heap is {_maximum_heap() >> 20} MB"
     except Exception:  # noqa: BLE001 -- the JVM may be too short of memory to answer
         heap = "its maximum heap is full"
     shown = f"java.lang.OutOfMemoryError: {detail}" if detail else "java.lang.OutOfMemoryError"
     return JvmOutOfMemory(f"{where}: WEKA's JVM ran out of memory ({shown}; {heap}): {HEAP_HINT}")
+
+
+def _maximum_heap() -> int:
+    """The JVM's maximum heap in bytes, as ``-Xmx`` gives it: HotSpot's ``MaxHeapSize`` (``Runtime.maxMemory()``
+    leaves a survivor space out under the throughput collector: 14 MB of ``-Xmx16m``); another JVM's
+    ``Runtime.maxMemory()``."""
+    import jpype
+
+    try:
+        diagnostic = jpype.JClass("com.sun.management.HotSpotDiagnosticMXBean").class_
+        bean = jpype.JClass("java.lang.management.ManagementFactory").getPlatformMXBean(diagnostic)
+        return int(str(bean.getVMOption("MaxHeapSize").getValue()))
+    except (TypeError, AttributeError, jpype.JException):  # not HotSpot: no such class, bean or option
+        return int(jpype.JClass("java.lang.Runtime").getRuntime().maxMemory())
 
 
 class WekaError(WekaevalError, RuntimeError):
@@ -246,8 +260,8 @@ def jvm_options() -> list[str]:
     crashes = crash_folder()
     chosen = _options_from_environment()
     return [
-        *_huge_pages_option(),
-        *_collector_option(chosen),
+        *huge_pages_option(),
+        *collector_option(chosen),
         "-Xrs",
         f"-XX:ErrorFile={crashes / 'hs_err_pid%p.log'}",
         f"-XX:ReplayDataFile={crashes / 'replay_pid%p.log'}",
@@ -270,48 +284,6 @@ def _options_from_environment() -> list[str]:
         return shlex.split(text)
     except ValueError as error:  # an unclosed quote
         raise WekaUnavailable(f"{JVM_OPTIONS_VARIABLE}={text!r} cannot be split into options: {error}") from None
-
-
-#: A HotSpot option that chooses a garbage collector (or turns one off): ``-XX:+UseG1GC``, ``-XX:-UseParallelGC``.
-_COLLECTOR = re.compile(r"-XX:[+-]Use\w*GC")
-
-#: The environment variables whose options a JVM started inside a process reads besides the ones it is given.
-_JVM_ENVIRONMENT = ("JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS")
-
-
-def _collector_option(chosen: list[str]) -> list[str]:
-    """``["-XX:+UseParallelGC"]`` unless ``chosen`` (the options of :data:`JVM_OPTIONS_VARIABLE`) or the
-    environment the JVM reads (``JAVA_TOOL_OPTIONS``, ``_JAVA_OPTIONS``) name a collector: HotSpot refuses to
-    start with two ("Conflicting collector combinations"), and the user's choice stands.
-
-    WEKA's evaluations are batch work, whose pauses nobody sees; HotSpot's default collector (G1) spends CPU on
-    keeping them short.  The throughput collector gives the same numbers -- the collector is invisible to Java's
-    arithmetic -- for less CPU and less memory: the corpus 0.88x the CPU, its peak 0.89x (docs/performance.md).
-    """
-    given = [*chosen, *(word for name in _JVM_ENVIRONMENT for word in os.environ.get(name, "").split())]
-    return [] if any(_COLLECTOR.fullmatch(option) for option in given) else ["-XX:+UseParallelGC"]
-
-
-#: Linux's switch for transparent huge pages: the bracketed word is the setting in force.
-_HUGE_PAGES_SETTING = Path("/sys/kernel/mm/transparent_hugepage/enabled")
-
-
-def _huge_pages_option() -> list[str]:
-    """``["-XX:+UseTransparentHugePages"]`` where Linux gives huge pages only to programs that ask (``madvise``,
-    Debian's and Ubuntu's default), else ``[]`` (``always`` gives them to every program, ``never`` to none, other
-    systems have no such switch).
-
-    WEKA's schemes that hold large arrays walk them many times (Logistic's quasi-Newton update touches a
-    parameters x parameters matrix each iteration); with 2 MB pages instead of 4 kB the processor's page-table
-    cache covers them.  No number changes: the page size is invisible to Java's arithmetic.  Measured on the
-    corpus (docs/performance.md): 0.88x the CPU time, Logistic on many-missing.arff 0.75x.  A JVM started with
-    ``_JAVA_OPTIONS=-XX:-UseTransparentHugePages`` in the environment does without.
-    """
-    try:
-        setting = _HUGE_PAGES_SETTING.read_text(encoding="ascii")
-    except (OSError, UnicodeError):
-        return []
-    return ["-XX:+UseTransparentHugePages"] if "[madvise]" in setting.split() else []
 
 
 def crash_folder() -> Path:
