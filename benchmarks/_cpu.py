@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -87,11 +88,12 @@ def run_parity(argv: list[str], json_path: Path, extra_env: dict[str, str] | Non
 
 
 def paired_parity_rounds(
-    argv: list[str], rounds: int, names: tuple[str, str], second_env: dict[str, str]
-) -> tuple[list[float], list[float], bool]:
+    argv: list[str], rounds: int, names: tuple[str, str], second_env: dict[str, str], target: float
+) -> int:
     """``wekaeval parity ARGV`` as it is, then with ``second_env`` set, one after the other, ``rounds`` times;
-    prints each pair (the load average before each run) and returns the wall and CPU ratios (first / second) and
-    whether every pair's stdout table and JSON rows were byte-identical."""
+    prints each pair (the load average before each run) and the median ratios (first / second); returns the exit
+    status: 0 when every pair's stdout table and JSON rows were byte-identical and the median CPU ratio is at most
+    ``target``, else 1."""
     walls, cpus, identical = [], [], True
     with tempfile.TemporaryDirectory() as folder:
         for number in range(1, rounds + 1):
@@ -109,7 +111,12 @@ def paired_parity_rounds(
                 f"wall {walls[-1]:.2f}x, CPU {cpus[-1]:.2f}x; rows {'identical' if same else 'DIFFER'}",
                 flush=True,
             )
-    return walls, cpus, identical
+    cpu = statistics.median(cpus)
+    print(
+        f"{names[0]} / {names[1]}: CPU median {cpu:.2f}x (range {min(cpus):.2f}-{max(cpus):.2f}, target at most "
+        f"{target}), wall median {statistics.median(walls):.2f}x; rows {'identical' if identical else 'DIFFER'}"
+    )
+    return 0 if identical and cpu <= target else 1
 
 
 SPIN = """
