@@ -65,7 +65,6 @@ bench: $(SAMPLES)
 	$(BIN)/python benchmarks/bench_experiment.py
 	$(BIN)/python benchmarks/bench_parity.py
 	$(BIN)/python benchmarks/bench_huge_pages.py
-	$(BIN)/python benchmarks/bench_collector.py
 	$(BIN)/python benchmarks/bench_arff.py
 
 $(STAMP): pyproject.toml Makefile

@@ -88,9 +88,15 @@ def run_parity(argv: list[str], json_path: Path, extra_env: dict[str, str] | Non
 
 
 def paired_parity_rounds(
-    argv: list[str], rounds: int, names: tuple[str, str], second_env: dict[str, str], target: float
+    argv: list[str],
+    rounds: int,
+    names: tuple[str, str],
+    second_env: dict[str, str] | None,
+    target: float,
+    first_env: dict[str, str] | None = None,
 ) -> int:
-    """``wekaeval parity ARGV`` as it is, then with ``second_env`` set, one after the other, ``rounds`` times;
+    """``wekaeval parity ARGV`` with ``first_env`` set (default: as it is), then with ``second_env``, one after the
+    other, ``rounds`` times;
     prints each pair (the load average before each run) and the median ratios (first / second); returns the exit
     status: 0 when every pair's stdout table and JSON rows were byte-identical and the median CPU ratio is at most
     ``target``, else 1."""
@@ -98,7 +104,7 @@ def paired_parity_rounds(
     with tempfile.TemporaryDirectory() as folder:
         for number in range(1, rounds + 1):
             load = os.getloadavg()[0]
-            first, first_json = run_parity(argv, Path(folder) / "first.json", None)
+            first, first_json = run_parity(argv, Path(folder) / "first.json", first_env)
             load_between = os.getloadavg()[0]
             second, second_json = run_parity(argv, Path(folder) / "second.json", second_env)
             same = first.stdout == second.stdout and first_json == second_json

@@ -304,25 +304,6 @@ def test_the_heap_asks_for_huge_pages_only_where_linux_wants_to_be_asked(tmp_pat
     assert [o for o in bridge.jvm_options() if "HugePages" in o] == option
 
 
-@pytest.mark.parametrize(
-    ("variable", "value", "option"),
-    [
-        (None, None, ["-XX:+UseParallelGC"]),
-        ("WEKAEVAL_JVM_OPTIONS", "-Xmx4g -XX:TieredStopAtLevel=1", ["-XX:+UseParallelGC"]),
-        ("WEKAEVAL_JVM_OPTIONS", "-Xmx4g -XX:+UseG1GC", []),  # the user's collector, alone
-        ("JAVA_TOOL_OPTIONS", "-XX:+UseZGC", []),  # HotSpot would refuse two collectors
-        ("_JAVA_OPTIONS", "-XX:-UseParallelGC", []),
-        ("JDK_JAVA_OPTIONS", "-XX:+UseSerialGC", ["-XX:+UseParallelGC"]),  # the java launcher's alone
-    ],
-)
-def test_the_throughput_collector_unless_the_user_chose_one(monkeypatch, variable, value, option):
-    for name in ("WEKAEVAL_JVM_OPTIONS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"):
-        monkeypatch.delenv(name, raising=False)
-    if variable is not None:
-        monkeypatch.setenv(variable, value)
-    assert [o for o in bridge.jvm_options() if o == "-XX:+UseParallelGC"] == option
-
-
 def test_the_session_jvm_runs_with_the_options_wekaeval_gives(weka_jvm, monkeypatch):
     """The session's JVM is started as a user's is, without the suite's WEKAEVAL_JVM_OPTIONS (tests/conftest.py)."""
     import jpype

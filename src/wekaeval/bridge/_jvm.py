@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from wekaeval.bridge._speed import collector_option, huge_pages_option
+from wekaeval.bridge._speed import huge_pages_option
 from wekaeval.errors import WekaevalError
 
 JAVA_HINT = (
@@ -81,8 +81,8 @@ def out_of_memory(error: Any, where: str) -> JvmOutOfMemory | None:
 
 def _maximum_heap() -> int:
     """The JVM's maximum heap in bytes, as ``-Xmx`` gives it: HotSpot's ``MaxHeapSize`` (``Runtime.maxMemory()``
-    leaves a survivor space out under the throughput collector: 14 MB of ``-Xmx16m``); another JVM's
-    ``Runtime.maxMemory()``."""
+    leaves a survivor space out under the throughput collector, ``-XX:+UseParallelGC``: 14 MB of ``-Xmx16m``);
+    another JVM's ``Runtime.maxMemory()``."""
     import jpype
 
     try:
@@ -246,11 +246,10 @@ def jvm_options() -> list[str]:
     (``hs_err_pid*.log``), a compiler replay file and no core dump: into :func:`crash_folder`, not the working
     directory.  HotSpot's own messages go to stderr, never stdout.  Headless, and WEKA's packages are not loaded
     (python-weka-wrapper3's ``packages=False``).  ``-XX:+UseTransparentHugePages`` where Linux gives huge
-    pages to programs that ask (``madvise``), and HotSpot's throughput collector (``-XX:+UseParallelGC``)
-    unless a collector is chosen elsewhere: the same numbers, sooner (docs/performance.md).  Last, the
+    pages to programs that ask (``madvise``): the same numbers, sooner (docs/performance.md).  Last, the
     options in ``WEKAEVAL_JVM_OPTIONS`` (:data:`JVM_OPTIONS_VARIABLE`), split as a shell splits words: a larger
-    heap (``-Xmx4g``), another collector (``-XX:+UseG1GC``), or HotSpot's quick compiler alone for short runs
-    (``-XX:TieredStopAtLevel=1``); unlike ``JAVA_TOOL_OPTIONS``, the JVM prints nothing about them.
+    heap (``-Xmx4g``), or HotSpot's quick compiler alone for short runs (``-XX:TieredStopAtLevel=1``); unlike
+    ``JAVA_TOOL_OPTIONS``, the JVM prints nothing about them.
 
     Raises
     ------
@@ -258,10 +257,8 @@ def jvm_options() -> list[str]:
         If ``WEKAEVAL_JVM_OPTIONS`` cannot be split into words (an unclosed quote).
     """
     crashes = crash_folder()
-    chosen = _options_from_environment()
     return [
         *huge_pages_option(),
-        *collector_option(chosen),
         "-Xrs",
         f"-XX:ErrorFile={crashes / 'hs_err_pid%p.log'}",
         f"-XX:ReplayDataFile={crashes / 'replay_pid%p.log'}",
@@ -269,7 +266,7 @@ def jvm_options() -> list[str]:
         "-XX:+DisplayVMOutputToStderr",
         "-Djava.awt.headless=true",
         "-Dweka.packageManager.loadPackages=false",
-        *chosen,
+        *_options_from_environment(),
     ]
 
 

@@ -1,34 +1,13 @@
-"""The options wekaeval gives WEKA's JVM for speed alone: the heap on huge pages, the throughput collector.
+"""The options wekaeval gives WEKA's JVM for speed alone: the heap on huge pages.
 
-Neither changes a number -- the page size and the collector are invisible to Java's arithmetic -- and each is
-measured side by side in ``benchmarks/`` (docs/performance.md).  :func:`wekaeval.bridge.jvm_options` adds them.
+None changes a number, and each is measured side by side in ``benchmarks/`` (docs/performance.md), as is the
+one tried and left, HotSpot's throughput collector (``benchmarks/bench_collector.py``).
+:func:`wekaeval.bridge.jvm_options` adds them.
 """
 
 from __future__ import annotations
 
-import os
-import re
 from pathlib import Path
-
-#: A HotSpot option that chooses a garbage collector (or turns one off): ``-XX:+UseG1GC``, ``-XX:-UseParallelGC``.
-_COLLECTOR = re.compile(r"-XX:[+-]Use\w*GC")
-
-#: The environment variables whose options a JVM started inside a process reads besides the ones it is given.
-_JVM_ENVIRONMENT = ("JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS")
-
-
-def collector_option(chosen: list[str]) -> list[str]:
-    """``["-XX:+UseParallelGC"]`` unless ``chosen`` (the options of ``WEKAEVAL_JVM_OPTIONS``) or the
-    environment the JVM reads (``JAVA_TOOL_OPTIONS``, ``_JAVA_OPTIONS``) name a collector: HotSpot refuses to
-    start with two ("Conflicting collector combinations"), and the user's choice stands.
-
-    WEKA's evaluations are batch work, whose pauses nobody sees; HotSpot's default collector (G1) spends CPU on
-    keeping them short.  The throughput collector gives the same numbers -- the collector is invisible to Java's
-    arithmetic -- for less CPU and less memory: the corpus 0.88x the CPU, its peak 0.89x (docs/performance.md).
-    """
-    given = [*chosen, *(word for name in _JVM_ENVIRONMENT for word in os.environ.get(name, "").split())]
-    return [] if any(_COLLECTOR.fullmatch(option) for option in given) else ["-XX:+UseParallelGC"]
-
 
 #: Linux's switch for transparent huge pages: the bracketed word is the setting in force.
 HUGE_PAGES_SETTING = Path("/sys/kernel/mm/transparent_hugepage/enabled")
