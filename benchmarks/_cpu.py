@@ -91,22 +91,20 @@ def paired_parity_rounds(
     argv: list[str],
     rounds: int,
     names: tuple[str, str],
-    second_env: dict[str, str] | None,
+    envs: tuple[dict[str, str] | None, dict[str, str] | None],
     target: float,
-    first_env: dict[str, str] | None = None,
 ) -> int:
-    """``wekaeval parity ARGV`` with ``first_env`` set (default: as it is), then with ``second_env``, one after the
-    other, ``rounds`` times;
-    prints each pair (the load average before each run) and the median ratios (first / second); returns the exit
-    status: 0 when every pair's stdout table and JSON rows were byte-identical and the median CPU ratio is at most
-    ``target``, else 1."""
+    """``wekaeval parity ARGV`` with the first of ``envs`` set (None: the environment as it is), then with the
+    second, one after the other, ``rounds`` times; prints each pair, named by ``names`` (the load average before
+    each run), and the median ratios (first / second).  Returns the exit status: 0 when every pair's stdout table
+    and JSON rows were byte-identical and the median CPU ratio is at most ``target``, else 1."""
     walls, cpus, identical = [], [], True
     with tempfile.TemporaryDirectory() as folder:
         for number in range(1, rounds + 1):
             load = os.getloadavg()[0]
-            first, first_json = run_parity(argv, Path(folder) / "first.json", first_env)
+            first, first_json = run_parity(argv, Path(folder) / "first.json", envs[0])
             load_between = os.getloadavg()[0]
-            second, second_json = run_parity(argv, Path(folder) / "second.json", second_env)
+            second, second_json = run_parity(argv, Path(folder) / "second.json", envs[1])
             same = first.stdout == second.stdout and first_json == second_json
             identical &= same
             walls.append(first.wall / second.wall)

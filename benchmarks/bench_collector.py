@@ -38,7 +38,7 @@ def main() -> int:
         return 1
     argv = ["arff_samples"]
     print(f"parity {' '.join(argv)}: throughput collector vs G1, {args.rounds} rounds, {os.cpu_count()} cores")
-    return paired_parity_rounds(argv, args.rounds, ("throughput", "G1"), None, CPU_TARGET, first_env=THROUGHPUT)
+    return paired_parity_rounds(argv, args.rounds, ("throughput", "G1"), (THROUGHPUT, None), CPU_TARGET)
 
 
 if __name__ == "__main__":

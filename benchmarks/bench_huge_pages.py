@@ -44,7 +44,7 @@ def main() -> int:
         return 0
     argv = ["arff_samples"] if args.corpus else LARGEST
     print(f"parity {' '.join(argv)}: huge pages vs none, {args.rounds} rounds, {os.cpu_count()} cores")
-    return paired_parity_rounds(argv, args.rounds, ("huge pages", "4 kB pages"), WITHOUT, CPU_TARGET)
+    return paired_parity_rounds(argv, args.rounds, ("huge pages", "4 kB pages"), (None, WITHOUT), CPU_TARGET)
 
 
 if __name__ == "__main__":
