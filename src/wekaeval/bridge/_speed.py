@@ -1,8 +1,8 @@
-"""The options wekaeval gives WEKA's JVM for speed alone: the heap on huge pages.
+"""What wekaeval gives WEKA's JVM for speed alone: the heap on huge pages (:func:`huge_pages_option`).
 
-None changes a number, and each is measured side by side in ``benchmarks/`` (docs/performance.md), as is the
-one tried and left, HotSpot's throughput collector (``benchmarks/bench_collector.py``).
-:func:`wekaeval.bridge.jvm_options` adds them.
+It changes no number and is measured side by side in ``benchmarks/bench_huge_pages.py``; so is the option tried
+and left, HotSpot's throughput collector (``benchmarks/bench_collector.py``, docs/performance.md).
+:func:`wekaeval.bridge.jvm_options` adds it.
 """
 
 from __future__ import annotations
